@@ -1,0 +1,298 @@
+"""Cards as small ints, card sets as int bitmasks, and text parsing/formatting.
+
+A :class:`Deck` fixes which physical cards exist in a game. Each physical card is an
+``int`` in ``range(deck.size)``; a set of cards is an ``int`` bitmask with bit ``c`` set
+for card ``c``. Decks with duplicate copies (Pinochle) number the copies explicitly:
+card ``c`` has face ``c % deck.faces_count`` and copy ``c // deck.faces_count``, so the
+mask of copy ``k`` occupies its own run of bits.
+
+>>> PINOCHLE.format_cards(PINOCHLE.parse_cards("A♠ 10♥ qc"))
+'A♠ 10♥ Q♣'
+>>> PINOCHLE.size, PIQUET.size, FULL_DECK.size
+(48, 32, 53)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+
+class Suit(IntEnum):
+    """The four suits, in display order."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+    @property
+    def symbol(self) -> str:
+        """Unicode symbol, e.g. ``♠``."""
+        return "♠♥♦♣"[self]
+
+    @property
+    def letter(self) -> str:
+        """ASCII letter, e.g. ``S``."""
+        return "SHDC"[self]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+class Rank(IntEnum):
+    """Ranks by their natural value; each game has its own strength order."""
+
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+    ACE = 14
+    JOKER = 15
+
+    @property
+    def text(self) -> str:
+        """Short text: ``A K Q J 10 9 … 2``, ``Jo`` for the Joker."""
+        return _RANK_TEXT[self]
+
+
+_RANK_TEXT = {
+    Rank.TWO: "2", Rank.THREE: "3", Rank.FOUR: "4", Rank.FIVE: "5", Rank.SIX: "6",
+    Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10", Rank.JACK: "J",
+    Rank.QUEEN: "Q", Rank.KING: "K", Rank.ACE: "A", Rank.JOKER: "Jo",
+}
+_RANK_PARSE = {
+    "2": Rank.TWO, "3": Rank.THREE, "4": Rank.FOUR, "5": Rank.FIVE, "6": Rank.SIX,
+    "7": Rank.SEVEN, "8": Rank.EIGHT, "9": Rank.NINE, "10": Rank.TEN, "T": Rank.TEN,
+    "J": Rank.JACK, "Q": Rank.QUEEN, "K": Rank.KING, "A": Rank.ACE,
+}
+_SUIT_PARSE = {
+    "S": Suit.SPADES, "H": Suit.HEARTS, "D": Suit.DIAMONDS, "C": Suit.CLUBS,
+    "♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS,
+    "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
+}
+_JOKER_WORDS = {"JO", "JK", "JOKER", "🃏", "*"}
+_CARD_RE = re.compile(r"^(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])$")
+
+
+class CardParseError(ValueError):
+    """Raised when a text is not a card of the deck at hand."""
+
+
+Face = tuple[Suit | None, Rank]
+"""A card face: ``(suit, rank)``; the Joker has no suit."""
+
+
+def parse_face(text: str) -> Face:
+    """Parse one card face from ``A♠``, ``AS``, ``as``, ``10h``, ``TH`` or ``Jo``.
+
+    >>> parse_face("10h")
+    (<Suit.HEARTS: 1>, <Rank.TEN: 10>)
+    """
+    t = text.strip().upper()
+    if t in _JOKER_WORDS:
+        return (None, Rank.JOKER)
+    m = _CARD_RE.match(t)
+    if not m:
+        raise CardParseError(f"{text!r} is not a card (try A♠, AS, 10h or TH)")
+    return (_SUIT_PARSE[m.group(2)], _RANK_PARSE[m.group(1)])
+
+
+def face_text(face: Face, *, ascii_only: bool = False) -> str:
+    """Format a face: ``A♠`` (or ``AS`` with ``ascii_only``); the Joker is ``Jo``."""
+    suit, rank = face
+    if suit is None:
+        return "Jo"
+    return rank.text + (suit.letter if ascii_only else suit.symbol)
+
+
+def bits(mask: int) -> Iterator[int]:
+    """Yield the set bit positions of ``mask`` in increasing order.
+
+    >>> list(bits(0b10110))
+    [1, 2, 4]
+    """
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """Bitmask of an iterable of card ints."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A game's physical deck.
+
+    ``faces`` lists the distinct faces in increasing strength within each suit
+    (suit-major); ``copies`` is how many physical copies each face has.
+    """
+
+    name: str
+    faces: tuple[Face, ...]
+    copies: int = 1
+    _index: dict[Face, int] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
+
+    @property
+    def faces_count(self) -> int:
+        """Number of distinct faces."""
+        return len(self.faces)
+
+    @property
+    def size(self) -> int:
+        """Number of physical cards."""
+        return len(self.faces) * self.copies
+
+    @property
+    def full_mask(self) -> int:
+        """Mask with every physical card."""
+        return (1 << self.size) - 1
+
+    def face_of(self, card: int) -> int:
+        """Face index of a physical card."""
+        return card % len(self.faces)
+
+    def copy_of(self, card: int) -> int:
+        """Copy number (0-based) of a physical card."""
+        return card // len(self.faces)
+
+    def card(self, face: int, copy: int = 0) -> int:
+        """Physical card for a face index and copy."""
+        return face + copy * len(self.faces)
+
+    def suit(self, card: int) -> Suit | None:
+        """Suit of a card (``None`` for the Joker)."""
+        return self.faces[card % len(self.faces)][0]
+
+    def rank(self, card: int) -> Rank:
+        """Rank of a card."""
+        return self.faces[card % len(self.faces)][1]
+
+    def face_index(self, face: Face) -> int:
+        """Index of a face; raises :class:`CardParseError` if the deck lacks it."""
+        try:
+            return self._index[face]
+        except KeyError:
+            raise CardParseError(f"{face_text(face)} is not in the {self.name} deck") from None
+
+    def text(self, card: int, *, ascii_only: bool = False) -> str:
+        """Text of one card, e.g. ``10♥``."""
+        return face_text(self.faces[card % len(self.faces)], ascii_only=ascii_only)
+
+    def parse_face(self, text: str) -> int:
+        """Parse a card text into a face index of this deck."""
+        return self.face_index(parse_face(text))
+
+    def parse_cards(self, text: str) -> list[int]:
+        """Parse a space/comma separated hand into physical cards.
+
+        Repeated faces take successive copies (``"A♠ A♠"`` gives both copies).
+        """
+        used: dict[int, int] = {}
+        out: list[int] = []
+        for token in re.split(r"[\s,]+", text.strip()):
+            if not token:
+                continue
+            f = self.parse_face(token)
+            k = used.get(f, 0)
+            if k >= self.copies:
+                raise CardParseError(f"{token} appears more than {self.copies} time(s)")
+            used[f] = k + 1
+            out.append(self.card(f, k))
+        return out
+
+    def parse_mask(self, text: str) -> int:
+        """Parse a hand into a bitmask (see :meth:`parse_cards`)."""
+        return mask_of(self.parse_cards(text))
+
+    def sorted_cards(self, cards: Iterable[int], suit_order: Sequence[Suit] = tuple(Suit)) -> list[int]:
+        """Cards sorted by suit (``suit_order``), then by strength high to low."""
+        order = {s: i for i, s in enumerate(suit_order)}
+
+        def key(c: int) -> tuple[int, int, int]:
+            suit = self.suit(c)
+            return (len(order) if suit is None else order.get(suit, len(order)),
+                    -self.face_of(c), self.copy_of(c))
+
+        return sorted(cards, key=key)
+
+    def format_cards(self, cards: Iterable[int], *, ascii_only: bool = False,
+                     sort: bool = False) -> str:
+        """Space-separated card texts (optionally sorted for display)."""
+        seq = self.sorted_cards(cards) if sort else list(cards)
+        return " ".join(self.text(c, ascii_only=ascii_only) for c in seq)
+
+    def format_mask(self, mask: int, *, ascii_only: bool = False) -> str:
+        """Display text of a card set, sorted by suit and strength."""
+        return self.format_cards(bits(mask), ascii_only=ascii_only, sort=True)
+
+    def mask_faces(self, mask: int) -> int:
+        """Collapse copies: bitmask over face indices present in ``mask``."""
+        n = len(self.faces)
+        low = (1 << n) - 1
+        out = 0
+        while mask:
+            out |= mask & low
+            mask >>= n
+        return out
+
+    def face_counts(self, mask: int) -> list[int]:
+        """Number of copies of each face present in ``mask``."""
+        counts = [0] * len(self.faces)
+        n = len(self.faces)
+        for c in bits(mask):
+            counts[c % n] += 1
+        return counts
+
+    def suit_mask(self, suit: Suit) -> int:
+        """Mask of every physical card of a suit."""
+        return mask_of(c for c in range(self.size) if self.suit(c) is suit)
+
+    def rank_mask(self, rank: Rank) -> int:
+        """Mask of every physical card of a rank."""
+        return mask_of(c for c in range(self.size) if self.rank(c) is rank)
+
+
+def _suited(ranks: Sequence[Rank]) -> tuple[Face, ...]:
+    return tuple((s, r) for s in Suit for r in ranks)
+
+
+PINOCHLE_RANKS = (Rank.NINE, Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN, Rank.ACE)
+"""Pinochle ranks, low to high (A > 10 > K > Q > J > 9)."""
+
+PIQUET_RANKS = (Rank.SEVEN, Rank.EIGHT, Rank.NINE, Rank.TEN, Rank.JACK, Rank.QUEEN,
+                Rank.KING, Rank.ACE)
+"""Piquet ranks, low to high."""
+
+STANDARD_RANKS = tuple(Rank(v) for v in range(2, 15))
+"""Standard ranks 2 … A, low to high."""
+
+PINOCHLE = Deck("Pinochle", _suited(PINOCHLE_RANKS), copies=2)
+"""48 cards: A 10 K Q J 9 in four suits, two copies each. Card = face + 24 × copy."""
+
+PIQUET = Deck("Piquet", _suited(PIQUET_RANKS))
+"""32 cards: A K Q J 10 9 8 7 in four suits."""
+
+FULL_DECK = Deck("52 + Joker", (*_suited(STANDARD_RANKS), (None, Rank.JOKER)))
+"""52 standard cards plus one Joker (card 52)."""

@@ -1,0 +1,144 @@
+"""The one protocol every game speaks.
+
+A :class:`GameState` is a complete, mutable game position. UI, AI, CLI, server and arena
+use only the methods defined here; each game subclasses it in ``cardplaza.games.<game>``.
+
+Rules of the protocol:
+
+* ``apply`` validates first and raises :class:`IllegalAction` with a human-readable reason
+  *before* any change, so a rejected action leaves the state exactly as it was.
+* Chance only comes from the state's own ``random.Random`` seeded at creation, so a game
+  is reproducible from (game name, options, seed) and its list of actions.
+* ``observation(seat)`` returns a JSON-ready dict holding exactly what that seat may see.
+* Every action has a text form (``action_text``/``parse_action``) and a JSON form
+  (``action_to_json``/``action_from_json``).
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import Any, ClassVar, TypeAlias
+
+Action: TypeAlias = Hashable
+"""A game action: a small int or a tuple of ints, hashable and comparable by value."""
+
+JSON: TypeAlias = Any
+"""A JSON-compatible value (dict/list/str/int/float/bool/None)."""
+
+TERMINAL = -1
+"""``current_player`` of a finished game."""
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now; the message says why. The state is unchanged."""
+
+
+class ActionParseError(IllegalAction):
+    """A text or JSON form that does not name an action of this game."""
+
+
+class GameState(ABC):
+    """Base class of every game's state.
+
+    Subclasses implement the abstract methods; :meth:`apply` wraps validation and the
+    history record around the game's own :meth:`_apply`.
+    """
+
+    game_name: ClassVar[str]
+    """Registry name of the game, e.g. ``"pinochle2"``."""
+
+    def __init__(self, options: Any, seed: int, num_players: int) -> None:
+        self.options = options
+        self.seed = seed
+        self.num_players = num_players
+        self.rng = random.Random(seed)
+        self.history: list[tuple[int, Action]] = []
+
+    # -- turn and actions -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat to act, or :data:`TERMINAL` when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self) -> Sequence[Action]:
+        """Every legal action of the current player, in a stable order."""
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Why ``action`` is illegal now, or ``None`` if it is legal.
+
+        Games override this to give precise reasons; the default checks membership.
+        """
+        if action in self.legal_actions():
+            return None
+        return f"{self.describe(action)} is not a legal action now"
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raise :class:`IllegalAction` (state unchanged) otherwise."""
+        if self.is_terminal:
+            raise IllegalAction("the game is over")
+        reason = self.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        seat = self.current_player
+        self._apply(action)
+        self.history.append((seat, action))
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Carry out an already validated action."""
+
+    # -- end of game ------------------------------------------------------------------
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.current_player == TERMINAL
+
+    @abstractmethod
+    def returns(self) -> tuple[float, ...]:
+        """Final score of each seat (partners share their team's score); higher is better.
+
+        Before the end this is the score so far.
+        """
+
+    # -- copies and views -------------------------------------------------------------
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent deep copy (including the RNG state)."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """Everything ``seat`` may see, as a JSON-ready dict, and nothing more."""
+
+    # -- action forms -----------------------------------------------------------------
+    @abstractmethod
+    def action_text(self, action: Action) -> str:
+        """Short text form, accepted back by :meth:`parse_action`."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse a text form in the current context; :class:`ActionParseError` if unknown."""
+
+    @abstractmethod
+    def action_to_json(self, action: Action) -> JSON:
+        """JSON form of an action."""
+
+    @abstractmethod
+    def action_from_json(self, data: JSON) -> Action:
+        """Action from its JSON form; :class:`ActionParseError` if malformed."""
+
+    def describe(self, action: Action) -> str:
+        """Human-readable description (defaults to the text form)."""
+        try:
+            return self.action_text(action)
+        except Exception:  # a malformed action still deserves a message
+            return repr(action)
+
+
+def copy_rng(rng: random.Random) -> random.Random:
+    """An independent ``random.Random`` in the same state."""
+    out = random.Random()
+    out.setstate(rng.getstate())
+    return out

@@ -1,0 +1,103 @@
+"""Registry of games by name.
+
+Each game package calls :func:`register` when imported; :func:`load_all` imports every
+package under ``cardplaza.games``, so adding a game never touches the front ends.
+
+Optional hooks are ``"module:attribute"`` import paths, loaded only when needed so the
+pure engines never import presentation code:
+
+* ``terminal`` — a class ``View(console, seat)`` for terminal play (see ``cardplaza.cli``);
+* ``bench`` — a function ``() -> dict[str, float]`` of extra benchmark figures;
+* ``players`` — a function ``(level: str, seed: int) -> Player`` for computer levels;
+* ``odds`` — a function ``(simulate: int | None, seed: int) -> dict`` of exact odds.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardplaza.core.options import options_from_dict
+from cardplaza.core.protocol import GameState
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """How to create and study one game."""
+
+    name: str
+    title: str
+    title_ja: str
+    options_type: type[Any]
+    new_state: Callable[[Any, int], GameState]
+    presets: Mapping[str, Any] = field(default_factory=dict)
+    """Named option sets every conformance test also runs (``"default"`` is implied)."""
+    check_invariants: Callable[[GameState], None] | None = None
+    """Raises ``AssertionError`` if a state breaks a game invariant (cards conserved …)."""
+    permute_unseen: Callable[[GameState, int, random.Random], GameState] | None = None
+    """A copy where the cards ``seat`` cannot see are re-dealt among their hidden places."""
+    sample_world: Callable[[dict[str, Any], random.Random], GameState] | None = None
+    """A full state consistent with an observation (the determinizer)."""
+    levels: tuple[str, ...] = ("random",)
+    """Computer levels offered, weakest first."""
+    hooks: Mapping[str, str] = field(default_factory=dict)
+
+    def options(self, data: dict[str, Any] | None = None) -> Any:
+        """Options from a dict (defaults for missing keys)."""
+        return options_from_dict(self.options_type, data or {})
+
+    def all_presets(self) -> dict[str, Any]:
+        """``default`` plus the named presets."""
+        return {"default": self.options_type(), **self.presets}
+
+    def new_game(self, options: Any = None, seed: int = 0) -> GameState:
+        """A new game with these options (defaults if ``None``) from a seed."""
+        return self.new_state(self.options_type() if options is None else options, seed)
+
+    def hook(self, key: str) -> Any:
+        """Load an optional hook; ``KeyError`` if the game has none."""
+        module, _, attr = self.hooks[key].partition(":")
+        return getattr(importlib.import_module(module), attr)
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (idempotent for the same name)."""
+    _GAMES[spec.name] = spec
+    return spec
+
+
+def load_all() -> None:
+    """Import every game package so each registers itself."""
+    import cardplaza.games as games_pkg
+
+    for info in pkgutil.iter_modules(games_pkg.__path__):
+        if info.ispkg:
+            importlib.import_module(f"cardplaza.games.{info.name}")
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game by name, in a stable order."""
+    load_all()
+    return dict(sorted(_GAMES.items()))
+
+
+def get_game(name: str) -> GameSpec:
+    """The spec of a game; ``KeyError`` with the known names otherwise."""
+    load_all()
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(sorted(_GAMES))}") \
+            from None
+
+
+def new_game(name: str, options: Any = None, seed: int = 0) -> GameState:
+    """Shortcut: a new game by registry name."""
+    return get_game(name).new_game(options, seed)

@@ -1,0 +1,1 @@
+"""Game packages; each registers itself with :mod:`cardplaza.core.registry` on import."""
