@@ -75,6 +75,13 @@ class GameState(ABC):
             return None
         return f"{self.describe(action)} is not a legal action now"
 
+    def illegal_card_reasons(self) -> dict[int, str]:
+        """For cards in the acting seat's hand that cannot be played now: why not.
+
+        Front ends show these next to disabled cards. Games without such cards return ``{}``.
+        """
+        return {}
+
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise :class:`IllegalAction` (state unchanged) otherwise."""
         if self.is_terminal:
