@@ -226,7 +226,8 @@ class Deck:
         """Parse a hand into a bitmask (see :meth:`parse_cards`)."""
         return mask_of(self.parse_cards(text))
 
-    def sorted_cards(self, cards: Iterable[int], suit_order: Sequence[Suit] = tuple(Suit)) -> list[int]:
+    def sorted_cards(self, cards: Iterable[int],
+                     suit_order: Sequence[Suit] = tuple(Suit)) -> list[int]:
         """Cards sorted by suit (``suit_order``), then by strength high to low."""
         order = {s: i for i, s in enumerate(suit_order)}
 

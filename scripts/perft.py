@@ -1,0 +1,94 @@
+"""Regenerate or check the golden perft counts in tests/data/perft.json.
+
+    python scripts/perft.py            # check; prints per-action counts on a mismatch
+    python scripts/perft.py --write    # regenerate the file from the current engines
+
+Each entry names a game, a preset, a seed, a number of random-playout steps to reach the
+position (with a fixed RNG) and a depth.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from cardplaza.core.perft import divide, perft
+from cardplaza.core.protocol import GameState
+from cardplaza.core.registry import games
+
+DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft.json"
+
+# Positions per game: (preset, seed, random steps before counting, depth).
+DEFAULT_POSITIONS: list[tuple[str, int, int, int]] = [
+    ("default", 1, 0, 3),
+    ("default", 2, 5, 3),
+    ("default", 3, 20, 3),
+]
+
+
+def position(game: str, preset: str, seed: int, steps: int) -> GameState:
+    """The position an entry names."""
+    spec = games()[game]
+    state = spec.new_game(spec.all_presets()[preset], seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_terminal:
+            break
+        legal = state.legal_actions()
+        state.apply(legal[rng.randrange(len(legal))])
+    return state
+
+
+def compute(entry: dict[str, Any]) -> int:
+    """Perft count of an entry."""
+    state = position(entry["game"], entry["preset"], entry["seed"], entry["steps"])
+    return perft(state, entry["depth"])
+
+
+def generate() -> list[dict[str, Any]]:
+    """Fresh entries for every registered game."""
+    entries = []
+    for name in games():
+        for preset, seed, steps, depth in DEFAULT_POSITIONS:
+            entry: dict[str, Any] = {"game": name, "preset": preset, "seed": seed,
+                                     "steps": steps, "depth": depth}
+            entry["count"] = compute(entry)
+            entries.append(entry)
+    return entries
+
+
+def check(entries: list[dict[str, Any]]) -> int:
+    """Compare counts; print a divide table for each mismatch. Returns mismatches."""
+    bad = 0
+    for entry in entries:
+        got = compute(entry)
+        if got != entry["count"]:
+            bad += 1
+            print(f"MISMATCH {entry}: got {got}")
+            state = position(entry["game"], entry["preset"], entry["seed"], entry["steps"])
+            for action, count in divide(state, entry["depth"]).items():
+                print(f"  {action}: {count}")
+    return bad
+
+
+def main() -> int:
+    """Command-line entry."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="regenerate the golden file")
+    args = parser.parse_args()
+    if args.write:
+        DATA.write_text(json.dumps(generate(), indent=1) + "\n", encoding="utf-8")
+        print(f"wrote {DATA}")
+        return 0
+    entries = json.loads(DATA.read_text(encoding="utf-8"))
+    bad = check(entries)
+    print(f"{len(entries) - bad} match, {bad} mismatch")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,5 @@
+"""``python -m cardplaza`` runs the command-line interface."""
+
+from cardplaza.cli.main import main
+
+main()
