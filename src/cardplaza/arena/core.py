@@ -1,0 +1,254 @@
+"""Paired-deal matches between computer levels.
+
+Every deal is played once per seat assignment: the same deal (same seed) is replayed with
+the seats rotated so each player holds each hand, which removes most of the luck of the
+cards from the comparison. For a pair (A, B) the lineups alternate A, B around the table
+(both A, B, A, … and B, A, B, …) and every distinct rotation of them is played.
+
+The margin of one game is A's mean return minus B's mean return over the seats each
+holds, taken from ``returns()`` at the game's end — for games made of several deals (a
+piquet partie, a game to a target) that is the whole game's final score difference. The
+per-deal margin is the mean over the deal's seat assignments. A game counts as a win for
+the player with the larger mean return, a draw when equal.
+
+Results are reproducible from the seed: deal ``d`` uses game seed ``seed + d`` and each
+player's seed and random stream are derived from the deal seed, seat and assignment, so
+the outcome does not depend on the number of worker processes.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardplaza.ai.player import Player, computer_player
+from cardplaza.core.options import options_to_dict
+from cardplaza.core.protocol import GameState
+from cardplaza.core.registry import get_game
+
+Progress = Callable[[int, int], None]
+"""Called with (tasks done, total tasks) as deals finish."""
+
+
+@dataclass
+class PairResult:
+    """Outcome of one pair of players over paired deals (margins from A's side)."""
+
+    a: str
+    b: str
+    deals: int
+    games: int
+    mean_margin: float
+    ci95: float
+    wins: int
+    draws: int
+    losses: int
+    margins: list[float] = field(default_factory=list)
+
+    @property
+    def score_rate(self) -> float:
+        """A's share of the points: (wins + draws / 2) / games."""
+        return (self.wins + self.draws / 2) / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {
+            "a": self.a, "b": self.b, "deals": self.deals, "games": self.games,
+            "mean_margin_per_deal": self.mean_margin, "ci95": self.ci95,
+            "ci95_low": self.mean_margin - self.ci95, "ci95_high": self.mean_margin + self.ci95,
+            "wins": self.wins, "draws": self.draws, "losses": self.losses,
+            "win_rate": self.wins / self.games if self.games else 0.0,
+            "score_rate": self.score_rate, "margins": self.margins,
+        }
+
+
+@dataclass
+class ArenaResult:
+    """Every pair's result and, for three or more players, Bradley–Terry ratings."""
+
+    game: str
+    options: dict[str, Any]
+    players: list[str]
+    deals: int
+    seed: int
+    pairs: list[PairResult]
+    ratings: dict[str, float] | None
+    anchor: str | None
+    seconds: float
+
+    def pair(self, a: str, b: str) -> PairResult:
+        """The result of ``a`` against ``b`` (margins from ``a``'s side)."""
+        for p in self.pairs:
+            if (p.a, p.b) == (a, b):
+                return p
+            if (p.a, p.b) == (b, a):
+                return PairResult(a, b, p.deals, p.games, -p.mean_margin, p.ci95, p.losses,
+                                  p.draws, p.wins, [-m for m in p.margins])
+        raise KeyError(f"no pair {a} vs {b}")
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict."""
+        return {
+            "format": "cardplaza-arena/1", "game": self.game, "options": self.options,
+            "players": self.players, "deals": self.deals, "seed": self.seed,
+            "margin": "mean over seat assignments of (A's mean return - B's mean return) at "
+                      "the end of the game, per deal",
+            "pairs": [p.to_json() for p in self.pairs],
+            "ratings": self.ratings, "rating_scale": "Bradley-Terry, Elo points",
+            "anchor": self.anchor, "seconds": self.seconds,
+        }
+
+
+def seat_assignments(seats: int) -> list[tuple[int, ...]]:
+    """Distinct seat → player-index (0 = A, 1 = B) assignments for a paired deal.
+
+    >>> seat_assignments(2)
+    [(0, 1), (1, 0)]
+    >>> seat_assignments(4)
+    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    """
+    out: list[tuple[int, ...]] = []
+    for first in (0, 1):
+        base = [(first + s) % 2 for s in range(seats)]
+        for r in range(seats):
+            lineup = tuple(base[(s + r) % seats] for s in range(seats))
+            if lineup not in out:
+                out.append(lineup)
+    return out
+
+
+def _game_margin(returns: Sequence[float], lineup: Sequence[int]) -> float:
+    a = [r for r, p in zip(returns, lineup, strict=True) if p == 0]
+    b = [r for r, p in zip(returns, lineup, strict=True) if p == 1]
+    return sum(a) / len(a) - sum(b) / len(b)
+
+
+def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
+              levels: Sequence[str], tag: int = 0) -> tuple[float, ...]:
+    """Play one game to its end with ``levels[lineup[seat]]`` at each seat; its returns."""
+    spec = get_game(game)
+    state: GameState = spec.new_game(options, deal_seed)
+    base = (deal_seed * 1_000_003 + tag * 7919) & 0xFFFFFFFFFFFF
+    players: list[Player] = [computer_player(game, levels[lineup[s]], base + 31 * s + 1)
+                             for s in range(state.num_players)]
+    rngs = [random.Random(base * 17 + s) for s in range(state.num_players)]
+    steps = 0
+    while not state.is_terminal:
+        seat = state.current_player
+        legal = state.legal_actions()
+        action = legal[0] if len(legal) == 1 else players[seat].choose(
+            state.observation(seat), legal, rngs[seat])
+        state.apply(action)
+        steps += 1
+        if steps > 1_000_000:
+            raise RuntimeError(f"{game} seed {deal_seed}: game does not end")
+    return tuple(state.returns())
+
+
+def _play_task(task: tuple[str, Any, int, int, str, str, int]) -> tuple[int, int, list[float]]:
+    game, options, pair_index, d, a, b, seed = task
+    deal_seed = seed + d
+    seats = get_game(game).new_game(options, deal_seed).num_players
+    margins = []
+    for k, lineup in enumerate(seat_assignments(seats)):
+        returns = play_game(game, options, deal_seed, lineup, (a, b), tag=k)
+        margins.append(_game_margin(returns, lineup))
+    return pair_index, d, margins
+
+
+def _summarise(a: str, b: str, per_deal: list[list[float]]) -> PairResult:
+    deal_means = [sum(m) / len(m) for m in per_deal]
+    n = len(deal_means)
+    mean = sum(deal_means) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in deal_means) / (n - 1) if n > 1 else 0.0
+    ci = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
+    games = [m for ms in per_deal for m in ms]
+    return PairResult(
+        a=a, b=b, deals=n, games=len(games), mean_margin=mean, ci95=ci,
+        wins=sum(1 for m in games if m > 0), draws=sum(1 for m in games if m == 0),
+        losses=sum(1 for m in games if m < 0), margins=deal_means,
+    )
+
+
+def bradley_terry(players: Sequence[str], pairs: Sequence[PairResult],
+                  anchor: str | None = None, iterations: int = 500) -> dict[str, float]:
+    """Bradley–Terry strengths from wins (draws count half) on the Elo scale.
+
+    Half a virtual win is added to each side of every pair so unbeaten players stay
+    finite. The ``anchor`` (default: ``random`` if present, else the first player) is 0.
+    """
+    idx = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    wins = [[0.0] * n for _ in range(n)]
+    for pr in pairs:
+        i, j = idx[pr.a], idx[pr.b]
+        wins[i][j] += pr.wins + pr.draws / 2 + 0.5
+        wins[j][i] += pr.losses + pr.draws / 2 + 0.5
+    strength = [1.0] * n
+    for _ in range(iterations):
+        new = []
+        for i in range(n):
+            w = sum(wins[i])
+            denom = sum((wins[i][j] + wins[j][i]) / (strength[i] + strength[j])
+                        for j in range(n) if j != i and wins[i][j] + wins[j][i] > 0)
+            new.append(w / denom if denom > 0 else strength[i])
+        total = sum(new)
+        strength = [s * n / total for s in new]
+    if anchor is None:
+        anchor = "random" if "random" in idx else players[0]
+    ref = strength[idx[anchor]]
+    return {p: 400 * math.log10(strength[idx[p]] / ref) for p in players}
+
+
+def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs: int = 1,
+              options: Any = None, progress: Progress | None = None) -> ArenaResult:
+    """Play every pair of ``players`` (level names) on ``deals`` paired deals."""
+    spec = get_game(game)
+    levels = list(players)
+    if len(levels) < 2:
+        raise ValueError("an arena needs at least two players")
+    if len(set(levels)) != len(levels):
+        raise ValueError("each player may appear only once")
+    if deals < 1:
+        raise ValueError("play at least one deal")
+    known = ("random", *spec.levels)
+    for level in levels:
+        if level not in known:
+            raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(known)}")
+    opts = spec.options_type() if options is None else options
+    pairs = [(i, j) for i in range(len(levels)) for j in range(i + 1, len(levels))]
+    tasks = [(game, opts, k, d, levels[i], levels[j], seed)
+             for k, (i, j) in enumerate(pairs) for d in range(deals)]
+    results: dict[tuple[int, int], list[float]] = {}
+    start = time.perf_counter()
+    total = len(tasks)
+    if progress:
+        progress(0, total)
+    if jobs > 1:
+        methods = multiprocessing.get_all_start_methods()
+        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+        with ctx.Pool(jobs) as pool:
+            for done, (k, d, margins) in enumerate(pool.imap_unordered(_play_task, tasks), 1):
+                results[(k, d)] = margins
+                if progress:
+                    progress(done, total)
+    else:
+        for done, task in enumerate(tasks, 1):
+            k, d, margins = _play_task(task)
+            results[(k, d)] = margins
+            if progress:
+                progress(done, total)
+    summaries = [_summarise(levels[i], levels[j], [results[(k, d)] for d in range(deals)])
+                 for k, (i, j) in enumerate(pairs)]
+    ratings = anchor = None
+    if len(levels) >= 3:
+        anchor = "random" if "random" in levels else levels[0]
+        ratings = bradley_terry(levels, summaries, anchor)
+    return ArenaResult(game=game, options=options_to_dict(opts), players=levels, deals=deals,
+                       seed=seed, pairs=summaries, ratings=ratings, anchor=anchor,
+                       seconds=time.perf_counter() - start)

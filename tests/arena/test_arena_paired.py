@@ -1,0 +1,104 @@
+"""Arena: paired deals, reproducibility, workers, ratings, commands (on a tiny game)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "ai"))
+
+import cp_tinygame
+
+from cardplaza.arena import bradley_terry, run_arena
+from cardplaza.arena.commands import arena_command, think_bench, think_bench_command
+from cardplaza.arena.core import PairResult, seat_assignments
+from cardplaza.core import registry
+
+
+@pytest.fixture
+def tiny(monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.setitem(registry._GAMES, cp_tinygame.NAME, cp_tinygame.SPEC)
+    return cp_tinygame.NAME
+
+
+def test_seat_assignments_give_every_hand_to_each_player() -> None:
+    assert seat_assignments(2) == [(0, 1), (1, 0)]
+    three = seat_assignments(3)
+    assert len(three) == 6
+    for seat in range(3):
+        assert sorted(lineup[seat] for lineup in three) == [0, 0, 0, 1, 1, 1]
+
+
+def test_each_deal_is_played_once_per_seat_assignment(tiny: str) -> None:
+    """Two seats: every deal is played twice, with the hands swapped."""
+    result = run_arena(tiny, ["1", "random"], deals=4, seed=3)
+    pair = result.pairs[0]
+    assert pair.deals == 4 and pair.games == 8
+    assert pair.wins + pair.draws + pair.losses == 8
+    assert len(pair.margins) == 4
+
+
+def test_arena_is_reproducible_and_independent_of_jobs(tiny: str) -> None:
+    seen: list[tuple[int, int]] = []
+    one = run_arena(tiny, ["random", "2"], deals=6, seed=11, jobs=1,
+                    progress=lambda d, t: seen.append((d, t)))
+    again = run_arena(tiny, ["random", "2"], deals=6, seed=11, jobs=1)
+    two = run_arena(tiny, ["random", "2"], deals=6, seed=11, jobs=2)
+    assert one.pairs[0].margins == again.pairs[0].margins == two.pairs[0].margins
+    assert seen[0] == (0, 6) and seen[-1] == (6, 6)
+
+
+def test_search_beats_random_in_the_tiny_game(tiny: str) -> None:
+    result = run_arena(tiny, ["2", "random"], deals=30, seed=0)
+    pair = result.pairs[0]
+    assert pair.mean_margin > 0
+    assert pair.mean_margin - pair.ci95 > 0
+
+
+def test_three_players_get_ratings_anchored_on_random(tiny: str) -> None:
+    result = run_arena(tiny, ["random", "1", "2"], deals=8, seed=1)
+    assert len(result.pairs) == 3
+    assert result.ratings is not None and result.ratings["random"] == 0.0
+    assert result.ratings["2"] > result.ratings["1"] - 200
+    data = json.loads(json.dumps(result.to_json()))
+    assert data["anchor"] == "random" and len(data["pairs"]) == 3
+    assert result.pair("2", "random").mean_margin == -result.pair("random", "2").mean_margin
+
+
+def test_bradley_terry_orders_by_wins() -> None:
+    pairs = [PairResult("a", "b", 10, 10, 5.0, 1.0, 8, 0, 2),
+             PairResult("b", "c", 10, 10, 5.0, 1.0, 8, 0, 2),
+             PairResult("a", "c", 10, 10, 5.0, 1.0, 9, 0, 1)]
+    r = bradley_terry(["a", "b", "c"], pairs, anchor="c")
+    assert r["c"] == 0.0 and r["a"] > r["b"] > 0
+
+
+def test_arena_rejects_bad_requests(tiny: str) -> None:
+    with pytest.raises(ValueError, match="unknown level"):
+        run_arena(tiny, ["random", "9"], deals=1)
+    with pytest.raises(ValueError, match="at least two"):
+        run_arena(tiny, ["random"], deals=1)
+
+
+def test_arena_command_prints_tables_and_writes_json(tiny: str, tmp_path: Path) -> None:
+    console = Console(record=True, width=150)
+    out = tmp_path / "arena.json"
+    arena_command(tiny, "random,1,2", 3, 5, 1, "hand_size=3", str(out), console)
+    text = console.export_text()
+    assert "Bradley–Terry" in text and "margin/deal" in text
+    data = json.loads(out.read_text())
+    assert data["options"] == {"hand_size": 3} and data["deals"] == 3
+
+
+def test_think_bench_reports_times_and_simulations(tiny: str) -> None:
+    figures = think_bench(tiny, "2", positions=5, seed=2)
+    assert figures["positions"] == 5
+    assert figures["p95_seconds"] >= figures["median_seconds"] > 0
+    assert figures["simulations_per_decision_median"] >= 12
+    console = Console(record=True, width=120)
+    think_bench_command(tiny, "2", True, console, positions=3)
+    assert json.loads(console.export_text())["positions"] == 3
