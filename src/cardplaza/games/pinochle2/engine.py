@@ -1,0 +1,814 @@
+"""Two-hand Pinochle engine: options, card tables, meld generator and the game state.
+
+Cards are the 48 physical cards of :data:`cardplaza.core.cards.PINOCHLE`:
+``card = face + 24 * copy`` and ``face = suit * 6 + rank``, rank ``0..5`` = 9, J, Q, K, 10, A
+(low to high), suit ``0..3`` = ♠ ♥ ♦ ♣. Card sets are ``int`` bitmasks.
+
+Actions (all hashable):
+
+* ``c`` (``int`` 0..47) — play physical card ``c``;
+* :data:`NO_MELD` (``48``) — decline to meld after a won stock-phase trick;
+* ``(meld_type, mask)`` — meld the cards of ``mask`` as meld type ``meld_type`` (index into
+  :data:`MELD_NAMES`).
+
+Seats: seat 0 is the human, seat 1 the computer. ``Options.dealer`` names the dealer
+(default 1: the computer deals, so seat 0 leads trick 1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, cast
+
+from cardplaza.core.cards import PINOCHLE, CardParseError
+from cardplaza.core.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    GameState,
+    copy_rng,
+)
+
+# --------------------------------------------------------------------------------------
+# Options
+# --------------------------------------------------------------------------------------
+
+Level = Literal["streak", "1", "2", "3", "4"]
+
+
+@dataclass(frozen=True)
+class Options:
+    """Rule options of two-hand Pinochle (spec section 12).
+
+    ``double_melds`` (TO1): double run and the four double arounds exist.
+    ``new_card_rule`` (TO2): every meld needs a card from the concealed hand.
+    ``level`` (TO3): ``"streak"`` ladder or a fixed practice level; the engine only exposes it.
+    ``dealer``: seat that deals (1 = the computer, so the human at seat 0 leads first).
+    """
+
+    double_melds: bool = False
+    new_card_rule: bool = True
+    level: Level = "streak"
+    dealer: int = 1
+
+    def __post_init__(self) -> None:
+        if self.dealer not in (0, 1):
+            raise ValueError(f"option dealer must be 0 (human deals) or 1 (computer deals); "
+                             f"got {self.dealer!r}")
+        if self.level not in ("streak", "1", "2", "3", "4"):
+            raise ValueError(f"option level must be streak, 1, 2, 3 or 4; got {self.level!r}")
+        for name in ("double_melds", "new_card_rule"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"option {name} must be on or off")
+
+
+# --------------------------------------------------------------------------------------
+# Card tables
+# --------------------------------------------------------------------------------------
+
+NCARDS = 48
+ALL_CARDS = (1 << NCARDS) - 1
+NO_MELD = 48
+NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+
+SUIT_OF: tuple[int, ...] = tuple((c % 24) // 6 for c in range(NCARDS))
+RANK_OF: tuple[int, ...] = tuple(c % 6 for c in range(NCARDS))
+FACE_OF: tuple[int, ...] = tuple(c % 24 for c in range(NCARDS))
+POINTS: tuple[int, ...] = tuple(10 if c % 6 >= KING else 0 for c in range(NCARDS))
+SUIT_MASK: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(NCARDS) if SUIT_OF[c] == s) for s in range(4))
+HIGHER: tuple[int, ...] = tuple(
+    sum(1 << d for d in range(NCARDS) if SUIT_OF[d] == SUIT_OF[c] and RANK_OF[d] > RANK_OF[c])
+    for c in range(NCARDS))
+CARD_TEXT: tuple[str, ...] = tuple(PINOCHLE.text(c) for c in range(NCARDS))
+
+# Meld groups (section 6.4): bit index of each group.
+SEQ, PIN, ACES, KINGS, QUEENS, JACKS = range(6)
+GROUP_NAMES = ("sequence", "pinochle", "aces around", "kings around", "queens around",
+               "jacks around")
+GROUP_KEYS = ("sequence", "pinochle", "aces", "kings", "queens", "jacks")
+
+# Meld types: index -> (name, group, points, double-meld option).
+RUN, ROYAL, MARRIAGE, DIX, PINOCHLE_MELD, DOUBLE_PINOCHLE = range(6)
+ACES_AROUND, KINGS_AROUND, QUEENS_AROUND, JACKS_AROUND = range(6, 10)
+DOUBLE_RUN, ACES_1000, KINGS_800, QUEENS_600, JACKS_400 = range(10, 15)
+MELD_NAMES = ("run", "royal marriage", "marriage", "dix", "pinochle", "double pinochle",
+              "aces around", "kings around", "queens around", "jacks around",
+              "double run", "1000 aces", "800 kings", "600 queens", "400 jacks")
+MELD_GROUP = (SEQ, SEQ, SEQ, SEQ, PIN, PIN, ACES, KINGS, QUEENS, JACKS,
+              SEQ, ACES, KINGS, QUEENS, JACKS)
+MELD_POINTS = (150, 40, 20, 10, 40, 300, 100, 80, 60, 40, 1500, 1000, 800, 600, 400)
+MELD_IS_DOUBLE = tuple(t >= DOUBLE_RUN for t in range(15))
+MELD_DESCRIPTION = (
+    "A, 10, K, Q and J of trump", "K and Q of trump", "K and Q of one non-trump suit",
+    "the 9 of trump", "Q♠ and J♦", "both Q♠ and both J♦", "one A of each suit",
+    "one K of each suit", "one Q of each suit", "one J of each suit",
+    "both copies of A, 10, K, Q and J of trump", "all eight aces", "all eight kings",
+    "all eight queens", "all eight jacks")
+AROUND_RANK = {ACES_AROUND: ACE, KINGS_AROUND: KING, QUEENS_AROUND: QUEEN,
+               JACKS_AROUND: JACK, ACES_1000: ACE, KINGS_800: KING, QUEENS_600: QUEEN,
+               JACKS_400: JACK}
+
+# Meld instances per trump: (type, group, faces, copies needed per face).
+Instance = tuple[int, int, tuple[int, ...], int]
+
+
+def _instances(trump: int) -> tuple[Instance, ...]:
+    out: list[Instance] = []
+    run_faces = tuple(trump * 6 + r for r in (ACE, TEN, KING, QUEEN, JACK))
+    out.append((RUN, SEQ, run_faces, 1))
+    out.append((ROYAL, SEQ, (trump * 6 + KING, trump * 6 + QUEEN), 1))
+    for s in range(4):
+        if s != trump:
+            out.append((MARRIAGE, SEQ, (s * 6 + KING, s * 6 + QUEEN), 1))
+    out.append((DIX, SEQ, (trump * 6 + NINE,), 1))
+    out.append((PINOCHLE_MELD, PIN, (0 * 6 + QUEEN, 2 * 6 + JACK), 1))
+    out.append((DOUBLE_PINOCHLE, PIN, (0 * 6 + QUEEN, 2 * 6 + JACK), 2))
+    for t in (ACES_AROUND, KINGS_AROUND, QUEENS_AROUND, JACKS_AROUND):
+        out.append((t, MELD_GROUP[t], tuple(s * 6 + AROUND_RANK[t] for s in range(4)), 1))
+    out.append((DOUBLE_RUN, SEQ, run_faces, 2))
+    for t in (ACES_1000, KINGS_800, QUEENS_600, JACKS_400):
+        out.append((t, MELD_GROUP[t], tuple(s * 6 + AROUND_RANK[t] for s in range(4)), 2))
+    return tuple(out)
+
+
+INSTANCES: tuple[tuple[Instance, ...], ...] = tuple(_instances(t) for t in range(4))
+
+STEP_PLAY, STEP_MELD, STEP_END = range(3)
+STEP_NAMES = ("play", "meld", "end")
+
+_MELD_ALIASES: dict[str, int] = {name: i for i, name in enumerate(MELD_NAMES)}
+_MELD_ALIASES.update({
+    "royal": ROYAL, "royal marriage": ROYAL, "rm": ROYAL, "double pinochle": DOUBLE_PINOCHLE,
+    "aces": ACES_AROUND, "kings": KINGS_AROUND, "queens": QUEENS_AROUND, "jacks": JACKS_AROUND,
+    "100 aces": ACES_AROUND, "80 kings": KINGS_AROUND, "60 queens": QUEENS_AROUND,
+    "40 jacks": JACKS_AROUND, "double aces": ACES_1000, "double kings": KINGS_800,
+    "double queens": QUEENS_600, "double jacks": JACKS_400, "double aces around": ACES_1000,
+    "double kings around": KINGS_800, "double queens around": QUEENS_600,
+    "double jacks around": JACKS_400, "sequence": RUN,
+})
+_MELD_ALIAS_WORDS = sorted(_MELD_ALIASES, key=lambda s: -len(s.split()))
+_CARD_TOKEN = re.compile(r"^(10|[9tjqka])([shdc♠♥♦♣♤♡♢♧])(?:#([12]))?$", re.IGNORECASE)
+_NO_MELD_WORDS = {"no meld", "no", "pass", "decline", "none", "nomeld", "no-meld", "n", "-"}
+
+
+def mask_text(mask: int) -> str:
+    """Cards of a mask, sorted by suit then rank high to low."""
+    return PINOCHLE.format_mask(mask)
+
+
+def iter_bits(mask: int) -> list[int]:
+    """Set bit positions of ``mask`` as a list (fast path for small masks)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def trick_winner(lead: int, follow: int, trump: int) -> bool:
+    """True when the follower's card beats the led card (5.3)."""
+    sf = SUIT_OF[follow]
+    if sf == SUIT_OF[lead]:
+        return RANK_OF[follow] > RANK_OF[lead]
+    return sf == trump
+
+
+def playoff_follow_mask(hand: int, lead: int, trump: int) -> int:
+    """Cards the follower may play in the playoff (7.2)."""
+    same = hand & SUIT_MASK[SUIT_OF[lead]]
+    if same:
+        win = same & HIGHER[lead]
+        return win or same
+    trumps = hand & SUIT_MASK[trump]
+    return trumps or hand
+
+
+def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trump: int,
+                   double_melds: bool, new_card_rule: bool) -> list[tuple[int, int]]:
+    """Every distinct legal meld ``(type, mask)`` of a hand (6.4), in display order.
+
+    Identical copies with identical histories (group use, meld area, known to the
+    opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
+    concealed cards, then mask.
+    """
+    out: list[tuple[int, int]] = []
+    for t, g, faces, need in INSTANCES[trump]:
+        if need == 2 and not double_melds and t != DOUBLE_PINOCHLE:
+            continue
+        free = hand & ~used[g]
+        choices: list[tuple[int, ...]] = []
+        for f in faces:
+            a = f
+            b = f + 24
+            has_a = (free >> a) & 1
+            has_b = (free >> b) & 1
+            if need == 2:
+                if not (has_a and has_b):
+                    break
+                choices.append(((1 << a) | (1 << b),))
+            elif has_a and has_b:
+                if _signature(a, melded, known, used) == _signature(b, melded, known, used):
+                    choices.append((1 << a,))
+                else:
+                    choices.append((1 << a, 1 << b))
+            elif has_a:
+                choices.append((1 << a,))
+            elif has_b:
+                choices.append((1 << b,))
+            else:
+                break
+        else:
+            found: list[tuple[int, int]] = []
+            for combo in itertools.product(*choices):
+                m = sum(combo)
+                conc = m & ~melded
+                if new_card_rule and not conc:
+                    continue
+                found.append((conc.bit_count(), m))
+            found.sort()
+            out.extend((t, m) for _, m in found)
+    return out
+
+
+def _signature(c: int, melded: int, known: int, used: Sequence[int]) -> int:
+    sig = ((melded >> c) & 1) | (((known >> c) & 1) << 1)
+    for g in range(6):
+        sig |= ((used[g] >> c) & 1) << (g + 2)
+    return sig
+
+
+# --------------------------------------------------------------------------------------
+# State
+# --------------------------------------------------------------------------------------
+
+Trick = tuple[int, int, int, int]
+"""A completed trick: (leader, led card, follower's card, winner)."""
+MeldRecord = tuple[int, int, int, int, int, int]
+"""A meld made: (seat, type, mask, points, trick number, card received by exchange or -1)."""
+Reveal = tuple[int, int, int]
+"""A concealed card made known: (holder, card, how) with how 0 = dix exchange,
+1 = trick-12 face-down card, 2 = trick-12 turn-up."""
+REVEAL_HOW = ("dix exchange", "trick 12 face-down card", "trick 12 turn-up")
+
+
+class Pinochle2State(GameState):
+    """A two-hand Pinochle deal (one game)."""
+
+    game_name = "pinochle2"
+    options: Options
+
+    def __init__(self, options: Options | None = None, seed: int = 0) -> None:
+        super().__init__(options or Options(), seed, 2)
+        opts = self.options
+        deck = list(range(NCARDS))
+        self.rng.shuffle(deck)
+        dealer = opts.dealer
+        non_dealer = 1 - dealer
+        self.dealer = dealer
+        self.hands = [0, 0]
+        self.hands[non_dealer] = sum(1 << c for c in deck[:12])
+        self.hands[dealer] = sum(1 << c for c in deck[12:24])
+        turn_up = deck[24]
+        # stock[0] is the turn-up (bottom); stock[-1] is the top card.
+        self.stock: list[int] = [turn_up, *deck[25:]]
+        self.trump = SUIT_OF[turn_up]
+        self.melded = [0, 0]
+        self.known = [0, 0]
+        self.used = [0] * 6
+        self.meld_points = [0, 0]
+        self.counters = [0, 0]
+        self.nine_bonus = -1
+        if RANK_OF[turn_up] == NINE:
+            self.nine_bonus = dealer
+            self.meld_points[dealer] += 10
+        self.tricks: list[Trick] = []
+        self.melds: list[MeldRecord] = []
+        self.reveals: list[Reveal] = []
+        self.lead = -1
+        self.step = STEP_PLAY
+        self.turn = non_dealer
+        self.last_trick = -1
+        self.pending: list[tuple[int, int]] = []
+        self._pending_set: frozenset[tuple[int, int]] = frozenset()
+
+    # -- protocol ---------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Seat to act, or TERMINAL."""
+        return self.turn
+
+    @property
+    def playoff(self) -> bool:
+        """True once the stock is exhausted (tricks 13-24)."""
+        return not self.stock
+
+    @property
+    def trick_number(self) -> int:
+        """Number of the trick in progress (or just completed during the meld step)."""
+        n = len(self.tricks)
+        return n if self.step == STEP_MELD else min(n + 1, 24)
+
+    def legal_mask(self) -> int:
+        """Mask of the cards the player to act may play (0 outside the play step)."""
+        if self.step != STEP_PLAY:
+            return 0
+        hand = self.hands[self.turn]
+        if self.lead < 0 or self.stock:
+            return hand
+        return playoff_follow_mask(hand, self.lead, self.trump)
+
+    def legal_actions(self) -> list[Action]:
+        """Cards (play step) or distinct melds followed by NO_MELD (meld step)."""
+        step = self.step
+        if step == STEP_PLAY:
+            hand = self.hands[self.turn]
+            if self.lead >= 0 and not self.stock:
+                hand = playoff_follow_mask(hand, self.lead, self.trump)
+            out: list[Action] = []
+            while hand:
+                low = hand & -hand
+                out.append(low.bit_length() - 1)
+                hand ^= low
+            return out
+        if step == STEP_MELD:
+            return [*self.pending, NO_MELD]
+        return []
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """None if legal, else a precise human-readable reason."""
+        step = self.step
+        if type(action) is int:
+            if step == STEP_PLAY and 0 <= action < NCARDS \
+                    and (self.legal_mask() >> action) & 1:
+                return None
+            if step == STEP_MELD and action == NO_MELD:
+                return None
+        elif step == STEP_MELD and action in self._pending_set:
+            return None
+        return self._reason(action)
+
+    def _reason(self, action: Action) -> str:
+        if self.turn == TERMINAL:
+            return "The deal is over"
+        if type(action) is int:
+            if action == NO_MELD:
+                return "There is no meld to decline now: play a card"
+            if not 0 <= action < NCARDS:
+                return f"{action!r} is not an action of two-hand Pinochle"
+            return self.card_reason(action) or "That card cannot be played now"
+        if not (isinstance(action, tuple) and len(action) == 2
+                and all(type(x) is int for x in action)):
+            return f"{action!r} is not an action of two-hand Pinochle"
+        t, mask = action
+        if not 0 <= t < len(MELD_NAMES) or mask <= 0 or mask > ALL_CARDS:
+            return f"{action!r} is not a meld of two-hand Pinochle"
+        if self.step != STEP_MELD:
+            if self.playoff:
+                return "No melds are made in the playoff"
+            return "Only the winner of a trick may meld, right after the trick and before " \
+                   "the draws"
+        return self.meld_reason(t, mask) or "That meld is not available"
+
+    def card_reason(self, c: int) -> str | None:
+        """Why card ``c`` cannot be played by the player to act now (None if it can)."""
+        seat = self.turn
+        if seat == TERMINAL:
+            return "The deal is over"
+        if not (self.hands[seat] >> c) & 1:
+            return f"You don't hold {CARD_TEXT[c]}"
+        if self.step == STEP_MELD:
+            return "You won the trick: make a meld or decline ('no meld') before the draws"
+        if self.lead < 0 or self.stock:
+            return None
+        hand = self.hands[seat]
+        lead = self.lead
+        legal = playoff_follow_mask(hand, lead, self.trump)
+        if (legal >> c) & 1:
+            return None
+        s = SUIT_OF[lead]
+        sym = SUIT_SYMBOLS[s]
+        options = PINOCHLE.format_mask(legal).replace(" ", " or ")
+        if hand & SUIT_MASK[s]:
+            if legal & HIGHER[lead]:
+                return f"You must follow {sym} and win the trick: play {options}"
+            return f"You must follow {sym}: play {options}"
+        return f"You have no {sym}, so you must play a trump ({SUIT_SYMBOLS[self.trump]}): " \
+               f"play {options}"
+
+    def illegal_card_reasons(self) -> dict[int, str]:
+        """Reasons for the cards in the acting player's hand that cannot be played now."""
+        if self.turn == TERMINAL:
+            return {}
+        out: dict[int, str] = {}
+        for c in iter_bits(self.hands[self.turn] & ~self.legal_mask()):
+            reason = self.card_reason(c)
+            if reason:
+                out[c] = reason
+        return out
+
+    def meld_reason(self, t: int, mask: int) -> str | None:
+        """Why meld ``(t, mask)`` is illegal for the trick winner now (None if legal)."""
+        if self.step != STEP_MELD:
+            return "Only the winner of a trick may meld, right after the trick"
+        seat = self.turn
+        name = MELD_NAMES[t]
+        if MELD_IS_DOUBLE[t] and not self.options.double_melds:
+            return f"The {name} exists only with the double-melds option"
+        cards = iter_bits(mask)
+        missing = [c for c in cards if not (self.hands[seat] >> c) & 1]
+        if missing:
+            return f"You don't hold {' '.join(CARD_TEXT[c] for c in missing)}"
+        faces = sorted(FACE_OF[c] for c in cards)
+        if not any(it[0] == t and sorted(f for f in it[2] for _ in range(it[3])) == faces
+                   for it in INSTANCES[self.trump]):
+            hint = ""
+            if t == MARRIAGE and all(SUIT_OF[c] == self.trump for c in cards):
+                hint = " (K and Q of trump are a royal marriage)"
+            elif t == ROYAL and len(cards) == 2 and all(
+                    SUIT_OF[c] != self.trump for c in cards):
+                hint = " (K and Q of a non-trump suit are a marriage)"
+            return f"Those cards are not a {name}: it needs exactly {MELD_DESCRIPTION[t]}{hint}"
+        g = MELD_GROUP[t]
+        used = [c for c in cards if (self.used[g] >> c) & 1]
+        if used:
+            return f"{' '.join(CARD_TEXT[c] for c in used)} already used in a " \
+                   f"{GROUP_NAMES[g]} meld (each card counts once per group)"
+        if self.options.new_card_rule and not mask & ~self.melded[seat]:
+            return "At least one card must come from your concealed hand (new-card rule)"
+        for a in self.pending:
+            if a[0] == t and sorted(FACE_OF[c] for c in iter_bits(a[1])) == faces:
+                return f"Identical copies: choose '{self.action_text(a)}' instead"
+        return "That meld is not available"
+
+    # -- transitions ------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        if type(action) is int:
+            if action == NO_MELD:
+                self._draws(self.turn)
+            else:
+                self._play(action)
+        else:
+            t, mask = cast(tuple[int, int], action)
+            self._meld(t, mask)
+
+    def _play(self, c: int) -> None:
+        seat = self.turn
+        keep = ~(1 << c)
+        self.hands[seat] &= keep
+        self.melded[seat] &= keep
+        self.known[seat] &= keep
+        lead = self.lead
+        if lead < 0:
+            self.lead = c
+            self.turn = 1 - seat
+            return
+        leader = 1 - seat
+        winner = seat if trick_winner(lead, c, self.trump) else leader
+        self.tricks.append((leader, lead, c, winner))
+        self.counters[winner] += POINTS[lead] + POINTS[c]
+        self.lead = -1
+        if self.stock:
+            pend = generate_melds(self.hands[winner], self.melded[winner], self.known[winner],
+                                  self.used, self.trump, self.options.double_melds,
+                                  self.options.new_card_rule)
+            if pend:
+                self.pending = pend
+                self._pending_set = frozenset(pend)
+                self.step = STEP_MELD
+                self.turn = winner
+                return
+            self._draws(winner)
+        elif len(self.tricks) == 24:
+            self.last_trick = winner
+            self.step = STEP_END
+            self.turn = TERMINAL
+        else:
+            self.turn = winner
+
+    def _meld(self, t: int, mask: int) -> None:
+        seat = self.turn
+        g = MELD_GROUP[t]
+        self.used[g] |= mask
+        self.melded[seat] |= mask
+        self.known[seat] &= ~mask
+        pts = MELD_POINTS[t]
+        self.meld_points[seat] += pts
+        received = -1
+        if t == DIX:
+            turn_up = self.stock[0]
+            if RANK_OF[turn_up] != NINE:
+                # 6.6: the 9 goes under the stock, the old turn-up into the concealed hand.
+                received = turn_up
+                self.stock[0] = mask.bit_length() - 1
+                self.hands[seat] = (self.hands[seat] & ~mask) | (1 << turn_up)
+                self.melded[seat] &= ~mask
+                self.known[seat] |= 1 << turn_up
+                self.reveals.append((seat, turn_up, 0))
+        self.melds.append((seat, t, mask, pts, len(self.tricks), received))
+        self._draws(seat)
+
+    def _draws(self, winner: int) -> None:
+        loser = 1 - winner
+        stock = self.stock
+        if len(stock) == 2:
+            down = stock.pop()
+            up = stock.pop()
+            self.hands[winner] |= 1 << down
+            self.hands[loser] |= 1 << up
+            self.known[winner] |= 1 << down
+            self.known[loser] |= 1 << up
+            self.reveals.append((winner, down, 1))
+            self.reveals.append((loser, up, 2))
+        else:
+            self.hands[winner] |= 1 << stock.pop()
+            self.hands[loser] |= 1 << stock.pop()
+        if self.step == STEP_MELD:
+            self.step = STEP_PLAY
+            self.pending = []
+            self._pending_set = frozenset()
+        self.turn = winner
+
+    # -- results ----------------------------------------------------------------------
+    def totals(self) -> tuple[int, int]:
+        """Each seat's total so far: counters + melds (+ 10 for trick 24)."""
+        t = [self.counters[s] + self.meld_points[s] for s in (0, 1)]
+        if self.last_trick >= 0:
+            t[self.last_trick] += 10
+        return t[0], t[1]
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's total (8.1)."""
+        a, b = self.totals()
+        return float(a), float(b)
+
+    def result(self) -> str | None:
+        """``"win"``, ``"loss"`` or ``"draw"`` for seat 0 at the end, else None."""
+        if self.turn != TERMINAL:
+            return None
+        a, b = self.totals()
+        return "win" if a > b else "loss" if a < b else "draw"
+
+    # -- copies -----------------------------------------------------------------------
+    def clone(self) -> Pinochle2State:
+        """Independent copy, including the RNG."""
+        new = object.__new__(Pinochle2State)
+        d = self.__dict__.copy()
+        new.__dict__ = d
+        d["rng"] = copy_rng(self.rng)
+        d["history"] = self.history.copy()
+        d["hands"] = self.hands.copy()
+        d["stock"] = self.stock.copy()
+        d["melded"] = self.melded.copy()
+        d["known"] = self.known.copy()
+        d["used"] = self.used.copy()
+        d["meld_points"] = self.meld_points.copy()
+        d["counters"] = self.counters.copy()
+        d["tricks"] = self.tricks.copy()
+        d["melds"] = self.melds.copy()
+        d["reveals"] = self.reveals.copy()
+        return new
+
+    # -- views ------------------------------------------------------------------------
+    def groups_of(self, c: int) -> list[str]:
+        """Group keys in which physical card ``c`` has been used."""
+        return [GROUP_KEYS[g] for g in range(6) if (self.used[g] >> c) & 1]
+
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """What ``seat`` may see (spec section 9); schema in the package docstring."""
+        from cardplaza.games.pinochle2.observe import observe
+        return observe(self, seat)
+
+    # -- action forms -----------------------------------------------------------------
+    def _card_pref(self, c: int) -> tuple[int, int, int]:
+        seat = self.turn if self.turn != TERMINAL else 0
+        uses = sum((self.used[g] >> c) & 1 for g in range(6))
+        return (-uses, -((self.melded[seat] >> c) & 1), c)
+
+    def _play_candidates(self, face: int) -> list[int]:
+        """Held copies of a face, legal ones first, then by preference."""
+        seat = self.turn
+        if seat == TERMINAL:
+            return []
+        legal = self.legal_mask()
+        held = [c for c in (face, face + 24) if (self.hands[seat] >> c) & 1]
+        return sorted(held, key=lambda c: (0 if (legal >> c) & 1 else 1, *self._card_pref(c)))
+
+    def action_text(self, action: Action) -> str:
+        """``play 10♥`` (``#2`` names a copy when copies differ), ``meld run A♥ …``,
+        ``no meld``."""
+        if type(action) is int:
+            if action == NO_MELD:
+                return "no meld"
+            if 0 <= action < NCARDS:
+                text = CARD_TEXT[action]
+                cands = self._play_candidates(FACE_OF[action])
+                if cands and cands[0] != action and action in cands:
+                    other = cands[0]
+                    seat = self.turn
+                    if _signature(other, self.melded[seat], self.known[seat], self.used) != \
+                            _signature(action, self.melded[seat], self.known[seat], self.used):
+                        text += f"#{action // 24 + 1}"
+                return f"play {text}"
+            return repr(action)
+        t, mask = cast(tuple[int, int], action)
+        cards = self._meld_card_order(t, mask)
+        marks = False
+        if self.step == STEP_MELD and action in self._pending_set:
+            faces = sorted(FACE_OF[c] for c in cards)
+            for a in self.pending:
+                if a[0] == t and sorted(FACE_OF[c] for c in iter_bits(a[1])) == faces:
+                    marks = a != action
+                    break
+        seat = self.turn if self.turn != TERMINAL else 0
+        parts = []
+        for c in cards:
+            s = CARD_TEXT[c]
+            f = FACE_OF[c]
+            if marks and (self.hands[seat] >> f) & 1 and (self.hands[seat] >> (f + 24)) & 1:
+                s += f"#{c // 24 + 1}"
+            parts.append(s)
+        return f"meld {MELD_NAMES[t]} {' '.join(parts)}"
+
+    @staticmethod
+    def _meld_card_order(t: int, mask: int) -> list[int]:
+        cards = iter_bits(mask)
+        if t in AROUND_RANK:
+            return sorted(cards, key=lambda c: (SUIT_OF[c], c))
+        return sorted(cards, key=lambda c: (SUIT_OF[c] != 0, -RANK_OF[c], c))
+
+    def parse_action(self, text: str) -> Action:
+        """Parse ``play 10♥``/``10h``/``10h#2``, ``meld run A♥ 10♥ K♥ Q♥ J♥``/``meld dix``/
+        ``kh qh``, ``no meld``, or a 1-based number into the legal list."""
+        if not isinstance(text, str):
+            raise ActionParseError("an action must be text")
+        raw = " ".join(text.strip().split())
+        low = raw.lower()
+        if not low:
+            raise ActionParseError("Type a card to play (e.g. 10h or 'play 10♥'), a meld "
+                                   "('meld run', 'meld K♥ Q♥'), 'no meld', or a number")
+        legal = self.legal_actions()
+        if low.isdigit():
+            i = int(low)
+            if 1 <= i <= len(legal):
+                return legal[i - 1]
+            raise ActionParseError(f"There is no choice number {i}: choose 1 to {len(legal)}")
+        if low in _NO_MELD_WORDS:
+            return NO_MELD
+        words = low.split()
+        is_meld = False
+        if words[0] in ("meld", "m"):
+            is_meld = True
+            words = words[1:]
+        elif words[0] in ("play", "p"):
+            words = words[1:]
+            if len(words) != 1:
+                raise ActionParseError("Name one card to play, e.g. 'play 10♥' or '10h'")
+        meld_type = -1
+        rest = " ".join(words)
+        for alias in _MELD_ALIAS_WORDS:
+            if rest == alias or rest.startswith(alias + " "):
+                meld_type = _MELD_ALIASES[alias]
+                rest = rest[len(alias):].strip()
+                is_meld = True
+                break
+        tokens = [w for w in re.split(r"[\s,]+", rest) if w]
+        cards: list[tuple[int, int]] = []  # (face, copy or -1)
+        for tok in tokens:
+            m = _CARD_TOKEN.match(tok)
+            if not m:
+                try:
+                    PINOCHLE.parse_face(tok)
+                except CardParseError:
+                    raise ActionParseError(
+                        f"{tok!r} is not a card or meld name (cards look like A♠, 10h, qs; "
+                        f"melds like 'meld run' or 'meld K♥ Q♥'; or type 'no meld')") from None
+                raise ActionParseError(f"{tok} is not in the Pinochle deck (A 10 K Q J 9)")
+            face = PINOCHLE.parse_face(m.group(1) + m.group(2))
+            cards.append((face, int(m.group(3)) - 1 if m.group(3) else -1))
+        if not is_meld and len(cards) == 1:
+            return self._parse_play(*cards[0])
+        if not cards and meld_type < 0:
+            raise ActionParseError(f"Cannot read {text!r}: type e.g. 10h, 'meld run', 'no meld'")
+        return self._parse_meld(meld_type, cards)
+
+    def _parse_play(self, face: int, copy: int) -> int:
+        if copy >= 0:
+            c = face + 24 * copy
+            if self.turn == TERMINAL or not (self.hands[self.turn] >> c) & 1:
+                raise ActionParseError(f"You don't hold {CARD_TEXT[c]}#{copy + 1}")
+            return c
+        cands = self._play_candidates(face)
+        if not cands:
+            raise ActionParseError(f"You don't hold {CARD_TEXT[face]}")
+        return cands[0]
+
+    def _parse_meld(self, t: int, cards: list[tuple[int, int]]) -> Action:
+        seat = self.turn
+        if seat == TERMINAL:
+            raise ActionParseError("The deal is over")
+        faces = sorted(f for f, _ in cards)
+        fixed = 0
+        for f, k in cards:
+            if k >= 0:
+                fixed |= 1 << (f + 24 * k)
+        matches = []
+        for a in self.pending:
+            at, am = a
+            if t >= 0 and at != t:
+                continue
+            if cards and (sorted(FACE_OF[c] for c in iter_bits(am)) != faces
+                          or am & fixed != fixed):
+                continue
+            matches.append(a)
+        if matches:
+            if not cards:
+                distinct = {self.action_text(a) for a in matches}
+                if len(distinct) > 1:
+                    raise ActionParseError(
+                        f"Several {MELD_NAMES[t]} melds are possible; name the cards: "
+                        + " | ".join(sorted(distinct)))
+            return matches[0]
+        if not cards:
+            if self.step != STEP_MELD:
+                raise ActionParseError("You can meld only right after winning a trick in "
+                                       "the stock phase")
+            raise ActionParseError(f"No {MELD_NAMES[t]} can be melded now")
+        # Build the action from the hand so that apply() explains why it is illegal.
+        hand = self.hands[seat]
+        mask = 0
+        for f, k in cards:
+            options = [f + 24 * k] if k >= 0 else [f, f + 24]
+            options = [c for c in options if (hand >> c) & 1 and not (mask >> c) & 1]
+            if not options:
+                raise ActionParseError(f"You don't hold {CARD_TEXT[f]}"
+                                       + (" twice" if (hand >> f) & 1 or (hand >> (f + 24)) & 1
+                                          else ""))
+            if t >= 0:
+                g = MELD_GROUP[t]
+                options.sort(key=lambda c: ((self.used[g] >> c) & 1, c))
+            mask |= 1 << options[0]
+        if t < 0:
+            t = self._infer_type(faces)
+        return (t, mask)
+
+    def _infer_type(self, faces: list[int]) -> int:
+        for t, _, fs, need in INSTANCES[self.trump]:
+            if sorted(f for f in fs for _ in range(need)) == faces:
+                return t
+        raise ActionParseError("Those cards are not a meld; see 'help' for the meld table")
+
+    def action_to_json(self, action: Action) -> JSON:
+        """``{"type": "play", "card": c}``, ``{"type": "meld", "meld": name, "cards": [...]}``
+        or ``{"type": "no_meld"}``."""
+        if type(action) is int:
+            if action == NO_MELD:
+                return {"type": "no_meld"}
+            return {"type": "play", "card": action, "text": CARD_TEXT[action]}
+        t, mask = cast(tuple[int, int], action)
+        return {"type": "meld", "meld": MELD_NAMES[t], "cards": iter_bits(mask)}
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Inverse of :meth:`action_to_json`; :class:`ActionParseError` if malformed."""
+        if not isinstance(data, dict):
+            raise ActionParseError("an action must be an object with a 'type'")
+        kind = data.get("type")
+        if kind == "no_meld":
+            return NO_MELD
+        if kind == "play":
+            c = data.get("card")
+            if type(c) is not int or not 0 <= c < NCARDS:
+                raise ActionParseError("'play' needs a card number 0..47")
+            return c
+        if kind == "meld":
+            name = data.get("meld")
+            cards = data.get("cards")
+            if name not in MELD_NAMES:
+                raise ActionParseError(f"unknown meld {name!r}")
+            if not isinstance(cards, list) or not cards or any(
+                    type(c) is not int or not 0 <= c < NCARDS for c in cards) \
+                    or len(set(cards)) != len(cards):
+                raise ActionParseError("'meld' needs a list of distinct card numbers 0..47")
+            return (MELD_NAMES.index(name), sum(1 << c for c in cards))
+        raise ActionParseError(f"unknown action type {kind!r}")
+
+    def describe(self, action: Action) -> str:
+        """Text form, with the points of a meld."""
+        text = super().describe(action)
+        if isinstance(action, tuple) and len(action) == 2 and type(action[0]) is int \
+                and 0 <= action[0] < len(MELD_POINTS):
+            text += f" (+{MELD_POINTS[action[0]]})"
+        return text
+
+
+def options_dict(options: Options) -> dict[str, Any]:
+    """JSON form of options."""
+    return {"double_melds": options.double_melds, "new_card_rule": options.new_card_rule,
+            "level": options.level, "dealer": options.dealer}
