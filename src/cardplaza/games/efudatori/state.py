@@ -1,0 +1,280 @@
+"""E-fuda-tori game state: deal, tricks, draw rounds, scoring (schema in the package doc)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cardplaza.core.cards import FULL_DECK, CardParseError, bits
+from cardplaza.core.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    GameState,
+    copy_rng,
+)
+from cardplaza.games.efudatori import rules
+from cardplaza.games.efudatori.rules import HAND_SIZE, JOKER, Options
+
+DrawRecord = tuple[int, int, int, tuple[tuple[int, int], ...]]
+"""``(after_trick, winner, face_down_card, ((seat, face_up_card), …))``."""
+TrickRecord = tuple[int, tuple[int, ...], int]
+"""``(leader, cards in playing order, winner)``."""
+
+
+class EfudatoriState(GameState):
+    """A game of E-fuda-tori from the deal to the last trick."""
+
+    game_name = "efudatori"
+
+    def __init__(self, options: Options, seed: int) -> None:
+        super().__init__(options, seed, options.players)
+        n = options.players
+        self.deck = rules.deck_mask(n)
+        self.tricks_total = self.deck.bit_count() // n
+        self.names = options.display_names()
+        self.dealer = self.rng.randrange(n)  # E-2
+        cards = list(bits(self.deck))
+        self.rng.shuffle(cards)
+        self.hands = [0] * n
+        for i in range(n):
+            for c in cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]:
+                self.hands[i] |= 1 << c
+        # Stock: S1 (top, face down) is the LAST element; S2 … below it.
+        self.stock: list[int] = cards[n * HAND_SIZE:][::-1]
+        self.trick_number = 1
+        self.leader = (self.dealer + 1) % n  # E-1
+        self.trick: list[int] = []
+        self.cur = self.leader
+        self.captured = [0] * n
+        self.known = [0] * n  # face-up drawn cards still in each hand (public)
+        self.tricks_log: list[TrickRecord] = []
+        self.draws_log: list[DrawRecord] = []
+
+    # -- turn and actions -----------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Seat to play, or TERMINAL."""
+        return self.cur
+
+    @property
+    def trump(self) -> int:
+        """Trump suit index of the current trick."""
+        return rules.trump_of(self.trick_number)
+
+    def legal_mask(self) -> int:
+        """Mask of the current player's legal cards (0 at the end)."""
+        if self.cur == TERMINAL:
+            return 0
+        return rules.legal_mask(self.hands[self.cur], self.trick, self.trick_number)
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Legal cards in increasing id order (♠, ♥, ♦, ♣, Joker)."""
+        return list(bits(self.legal_mask()))
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Precise reason, e.g. "You hold a trump: the Joker forces you to play one"."""
+        if self.cur == TERMINAL:
+            return "the game is over"
+        if not isinstance(action, int) or isinstance(action, bool):
+            return f"{action!r} is not a card"
+        if not 0 <= action <= JOKER or not self.deck >> action & 1:
+            return f"{action!r} is not a card of this deck"
+        return rules.illegal_card_reason(action, self.hands[self.cur], self.trick,
+                                         self.trick_number)
+
+    def illegal_card_reasons(self) -> dict[int, str]:
+        """For each card in the acting player's hand that cannot be played now: why not."""
+        if self.cur == TERMINAL:
+            return {}
+        hand = self.hands[self.cur]
+        out: dict[int, str] = {}
+        for c in bits(hand & ~self.legal_mask()):
+            reason = rules.illegal_card_reason(c, hand, self.trick, self.trick_number)
+            if reason is not None:
+                out[c] = reason
+        return out
+
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, int)
+        c = action
+        p = self.cur
+        bit = 1 << c
+        self.hands[p] &= ~bit
+        self.known[p] &= ~bit
+        self.trick.append(c)
+        n = self.num_players
+        if len(self.trick) < n:
+            self.cur = (p + 1) % n
+            return
+        self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        n = self.num_players
+        trick = tuple(self.trick)
+        w = (self.leader + rules.trick_winner_index(trick, self.trick_number)) % n
+        for c in trick:
+            self.captured[w] |= 1 << c
+        self.tricks_log.append((self.leader, trick, w))
+        self.trick = []
+        stock = self.stock
+        if stock:
+            fd = stock.pop()
+            self.hands[w] |= 1 << fd
+            ups = []
+            for i in range(1, n):
+                q = (w + i) % n
+                c = stock.pop()
+                self.hands[q] |= 1 << c
+                self.known[q] |= 1 << c
+                ups.append((q, c))
+            self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
+        self.leader = w
+        if self.trick_number >= self.tricks_total:
+            self.cur = TERMINAL
+        else:
+            self.trick_number += 1
+            self.cur = w
+
+    # -- end of game ----------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Points of each seat from the cards captured so far."""
+        simple = self.options.simple_scoring
+        return [rules.score(m, simple) for m in self.captured]
+
+    def returns(self) -> tuple[float, ...]:
+        """Scores (final at the end)."""
+        return tuple(float(s) for s in self.scores())
+
+    def ranking(self) -> list[int]:
+        """Competition rank of each seat by the current scores."""
+        return rules.ranking(self.scores())
+
+    # -- copies and views -----------------------------------------------------------
+    def clone(self) -> EfudatoriState:
+        """Independent copy (lists copied, records are tuples, RNG copied)."""
+        new = object.__new__(EfudatoriState)
+        new.__dict__.update(self.__dict__)
+        new.rng = copy_rng(self.rng)
+        new.history = list(self.history)
+        new.hands = list(self.hands)
+        new.stock = list(self.stock)
+        new.trick = list(self.trick)
+        new.captured = list(self.captured)
+        new.known = list(self.known)
+        new.tricks_log = list(self.tricks_log)
+        new.draws_log = list(self.draws_log)
+        return new
+
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """What ``seat`` may see (spec 15; schema in the package docstring)."""
+        n = self.num_players
+        over = self.cur == TERMINAL
+        scores = self.scores()
+        hand = self.hands[seat]
+        return {
+            "game": self.game_name,
+            "seat": seat,
+            "players": n,
+            "names": list(self.names),
+            "simple_scoring": self.options.simple_scoring,
+            "deck": list(bits(self.deck)),
+            "tricks_total": self.tricks_total,
+            "dealer": self.dealer,
+            "trick_number": self.trick_number,
+            "trump": self.trump,
+            "leader": self.leader,
+            "to_play": self.cur,
+            "hand": list(bits(hand)),
+            "hand_sizes": [m.bit_count() for m in self.hands],
+            "known_cards": [list(bits(m)) for m in self.known],
+            "stock_size": len(self.stock),
+            "trick": [[(self.leader + i) % n, c] for i, c in enumerate(self.trick)],
+            "tricks": [{"number": i + 1, "trump": rules.trump_of(i + 1), "leader": ld,
+                        "cards": [[(ld + j) % n, c] for j, c in enumerate(cards)],
+                        "winner": w}
+                       for i, (ld, cards, w) in enumerate(self.tricks_log)],
+            "draws": [{"after_trick": k, "winner": w,
+                       "face_down": fd if w == seat else None,
+                       "face_up": [[q, c] for q, c in ups]}
+                      for k, w, fd, ups in self.draws_log],
+            "captured": [list(bits(m)) for m in self.captured],
+            "scores": scores,
+            "sets": [rules.complete_sets(m) for m in self.captured],
+            "legal": list(bits(self.legal_mask())) if self.cur == seat else [],
+            "terminal": over,
+            "ranking": rules.ranking(scores) if over else None,
+        }
+
+    # -- action forms ---------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        """Card text, e.g. ``Q♥`` or ``Jo``."""
+        assert isinstance(action, int)
+        return rules.text(action)
+
+    def parse_action(self, text: str) -> Action:
+        """A card (``QH``, ``q♥``, ``10d``, ``jo``) or the number of a legal choice (1 …)."""
+        t = text.strip()
+        if not t:
+            raise ActionParseError("type a card such as QH or 10♦, Jo for the Joker, "
+                                   "or the number of a choice")
+        if re.fullmatch(r"\d+", t):
+            legal = self.legal_actions()
+            i = int(t)
+            if not 1 <= i <= len(legal):
+                raise ActionParseError(f"choose a number from 1 to {len(legal)}")
+            return legal[i - 1]
+        try:
+            face = FULL_DECK.parse_face(t)
+        except CardParseError as exc:
+            raise ActionParseError(f"{exc}; or type the number of a choice") from None
+        return FULL_DECK.card(face)
+
+    def action_to_json(self, action: Action) -> JSON:
+        """The card id (FULL_DECK numbering)."""
+        return action
+
+    def action_from_json(self, data: JSON) -> Action:
+        """A card id, or a card text."""
+        if isinstance(data, bool):
+            raise ActionParseError(f"{data!r} is not a card")
+        if isinstance(data, int):
+            if not 0 <= data <= JOKER:
+                raise ActionParseError(f"{data!r} is not a card id (0 … 52)")
+            return data
+        if isinstance(data, str):
+            try:
+                return FULL_DECK.card(FULL_DECK.parse_face(data))
+            except CardParseError as exc:
+                raise ActionParseError(str(exc)) from None
+        raise ActionParseError(f"{data!r} is not a card")
+
+
+def describe_obligation(obs: dict[str, Any]) -> str | None:
+    """The rule binding the observing seat's next card, in words, or ``None``."""
+    if obs["to_play"] != obs["seat"]:
+        return None
+    hand = rules.mask_of_list(obs["hand"])
+    trick = [c for _, c in obs["trick"]]
+    trump = obs["trump"]
+    if not trick:
+        if obs["trick_number"] == 1:
+            if hand & rules.FIRST_LEAD_OK:
+                return "First lead of the game: you may not lead a trump (♣) or a spade."
+            return ("First lead of the game: you hold no ♦, ♥ or Joker, so you may lead "
+                    "any card.")
+        return None
+    played = rules.mask_of_list(trick)
+    if played & rules.SPADE_THREE_BIT and hand & rules.JOKER_BIT:
+        return "The ♠3 has been played and you hold the Joker: you must play the Joker."
+    if played & rules.JOKER_BIT:
+        if hand & rules.SUIT_MASK[trump]:
+            return "You hold a trump: the Joker forces you to play one."
+        msg = f"The Joker is out, but you hold no trump ({rules.suit_symbol(trump)})"
+        if trick[0] == JOKER:
+            return msg + ": you may play any card."
+        return msg + ": follow suit if you can."
+    return None
+
