@@ -1,0 +1,833 @@
+"""The Piquet engine: a whole partie for two players (see the package docstring)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from cardplaza.core.cards import PIQUET, CardParseError
+from cardplaza.core.options import options_to_dict
+from cardplaza.core.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    GameState,
+    copy_rng,
+)
+from cardplaza.games.piquet import combos as pc
+from cardplaza.games.piquet.options import Options
+
+# phases
+EX_E, EX_Y, DECL, PLAY, OVER = range(5)
+PHASE_NAMES = ("exchange_elder", "exchange_younger", "declare", "play", "over")
+# declaration classes
+POINT, SEQ, SET = range(3)
+CLASS_NAMES = ("point", "sequence", "set")
+# dialogue stages
+S_ECALL, S_YREPLY1, S_ESHOW, S_YREPLY2, S_YCALL, S_CHOOSE = range(6)
+# dialogue codes (action (SAY, code))
+CALL, PASS, GOOD, NOT_GOOD, ASK, EQUAL, SHOW = range(7)
+CODE_NAMES = ("call", "pass", "good", "not_good", "ask", "equal", "show")
+# action kinds (tuples); a bare int is a card played
+EXCH, SAY, ADD, SUIT = range(4)
+
+_MAX_SIZE = 8
+# index-subsets of 12 positions by size, as 12-bit masks
+_SUBSETS: list[list[int]] = [
+    [sum(1 << i for i in combo) for combo in itertools.combinations(range(12), k)]
+    for k in range(_MAX_SIZE + 1)
+]
+
+Event = tuple[int, int, str]          # (seat, points, label)
+Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
+
+
+def _mult(deal_number: int, options: Options) -> int:
+    return 2 if options.four_deals and deal_number in (1, 4) else 1
+
+
+class PiquetState(GameState):
+    """A partie of Rubicon Piquet (or Piquet au cent) from a seed."""
+
+    game_name = "piquet"
+
+    def __init__(self, options: Options, seed: int, *, layout: Any = None) -> None:
+        super().__init__(options, seed, 2)
+        self.o: Options = options
+        self.first_dealer = self.rng.randrange(2)
+        self.scheduled = 0 if options.au_cent else (4 if options.four_deals else 6)
+        self.extra = False
+        self.totals = [0, 0]
+        self.sheets: list[dict[str, Any]] = []
+        self.result: tuple[float, float] | None = None
+        self.result_info: dict[str, Any] | None = None
+        self._start_deal(layout)
+
+    # ------------------------------------------------------------------ deal set-up
+    def _start_deal(self, layout: Any = None) -> None:
+        """Shuffle (or use ``layout`` = (dealt_elder, dealt_younger, talon list)) and deal."""
+        n = len(self.sheets)
+        self.deal_number = n + 1
+        self.dealer = self.first_dealer if n % 2 == 0 else 1 - self.first_dealer
+        self.elder = 1 - self.dealer
+        el, yo = self.elder, self.dealer
+        if layout is None:
+            deck = list(range(32))
+            self.rng.shuffle(deck)
+            de = sum(1 << c for c in deck[:12])
+            dy = sum(1 << c for c in deck[12:24])
+            talon = deck[24:]
+        else:
+            de, dy, talon = layout[0], layout[1], list(layout[2])
+        self.dealt = [0, 0]
+        self.dealt[el], self.dealt[yo] = de, dy
+        self.hands = list(self.dealt)
+        self.talon: list[int] = talon
+        self.discards = [0, 0]
+        self.drawn: list[list[int]] = [[], []]
+        self.e = -1
+        self.y = -1
+        self.phase = EX_E
+        self.dscore = [0, 0]
+        self.events: list[Event] = []
+        self.pending: list[Event] = []
+        self.bonus: str | None = None
+        self.bonus_pending = False
+        self.dialogue: list[tuple[int, int, int, int, str]] = []  # seat, cls, kind, val, text
+        self.shown: list[Shown] = []
+        self.pending_shown: list[Shown] = []
+        self.scored_mask = [0, 0]
+        self.cls = POINT
+        self.stage = S_ECALL
+        self.actor = el
+        self.choose_kind = -1
+        self.info: list[Any] = [None, None]
+        self.leader = el
+        self.lead_card = -1
+        self.tricks: list[tuple[int, int, int, int]] = []  # leader, lead, follow, winner
+        self.won = [0, 0]
+        self.first_lead_done = False
+        self.untaken_shown = False
+        self.cb = [self.dealt[s] & pc.COURT_MASK == 0 for s in (0, 1)]
+        for s in (el, yo):
+            if self.cb[s] and self._score(s, 10, "Carte blanche"):
+                return
+
+    # ------------------------------------------------------------------ scoring core
+    def _score(self, seat: int, pts: int, label: str) -> bool:
+        """Credit ``pts``; returns True if the game ended (au cent reaching 100)."""
+        self.dscore[seat] += pts
+        ev = (seat, pts, label)
+        if seat == self.dealer and self.phase == DECL:
+            self.pending.append(ev)
+        else:
+            self.events.append(ev)
+        if self.o.au_cent and self.totals[seat] + self.dscore[seat] >= 100:
+            self._finish_au_cent(seat)
+            return True
+        return False
+
+    def _check_repique(self) -> bool:
+        if self.bonus is not None:
+            return False
+        for s in (self.elder, self.dealer):
+            if self.dscore[s] >= 30 and self.dscore[1 - s] == 0:
+                self.bonus = "repique"
+                self.bonus_pending = s == self.dealer and self.phase == DECL
+                return self._score(s, 60, "Repique")
+        return False
+
+    def _check_pique(self) -> bool:
+        el = self.elder
+        if self.bonus is None and self.dscore[el] >= 30 and self.dscore[1 - el] == 0:
+            self.bonus = "pique"
+            return self._score(el, 30, "Pique")
+        return False
+
+    def _reveal_pending(self) -> None:
+        self.events.extend(self.pending)
+        self.pending = []
+        self.shown.extend(self.pending_shown)
+        self.pending_shown = []
+        self.bonus_pending = False
+
+    def _finish_au_cent(self, winner: int) -> None:
+        self._reveal_pending()
+        self._append_sheet(complete=False)
+        loser_total = self.totals[1 - winner]
+        double = loser_total < 50
+        x = 2.0 if double else 1.0
+        res = [0.0, 0.0]
+        res[winner], res[1 - winner] = x, -x
+        self.result = (res[0], res[1])
+        self.result_info = {
+            "winner": winner, "double": double, "rubicon": False, "value": x,
+            "text": f"Player {winner + 1} reaches {self.totals[winner]} and wins a "
+                    f"{'double' if double else 'single'} game",
+        }
+        self.phase = OVER
+
+    def _append_sheet(self, complete: bool = True) -> None:
+        m = 1 if self.o.au_cent else _mult(self.deal_number, self.o)
+        if self.o.au_cent:
+            m = 1
+        raw = list(self.dscore)
+        counted = [raw[0] * m, raw[1] * m]
+        self.sheets.append({
+            "deal": self.deal_number, "dealer": self.dealer, "raw": raw, "multiplier": m,
+            "counted": counted, "tricks": list(self.won), "complete": complete,
+            "bonus": self.bonus,
+            "events": [[s, p, lab] for s, p, lab in self.events],
+        })
+        self.totals[0] += counted[0]
+        self.totals[1] += counted[1]
+
+    def _end_deal(self) -> None:
+        for s in (self.elder, self.dealer):
+            if self.won[s] == 12:
+                if self._score(s, 40, "Capot"):
+                    return
+            elif self.won[s] >= 7 and self._score(s, 10, "Cards"):
+                return
+        self._append_sheet()
+        if self.o.au_cent or len(self.sheets) < self.scheduled:
+            self._start_deal()
+            return
+        a, b = self.totals
+        if a == b and not self.extra:
+            self.extra = True
+            self.scheduled += 2
+            self._start_deal()
+            return
+        self.phase = OVER
+        if a == b:
+            self.result = (0.0, 0.0)
+            self.result_info = {"winner": None, "double": False, "rubicon": False,
+                                "value": 0.0, "text": f"Draw at {a} each"}
+            return
+        w = 0 if a > b else 1
+        wt, lt = self.totals[w], self.totals[1 - w]
+        rubicon = lt < 100
+        x = float(wt + lt + 100 if rubicon else wt - lt + 100)
+        res = [0.0, 0.0]
+        res[w], res[1 - w] = x, -x
+        self.result = (res[0], res[1])
+        how = (f"{wt} + {lt} + 100 = {int(x)} (rubiconed: under 100)" if rubicon
+               else f"({wt} − {lt}) + 100 = {int(x)}")
+        self.result_info = {"winner": w, "double": False, "rubicon": rubicon, "value": x,
+                            "text": f"Player {w + 1} wins the partie: {how}"}
+
+    # ------------------------------------------------------------------ turn
+    @property
+    def current_player(self) -> int:
+        ph = self.phase
+        if ph == PLAY:
+            return self.leader if self.lead_card < 0 else 1 - self.leader
+        if ph == DECL:
+            return self.actor
+        if ph == EX_E:
+            return self.elder
+        if ph == EX_Y:
+            return self.dealer
+        return TERMINAL
+
+    def y_range(self) -> tuple[int, int]:
+        """Younger's allowed exchange sizes (min, max) once Elder has exchanged."""
+        return (0 if self.o.younger_zero else 1, 8 - max(self.e, 0))
+
+    # ------------------------------------------------------------------ declarations
+    def _key(self, seat: int, cls: int) -> tuple[int, int] | None:
+        """Comparison key of a seat's best combination of a class (None if none)."""
+        pt, seqs, sts = self.info[seat]
+        if cls == POINT:
+            return (pt[0], pt[1])
+        if cls == SEQ:
+            return (seqs[0][0], seqs[0][1]) if seqs else None
+        return (sts[0][0], sts[0][1]) if sts else None
+
+    def _truth(self) -> int:
+        """Younger's truthful reply at the current stage."""
+        el, yo = self.elder, self.dealer
+        ke, ky = self._key(el, self.cls), self._key(yo, self.cls)
+        if self.stage == S_YREPLY1:
+            assert ke is not None
+            if ky is None or ky[0] < ke[0]:
+                return GOOD
+            if ky[0] > ke[0]:
+                return NOT_GOOD
+            if self.cls == SET:
+                return GOOD if ky[1] < ke[1] else NOT_GOOD
+            return ASK
+        assert ke is not None and ky is not None
+        if ky[1] < ke[1]:
+            return GOOD
+        return NOT_GOOD if ky[1] > ke[1] else EQUAL
+
+    def _others(self, seat: int, cls: int) -> list[int]:
+        """Masks of a seat's combinations of a class other than the best (sinking extras)."""
+        _pt, seqs, sts = self.info[seat]
+        lst = seqs if cls == SEQ else sts
+        return [c[-1] for c in lst[1:]]
+
+    def _decl_legal(self) -> list[Action]:
+        st, sink = self.stage, self.o.sinking
+        if st in (S_ECALL, S_YCALL):
+            seat = self.elder if st == S_ECALL else self.dealer
+            has = self._key(seat, self.cls) is not None
+            if not has:
+                return [(SAY, PASS)]
+            return [(SAY, CALL), (SAY, PASS)] if sink else [(SAY, CALL)]
+        if st == S_ESHOW:
+            return [(SAY, SHOW)]
+        if st == S_CHOOSE:
+            if self.choose_kind == SUIT:
+                return [(SUIT, s) for s in pc.tied_point_suits(self.hands[self.actor])]
+            others = self._others(self.actor, self.cls)
+            out: list[Action] = []
+            for k in range(len(others) + 1):
+                for combo in itertools.combinations(others, k):
+                    out.append((ADD, sum(combo)))
+            return out
+        t = self._truth()
+        if sink and t != GOOD:
+            return [(SAY, GOOD), (SAY, t)]
+        return [(SAY, t)]
+
+    def _say_text(self, seat: int, code: int) -> str:
+        cls, st, sink = self.cls, self.stage, self.o.sinking
+        pt, seqs, sts = self.info[seat]
+        if code == CALL:
+            if st == S_YCALL and not sink:
+                return "Not good"
+            if cls == POINT:
+                return pc.point_text(pt)
+            return pc.seq_text(seqs[0]) if cls == SEQ else pc.set_text(sts[0])
+        if code == PASS:
+            if sink:
+                return "Pass"
+            if st == S_YCALL:
+                return "None"
+            return "No sequence" if cls == SEQ else "No set"
+        if code == SHOW:
+            if cls == POINT:
+                return f"Making {pt[1]}"
+            return f"To the {pc.RANK_WORD[seqs[0][1]]}"
+        if code == ASK:
+            return "Making?" if cls == POINT else "To what?"
+        return {GOOD: "Good", NOT_GOOD: "Not good", EQUAL: "Equal"}[code]
+
+    def _apply_decl(self, action: tuple[int, int]) -> None:
+        kind, val = action
+        seat = self.actor
+        text = self._action_text_decl(action)
+        self.dialogue.append((seat, self.cls, kind, val, text))
+        el, yo = self.elder, self.dealer
+        st = self.stage
+        if kind == SAY:
+            if st == S_ECALL:
+                self.stage, self.actor = (S_YREPLY1, yo) if val == CALL else (S_YCALL, yo)
+                return
+            if st == S_ESHOW:
+                self.stage, self.actor = S_YREPLY2, yo
+                return
+            if st == S_YCALL:
+                self._resolve(yo if val == CALL else None)
+                return
+            if val == ASK:
+                self.stage, self.actor = S_ESHOW, el
+                return
+            self._resolve(el if val == GOOD else yo if val == NOT_GOOD else None)
+            return
+        self._finalize(seat, val)
+
+    def _resolve(self, winner: int | None) -> None:
+        if winner is not None and self.o.sinking:
+            if self.cls == POINT:
+                if len(pc.tied_point_suits(self.hands[winner])) > 1:
+                    self.stage, self.actor, self.choose_kind = S_CHOOSE, winner, SUIT
+                    return
+            elif self._others(winner, self.cls):
+                self.stage, self.actor, self.choose_kind = S_CHOOSE, winner, ADD
+                return
+        if winner is None:
+            self._next_class()
+        else:
+            self._finalize(winner, None)
+
+    def _finalize(self, winner: int, choice: int | None) -> None:
+        """Score the class for ``winner`` (``choice``: point suit or extras mask)."""
+        cls = self.cls
+        pt, seqs, sts = self.info[winner]
+        hand = self.hands[winner]
+        items: list[tuple[str, int, int]] = []  # label, mask, points
+        if cls == POINT:
+            suit = pt[2] if choice is None else choice
+            m = hand & pc.suit_mask(suit)
+            pip = pc.PIPSUM[m >> (8 * suit) & 0xFF]
+            items.append((f"Point of {pc.NUMBER_WORD[pt[0]]} in {pc.SUIT_SYMBOL[suit]} ({pip})",
+                          m, pt[0]))
+            label = "Point"
+        elif cls == SEQ:
+            chosen = [q for i, q in enumerate(seqs)
+                      if choice is None or i == 0 or q[3] & choice]
+            items.extend((pc.seq_label(q), q[3], pc.seq_score(q)) for q in chosen)
+            label = "Sequences"
+        else:
+            chosen_s = [t for i, t in enumerate(sts)
+                        if choice is None or i == 0 or t[2] & choice]
+            items.extend((pc.set_text(t), t[2], pc.set_score(t)) for t in chosen_s)
+            label = "Sets"
+        total = 0
+        for lab, m, p in items:
+            sh = (winner, cls, lab, m, p)
+            (self.pending_shown if winner == self.dealer else self.shown).append(sh)
+            self.scored_mask[winner] |= m
+            total += p
+        if self._score(winner, total, label) or self._check_repique():
+            return
+        self._next_class()
+
+    def _next_class(self) -> None:
+        if self.cls < SET:
+            self.cls += 1
+            self.stage, self.actor, self.choose_kind = S_ECALL, self.elder, -1
+            return
+        if self.o.carte_rouge:
+            for s in (self.elder, self.dealer):
+                if self.scored_mask[s] == self.hands[s] and (
+                        self._score(s, 20, "Carte rouge") or self._check_repique()):
+                    return
+        self.phase = PLAY
+        self.leader = self.elder
+        self.lead_card = -1
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> Sequence[Action]:
+        ph = self.phase
+        if ph == PLAY:
+            hand = self.hands[self.current_player]
+            if self.lead_card >= 0:
+                follow = hand & pc.suit_mask(self.lead_card >> 3)
+                if follow:
+                    hand = follow
+            out: list[Action] = []
+            while hand:
+                low = hand & -hand
+                out.append(low.bit_length() - 1)
+                hand ^= low
+            return out
+        if ph == DECL:
+            return self._decl_legal()
+        if ph in (EX_E, EX_Y):
+            if ph == EX_E:
+                lo, hi = 1, 5
+            else:
+                lo, hi = self.y_range()
+            return [(EXCH, m) for m in self._discard_masks(lo, hi)]
+        return []
+
+    def _discard_masks(self, lo: int, hi: int) -> list[int]:
+        hand = self.hands[self.current_player]
+        cards = [c for c in range(32) if hand >> c & 1]
+        low_t = [0] * 64
+        high_t = [0] * 64
+        for i in range(64):
+            a = b = 0
+            for j in range(6):
+                if i >> j & 1:
+                    a |= 1 << cards[j]
+                    b |= 1 << cards[j + 6]
+            low_t[i], high_t[i] = a, b
+        out: list[int] = []
+        for k in range(lo, hi + 1):
+            out.extend(low_t[s & 63] | high_t[s >> 6] for s in _SUBSETS[k])
+        return out
+
+    def illegal_reason(self, action: Action) -> str | None:
+        ph = self.phase
+        if ph == OVER:
+            return "the partie is over"
+        who = "Elder" if self.current_player == self.elder else "Younger"
+        if isinstance(action, bool) or not isinstance(action, int | tuple):
+            return f"{action!r} is not a Piquet action"
+        if isinstance(action, int):
+            if not 0 <= action < 32:
+                return f"{action} is not a card"
+            if ph != PLAY:
+                return (f"no card can be played now: it is the {self._phase_words()}")
+            hand = self.hands[self.current_player]
+            if not hand >> action & 1:
+                return f"You do not hold {PIQUET.text(action)}"
+            if self.lead_card >= 0:
+                ls = self.lead_card >> 3
+                if action >> 3 != ls and hand & pc.suit_mask(ls):
+                    return (f"You must follow suit: {PIQUET.text(self.lead_card)} was led "
+                            f"and you hold {pc.SUIT_SYMBOL[ls]}")
+            return None
+        if len(action) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                       for v in action):
+            return f"{action!r} is not a Piquet action"
+        kind, val = action
+        if kind == EXCH:
+            if ph not in (EX_E, EX_Y):
+                return f"there is no exchange now: it is the {self._phase_words()}"
+            hand = self.hands[self.current_player]
+            if val < 0 or val & ~hand:
+                return "You can only discard cards from your hand"
+            n = val.bit_count()
+            if ph == EX_E:
+                if not 1 <= n <= 5:
+                    return f"Elder must exchange 1 to 5 cards, not {n}"
+            else:
+                lo, hi = self.y_range()
+                if n > hi:
+                    return (f"Younger may exchange at most {hi} card(s): only {hi} remain "
+                            f"in the talon")
+                if n < lo:
+                    return ("Younger must exchange at least 1 card (the option 'Younger may "
+                            "exchange 0' is off)")
+            return None
+        if kind in (SAY, ADD, SUIT):
+            if ph != DECL:
+                return f"there is no declaration now: it is the {self._phase_words()}"
+            if action in self._decl_legal():
+                return None
+            if kind == SAY and 0 <= val < len(CODE_NAMES):
+                return self._say_reason(val)
+            if kind in (ADD, SUIT) and self.stage != S_CHOOSE:
+                return "there is nothing to choose now"
+            if kind == ADD:
+                return "You can only add your own further combinations of this class"
+            if kind == SUIT:
+                return "You can only show one of your equally best point suits"
+            return f"{action!r} is not a declaration"
+        return f"{who}: {action!r} is not a Piquet action"
+
+    def _say_reason(self, code: int) -> str:
+        st = self.stage
+        legal = [a[1] for a in self._decl_legal() if isinstance(a, tuple) and a[0] == SAY]
+        words = " or ".join(f"'{self._say_text(self.actor, v)}'" for v in legal)
+        if st == S_CHOOSE:
+            return "choose which combinations to score first"
+        if code == CALL and st in (S_ECALL, S_YCALL):
+            return f"You have no {CLASS_NAMES[self.cls]} to call; say {words}"
+        if code == PASS and not self.o.sinking:
+            return f"Declarations are complete without the sinking option; say {words}"
+        if st in (S_YREPLY1, S_YREPLY2):
+            if code in (CALL, PASS, SHOW):
+                return f"Reply to Elder's call: {words}"
+            return f"Your reply must be truthful: say {words}"
+        return f"Now say {words}"
+
+    def _phase_words(self) -> str:
+        return {EX_E: "Elder's exchange", EX_Y: "Younger's exchange",
+                DECL: "declarations", PLAY: "trick play", OVER: "end"}[self.phase]
+
+    def illegal_card_reasons(self) -> dict[int, str]:
+        if self.phase != PLAY or self.lead_card < 0:
+            return {}
+        hand = self.hands[self.current_player]
+        ls = self.lead_card >> 3
+        if not hand & pc.suit_mask(ls):
+            return {}
+        reason = (f"You must follow suit: {PIQUET.text(self.lead_card)} was led and you hold "
+                  f"{pc.SUIT_SYMBOL[ls]}")
+        return {c: reason for c in range(32) if hand >> c & 1 and c >> 3 != ls}
+
+    # ------------------------------------------------------------------ transitions
+    def _apply(self, action: Action) -> None:
+        if isinstance(action, int):
+            self._play(action)
+            return
+        assert isinstance(action, tuple)
+        kind, val = action
+        if kind == EXCH:
+            self._exchange(val)
+        else:
+            self._apply_decl((kind, val))
+
+    def _exchange(self, mask: int) -> None:
+        p = self.current_player
+        n = mask.bit_count()
+        self.hands[p] &= ~mask
+        self.discards[p] = mask
+        if self.phase == EX_E:
+            self.e = n
+            take = self.talon[:n]
+            self.drawn[p] = take
+            for c in take:
+                self.hands[p] |= 1 << c
+            self.phase = EX_Y
+            return
+        self.y = n
+        take = self.talon[self.e:self.e + n]
+        self.drawn[p] = take
+        for c in take:
+            self.hands[p] |= 1 << c
+        self.phase = DECL
+        self.info = [(pc.best_point(h), pc.sequences(h), pc.sets(h)) for h in self.hands]
+        self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
+
+    def _play(self, c: int) -> None:
+        p = self.current_player
+        self.hands[p] &= ~(1 << c)
+        if self.lead_card < 0:
+            if not self.first_lead_done:
+                self.first_lead_done = True
+                self._reveal_pending()
+                if self.o.show_untaken:
+                    self.untaken_shown = True
+            self.lead_card = c
+            self.leader = p
+            if not self.o.lead_ten or c & 7 >= 3:
+                self._score(p, 1, "Lead") or self._check_pique()
+            return
+        lead = self.lead_card
+        winner = p if (c >> 3 == lead >> 3 and c > lead) else self.leader
+        self.tricks.append((self.leader, lead, c, winner))
+        self.won[winner] += 1
+        self.lead_card = -1
+        self.leader = winner
+        if winner == p and (self._score(p, 1, "Capture") or self._check_pique()):
+            return
+        if len(self.tricks) == 12:
+            if self._score(winner, 10 if self.o.last_trick_ten else 1, "Last trick") or \
+                    self._check_pique():
+                return
+            self._end_deal()
+
+    # ------------------------------------------------------------------ results
+    def returns(self) -> tuple[float, ...]:
+        if self.result is not None:
+            return self.result
+        return (float(self.totals[0]), float(self.totals[1]))
+
+    def clone(self) -> PiquetState:
+        new = object.__new__(PiquetState)
+        new.__dict__.update(self.__dict__)
+        new.rng = copy_rng(self.rng)
+        new.history = list(self.history)
+        for name in ("totals", "sheets", "dealt", "hands", "talon", "discards", "dscore",
+                     "events", "pending", "dialogue", "shown", "pending_shown",
+                     "scored_mask", "info", "tricks", "won", "cb"):
+            setattr(new, name, list(getattr(self, name)))
+        new.drawn = [list(self.drawn[0]), list(self.drawn[1])]
+        return new
+
+    # ------------------------------------------------------------------ observation
+    def untaken_cards(self) -> list[int]:
+        """Talon cards nobody took (after Younger's exchange)."""
+        if self.y < 0:
+            return []
+        return self.talon[self.e + self.y:]
+
+    def observation(self, seat: int) -> dict[str, JSON]:
+        el, yo = self.elder, self.dealer
+        revealed: dict[str, list[int]] = {}
+        for s in (0, 1):
+            if not self.cb[s]:
+                continue
+            if s in (seat, el) or self.e >= 0:
+                revealed[str(s)] = _cards(self.dealt[s])
+        seen: list[dict[str, int]] = []
+        if seat == el and self.e >= 0:
+            seen = [{"position": i + 1, "card": self.talon[i]} for i in range(self.e, 5)]
+        pending_visible = self.phase == DECL
+        dialogue = []
+        for s, cls, kind, val, text in self.dialogue:
+            hidden = kind in (ADD, SUIT) and s != seat and s == yo and not self.first_lead_done \
+                and self.phase != OVER
+            entry: dict[str, JSON] = {"seat": s, "class": CLASS_NAMES[cls]}
+            if hidden:
+                entry.update(kind="choose", value=None,
+                             text="chooses which combinations to score")
+            else:
+                entry.update(kind=("say", "say", "add", "point_suit")[kind],
+                             value=CODE_NAMES[val] if kind == SAY else (
+                                 _cards(val) if kind == ADD else val),
+                             text=text)
+            dialogue.append(entry)
+        declaring: dict[str, JSON] | None = None
+        if self.phase == DECL:
+            declaring = {"class": CLASS_NAMES[self.cls],
+                         "stage": ("elder_call", "younger_reply", "elder_show",
+                                   "younger_reply_2", "younger_call", "choose")[self.stage]}
+        obs: dict[str, JSON] = {
+            "game": "piquet",
+            "seat": seat,
+            "options": options_to_dict(self.o),
+            "phase": PHASE_NAMES[self.phase],
+            "to_act": self.current_player,
+            "deal": self.deal_number,
+            "deals_scheduled": self.scheduled or None,
+            "extra_deals": self.extra,
+            "multiplier": 1 if self.o.au_cent else _mult(self.deal_number, self.o),
+            "first_dealer": self.first_dealer,
+            "dealer": self.dealer,
+            "elder": el,
+            "role": "elder" if seat == el else "younger",
+            "hand": _cards(self.hands[seat]),
+            "hand_count": [self.hands[0].bit_count(), self.hands[1].bit_count()],
+            "dealt": _cards(self.dealt[seat]),
+            "discards": _cards(self.discards[seat]) if (
+                self.e if seat == el else self.y) >= 0 else None,
+            "drawn": sorted(self.drawn[seat]),
+            "exchanged": {"elder": self.e if self.e >= 0 else None,
+                          "younger": self.y if self.y >= 0 else None},
+            "talon_count": (8 if self.e < 0 else 8 - self.e if self.y < 0
+                            else 8 - self.e - self.y),
+            "talon_seen": seen,
+            "untaken": sorted(self.untaken_cards()) if self.untaken_shown else [],
+            "carte_blanche": [self.cb[0], self.cb[1]],
+            "revealed_dealt": revealed,
+            "dialogue": dialogue,
+            "declaring": declaring,
+            "shown": [{"seat": s, "class": CLASS_NAMES[c], "label": lab,
+                       "cards": _cards(m), "points": p} for s, c, lab, m, p in self.shown],
+            "events": [{"seat": s, "points": p, "label": lab} for s, p, lab in self.events],
+            "deal_score": [sum(p for s, p, _ in self.events if s == k) for k in (0, 1)],
+            "bonus": None if self.bonus_pending else self.bonus,
+            "pending": ([{"seat": s, "points": p, "label": lab} for s, p, lab in self.pending]
+                        if seat == yo and pending_visible else []),
+            "pending_shown": ([{"seat": s, "class": CLASS_NAMES[c], "label": lab,
+                                "cards": _cards(m), "points": p}
+                               for s, c, lab, m, p in self.pending_shown]
+                              if seat == yo and pending_visible else []),
+            "trick": {"leader": self.leader,
+                      "cards": [self.lead_card] if self.lead_card >= 0 else []},
+            "tricks": [{"leader": lead_s, "cards": [a, b], "winner": w}
+                       for lead_s, a, b, w in self.tricks],
+            "tricks_won": list(self.won),
+            "totals": list(self.totals),
+            "sheets": [dict(sh) for sh in self.sheets],
+            "result": None if self.result_info is None else dict(
+                self.result_info, returns=list(self.result or (0.0, 0.0))),
+        }
+        return obs
+
+    # ------------------------------------------------------------------ action forms
+    def _action_text_decl(self, action: tuple[int, int]) -> str:
+        kind, val = action
+        if kind == SAY:
+            return self._say_text(self.actor, val)
+        if kind == SUIT:
+            return f"point {pc.SUIT_SYMBOL[val]}"
+        return "add " + (pc.cards_text(val) if val else "none")
+
+    def action_text(self, action: Action) -> str:
+        if isinstance(action, int):
+            return PIQUET.text(action)
+        assert isinstance(action, tuple)
+        kind, val = action
+        if kind == EXCH:
+            return "discard " + (pc.cards_text(val) if val else "none")
+        if self.phase == DECL:
+            return self._action_text_decl((kind, val))
+        return repr(action)
+
+    def parse_action(self, text: str) -> Action:
+        t = text.strip()
+        low = t.lower()
+        legal = self.legal_actions() if self.phase != OVER else []
+        if self.phase == OVER:
+            raise ActionParseError("the partie is over")
+        if low in ("", "ok", "y", "yes") and len(legal) == 1:
+            return legal[0]
+        if self.phase in (EX_E, EX_Y):
+            rest = re.sub(r"^(discard|d|exchange|x)\b", "", low).strip()
+            if rest in ("none", "nothing", "0", "-"):
+                return (EXCH, 0)
+            try:
+                mask = PIQUET.parse_mask(rest)
+            except CardParseError as exc:
+                raise ActionParseError(
+                    f"{exc}. Type the cards to discard, e.g. 'discard 7♣ 8♦ 9♦'") from None
+            if not rest:
+                raise ActionParseError("Type the cards to discard, e.g. 'discard 7♣ 8♦ 9♦'")
+            return (EXCH, mask)
+        if self.phase == PLAY:
+            rest = re.sub(r"^(play|p)\b", "", low).strip()
+            try:
+                cards = PIQUET.parse_cards(rest)
+            except CardParseError as exc:
+                raise ActionParseError(f"{exc}. Type one card, e.g. 'A♠' or 'as'") from None
+            if len(cards) != 1:
+                raise ActionParseError("Type exactly one card to play, e.g. 'K♥' or 'kh'")
+            return cards[0]
+        # declarations
+        norm = _norm(low)
+        for a in legal:
+            if _norm(self.action_text(a).lower()) == norm:
+                return a
+        if self.stage == S_CHOOSE:
+            if self.choose_kind == ADD:
+                rest = re.sub(r"^(add|a)\b", "", low).strip()
+                if rest in ("none", "nothing", "", "0"):
+                    return (ADD, 0)
+                try:
+                    return (ADD, PIQUET.parse_mask(rest))
+                except CardParseError as exc:
+                    raise ActionParseError(f"{exc}. Type 'add' and the cards of the further "
+                                           "combinations to score, or 'add none'") from None
+            m = re.sub(r"^(point|suit)\b", "", low).strip().upper()
+            syms = {"S": 0, "♠": 0, "H": 1, "♥": 1, "D": 2, "♦": 2, "C": 3, "♣": 3}
+            if m in syms:
+                return (SUIT, syms[m])
+            raise ActionParseError("Type the suit to show, e.g. 'point ♥' or 'point h'")
+        words = {"call": CALL, "pass": PASS, "good": GOOD, "notgood": NOT_GOOD,
+                 "not": NOT_GOOD, "equal": EQUAL, "making": ASK, "towhat": ASK, "ask": ASK,
+                 "show": SHOW, "none": PASS, "nosequence": PASS, "noset": PASS}
+        if norm in words:
+            code = words[norm]
+            if self.stage == S_ESHOW and code == ASK:
+                code = SHOW
+            return (SAY, code)
+        opts = " / ".join(self.action_text(a) for a in legal)
+        raise ActionParseError(f"{text!r} is not a declaration now; say {opts}")
+
+    def action_to_json(self, action: Action) -> JSON:
+        if isinstance(action, int):
+            return {"play": action}
+        assert isinstance(action, tuple)
+        kind, val = action
+        name = ("discard", "say", "add", "point_suit")[kind]
+        if kind == SAY:
+            return {"say": CODE_NAMES[val]}
+        if kind in (EXCH, ADD):
+            return {name: _cards(val)}
+        return {name: val}
+
+    def action_from_json(self, data: JSON) -> Action:
+        if not isinstance(data, dict) or len(data) != 1:
+            raise ActionParseError(f"not a Piquet action: {data!r}")
+        (key, val), = data.items()
+        try:
+            if key == "play" and isinstance(val, int) and not isinstance(val, bool):
+                return int(val)
+            if key in ("discard", "add") and isinstance(val, list):
+                if not all(isinstance(c, int) and 0 <= c < 32 for c in val):
+                    raise ValueError
+                return (EXCH if key == "discard" else ADD, sum(1 << c for c in set(val)))
+            if key == "say" and val in CODE_NAMES:
+                return (SAY, CODE_NAMES.index(val))
+            if key == "point_suit" and val in (0, 1, 2, 3):
+                return (SUIT, int(val))
+        except (TypeError, ValueError):
+            pass
+        raise ActionParseError(f"not a Piquet action: {data!r}")
+
+
+def _cards(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _norm(text: str) -> str:
+    return re.sub(r"[^a-z0-9àèéìòùâêîôûäëïöüç]", "", text)

@@ -1,0 +1,343 @@
+"""Invariants, information-set permutation and world sampling for Piquet."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardplaza.core.protocol import GameState
+from cardplaza.games.piquet import combos as pc
+from cardplaza.games.piquet.options import Options
+from cardplaza.games.piquet.state import (
+    ADD,
+    CODE_NAMES,
+    DECL,
+    EX_E,
+    EX_Y,
+    EXCH,
+    OVER,
+    PLAY,
+    SAY,
+    SEQ,
+    SET,
+    SUIT,
+    PiquetState,
+)
+
+
+def _m(cards: Any) -> int:
+    return sum(1 << c for c in cards)
+
+
+def check_invariants(state: GameState) -> None:
+    """Raise AssertionError if cards are not conserved or score sheets disagree."""
+    assert isinstance(state, PiquetState)
+    s = state
+    played = 0
+    for _, a, b, _w in s.tricks:
+        played |= (1 << a) | (1 << b)
+    if s.lead_card >= 0:
+        played |= 1 << s.lead_card
+    taken = max(s.e, 0) + max(s.y, 0)
+    rest = _m(s.talon[taken:])
+    parts = [s.hands[0], s.hands[1], s.discards[0], s.discards[1], rest, played]
+    total = 0
+    for p in parts:
+        assert total & p == 0, "a card is in two places"
+        total |= p
+    assert total == pc.FULL, "the 32 cards are not all accounted for"
+    assert len(s.talon) == 8 and len(set(s.talon)) == 8
+    assert s.dealt[0] & s.dealt[1] == 0 and s.dealt[0].bit_count() == 12
+    assert s.dealt[1].bit_count() == 12
+    if s.phase in (DECL, PLAY) or (s.phase == OVER and s.y >= 0):
+        n_played = [0, 0]
+        for lead_s, _a, _b, _w in s.tricks:
+            n_played[lead_s] += 1
+            n_played[1 - lead_s] += 1
+        if s.lead_card >= 0:
+            n_played[s.leader] += 1
+        for k in (0, 1):
+            assert s.hands[k].bit_count() + n_played[k] == 12, "hand size wrong"
+    assert s.won[0] + s.won[1] == len(s.tricks)
+    for k in (0, 1):
+        assert s.dscore[k] == sum(p for q, p, _ in s.events + s.pending if q == k), \
+            "deal score differs from its events"
+    totals = [0, 0]
+    for sh in s.sheets:
+        m = sh["multiplier"]
+        for k in (0, 1):
+            assert sh["counted"][k] == sh["raw"][k] * m, "doubling wrong"
+            assert sh["raw"][k] == sum(p for q, p, _ in sh["events"] if q == k), \
+                "sheet raw score differs from its events"
+            totals[k] += sh["counted"][k]
+        if sh["complete"]:
+            assert sh["tricks"][0] + sh["tricks"][1] == 12
+    assert totals == s.totals, "partie totals differ from the per-deal sheets"
+    if s.result is not None:
+        assert s.result[0] == -s.result[1], "result is not zero-sum"
+        assert s.phase == OVER
+
+
+# --------------------------------------------------------------------------- sampling
+class _Reject(Exception):
+    pass
+
+
+def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy where the cards ``seat`` cannot see are re-dealt among their hidden places."""
+    assert isinstance(state, PiquetState)
+    new = _sample(state.observation(seat), rng)
+    new.rng = random.Random(rng.random())
+    new.seed = state.seed
+    return new
+
+
+def sample_world(observation: dict[str, Any], rng: random.Random) -> GameState:
+    """A full state consistent with ``observation`` (the opponent's cards re-dealt)."""
+    return _sample(observation, rng)
+
+
+def _base(obs: dict[str, Any], rng: random.Random) -> PiquetState:
+    opts = Options(**dict(obs["options"].items()))
+    st = object.__new__(PiquetState)
+    GameState.__init__(st, opts, rng.randrange(1 << 30), 2)
+    st.o = opts
+    st.first_dealer = obs["first_dealer"]
+    st.scheduled = obs["deals_scheduled"] or 0
+    st.extra = obs["extra_deals"]
+    st.sheets = [dict(sh, raw=list(sh["raw"]), counted=list(sh["counted"]),
+                      events=[list(e) for e in sh["events"]], tricks=list(sh["tricks"]))
+                 for sh in obs["sheets"]]
+    st.result = None
+    st.result_info = None
+    st.totals = [0, 0]
+    for sh in st.sheets:
+        st.totals[0] += sh["counted"][0]
+        st.totals[1] += sh["counted"][1]
+    if obs["result"] is not None and obs["phase"] == "over" and len(st.sheets) >= 1 and \
+            obs["sheets"] and obs["sheets"][-1]["deal"] == obs["deal"]:
+        # the partie ended with the current deal: rebuild it from before its sheet
+        last = st.sheets.pop()
+        for k in (0, 1):
+            st.totals[k] -= last["counted"][k]
+        if st.extra and len(st.sheets) < st.scheduled - 2:
+            st.extra = False
+            st.scheduled -= 2
+    return st
+
+
+def _sample(obs: dict[str, Any], rng: random.Random, tries: int = 4000) -> PiquetState:
+    for _ in range(tries):
+        try:
+            st = _attempt(obs, rng)
+        except _Reject:
+            continue
+        if st.observation(obs["seat"]) == obs:
+            return st
+    raise RuntimeError("no world consistent with the observation was found")
+
+
+def _attempt(obs: dict[str, Any], rng: random.Random) -> PiquetState:
+    seat = obs["seat"]
+    el = obs["elder"]
+    yo = 1 - el
+    opp = 1 - seat
+    ex = obs["exchanged"]
+    e = ex["elder"]
+    y = ex["younger"]
+    st = _base(obs, rng)
+    layout = _layout(obs, rng, seat, el, yo, opp, e, y)
+    st._start_deal(layout)
+    if st.phase == OVER:
+        return st
+    # replay the deal's actions
+    if e is not None:
+        de = _m(obs["discards"]) if seat == el else layout[3]
+        _do(st, (EXCH, de))
+    if y is not None:
+        dy = _m(obs["discards"]) if seat == yo else layout[4]
+        _do(st, (EXCH, dy))
+    shown_by: dict[tuple[int, str], int] = {}
+    suit_by: dict[tuple[int, str], int] = {}
+    for sh in obs["shown"] + obs["pending_shown"]:
+        key = (sh["seat"], sh["class"])
+        cards = _m(sh["cards"])
+        if sh["class"] == "point":
+            suit_by[key] = sh["cards"][0] >> 3
+        shown_by[key] = shown_by.get(key, 0) | cards
+    for entry in obs["dialogue"]:
+        if st.phase != DECL:
+            raise _Reject
+        kind = entry["kind"]
+        if kind == "say":
+            _do(st, (SAY, CODE_NAMES.index(entry["value"])))
+        elif kind == "add":
+            _do(st, (ADD, _m(entry["value"])))
+        elif kind == "point_suit":
+            _do(st, (SUIT, entry["value"]))
+        else:  # the opponent's hidden choice
+            legal = st.legal_actions()
+            key = (entry["seat"], entry["class"])
+            if key in shown_by and legal and legal[0][0] == ADD:  # type: ignore[index]
+                best = _best_mask(st, entry["seat"], st.cls)
+                _do(st, (ADD, shown_by[key] & ~best))
+            elif key in suit_by and legal and legal[0][0] == SUIT:  # type: ignore[index]
+                _do(st, (SUIT, suit_by[key]))
+            else:
+                _do(st, legal[rng.randrange(len(legal))])
+    for t in obs["tricks"]:
+        _do(st, t["cards"][0])
+        _do(st, t["cards"][1])
+    if obs["trick"]["cards"]:
+        _do(st, obs["trick"]["cards"][0])
+    return st
+
+
+def _best_mask(st: PiquetState, seat: int, cls: int) -> int:
+    _pt, seqs, sts = st.info[seat]
+    if cls == SEQ:
+        return int(seqs[0][3])
+    if cls == SET:
+        return int(sts[0][2])
+    return 0
+
+
+def _do(st: PiquetState, action: Any) -> None:
+    if st.phase == OVER or st.illegal_reason(action) is not None:
+        raise _Reject
+    st.apply(action)
+
+
+def _pick(pool: list[int], n: int, rng: random.Random) -> list[int]:
+    if n < 0 or n > len(pool):
+        raise _Reject
+    chosen = rng.sample(pool, n)
+    for c in chosen:
+        pool.remove(c)
+    return chosen
+
+
+def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int, opp: int,
+            e: int | None, y: int | None) -> tuple[int, int, list[int], int, int]:
+    """(dealt_elder, dealt_younger, talon, elder_discards, younger_discards)."""
+    own_dealt = _m(obs["dealt"])
+    cb = obs["carte_blanche"]
+    revealed = obs["revealed_dealt"]
+    opp_dealt_known = _m(revealed[str(opp)]) if str(opp) in revealed else None
+    # cards known to be in the opponent's declaration hand
+    known_opp = 0
+    for sh in obs["shown"] + obs["pending_shown"]:
+        if sh["seat"] == opp:
+            known_opp |= _m(sh["cards"])
+    voids = 0
+    for t in obs["tricks"]:
+        a, b = t["cards"]
+        if t["leader"] == opp:
+            known_opp |= 1 << a
+        else:
+            known_opp |= 1 << b
+            if a >> 3 != b >> 3:
+                voids |= pc.suit_mask(a >> 3)
+    if obs["trick"]["cards"] and obs["trick"]["leader"] == opp:
+        known_opp |= 1 << obs["trick"]["cards"][0]
+    untaken = _m(obs["untaken"])
+    if e is None:
+        # before any exchange: only the dealt hands and the talon order are hidden
+        pool = [c for c in range(32) if not own_dealt >> c & 1]
+        if opp_dealt_known is not None:
+            od = opp_dealt_known
+            rest = [c for c in pool if not od >> c & 1]
+        elif cb[opp]:
+            blanks = [c for c in pool if not pc.COURT_MASK >> c & 1]
+            od = _m(_pick(blanks, 12, rng))
+            rest = [c for c in pool if not od >> c & 1]
+        else:
+            od = _m(_pick(pool, 12, rng))
+            rest = pool
+        rng.shuffle(rest)
+        if seat == el:
+            return own_dealt, od, rest, 0, 0
+        return od, own_dealt, rest, 0, 0
+    # elder's exchange is done (e known)
+    if seat == el:
+        # talon T1..T5 known: drawn (in some order) + seen
+        seen = [d["card"] for d in sorted(obs["talon_seen"], key=lambda d: d["position"])]
+        my_drawn = list(obs["drawn"])
+        rng.shuffle(my_drawn)
+        top = my_drawn + seen
+        assert len(top) == 5
+        my_disc = _m(obs["discards"])
+        if y is None:
+            pool = [c for c in range(32) if not (own_dealt | _m(top)) >> c & 1]
+            if opp_dealt_known is not None:
+                od = opp_dealt_known
+            elif cb[opp]:
+                raise _Reject
+            else:
+                od = _m(_pick(pool, 12, rng))
+            low = [c for c in pool if not od >> c & 1]
+            rng.shuffle(low)
+            return own_dealt, od, top + low, my_disc, 0
+        y_from_top = seen[:max(0, min(y, 5 - e))]
+        n_low = max(0, e + y - 5)
+        known_opp |= _m(y_from_top)
+        pool = [c for c in range(32)
+                if not (own_dealt | _m(top) | known_opp | untaken) >> c & 1]
+        if opp_dealt_known is not None:
+            od = opp_dealt_known
+            cand = [c for c in range(32) if od >> c & 1 and not known_opp >> c & 1]
+            ydisc = _m(_pick(cand, y, rng))
+            low = [c for c in range(32) if not (own_dealt | od | _m(top)) >> c & 1]
+            rng.shuffle(low)
+            return own_dealt, od, top + low, my_disc, ydisc
+        need = 12 - known_opp.bit_count()
+        ok = [c for c in pool if not voids >> c & 1]
+        hand_unknown = _m(_pick(ok, need, rng))
+        pool = [c for c in pool if not hand_unknown >> c & 1]
+        ydisc = _m(_pick(pool, y, rng))
+        ydecl = known_opp | hand_unknown
+        # which declaration cards came from T6..T8
+        low_cands = [c for c in range(32) if ydecl >> c & 1 and not _m(y_from_top) >> c & 1]
+        low_drawn = _pick(low_cands, n_low, rng)
+        rest_untaken = [c for c in range(32) if untaken >> c & 1 and not _m(top) >> c & 1]
+        rest_untaken += pool
+        rng.shuffle(rest_untaken)
+        low = low_drawn + rest_untaken
+        if len(low) != 3:
+            raise _Reject
+        od = (ydecl & ~_m(y_from_top) & ~_m(low_drawn)) | ydisc
+        return own_dealt, od, top + low, my_disc, ydisc
+    # seat is Younger, e known
+    my_drawn = list(obs["drawn"])
+    rng.shuffle(my_drawn)
+    my_disc = _m(obs["discards"]) if y is not None else 0
+    mine = own_dealt | _m(my_drawn)
+    if opp_dealt_known is not None:
+        od = opp_dealt_known
+        cand = [c for c in range(32) if od >> c & 1 and not known_opp >> c & 1]
+        edisc = _m(_pick(cand, e, rng))
+        pool = [c for c in range(32) if not (od | mine | untaken) >> c & 1]
+        e_drawn = _pick(pool, e, rng)
+        rest = [c for c in range(32) if untaken >> c & 1] + pool
+        rng.shuffle(rest)
+        if y is None:
+            return od, own_dealt, e_drawn + rest, edisc, 0
+        return od, own_dealt, e_drawn + my_drawn + rest, edisc, my_disc
+    pool = [c for c in range(32) if not (mine | known_opp | untaken) >> c & 1]
+    need = 12 - known_opp.bit_count()
+    ok = [c for c in pool if not voids >> c & 1]
+    hand_unknown = _m(_pick(ok, need, rng))
+    pool = [c for c in pool if not hand_unknown >> c & 1]
+    edisc = _m(_pick(pool, e, rng))
+    edecl = known_opp | hand_unknown
+    cands = [c for c in range(32) if edecl >> c & 1]
+    e_drawn = _pick(cands, e, rng)
+    rest = [c for c in range(32) if untaken >> c & 1] + pool
+    rng.shuffle(rest)
+    od = (edecl & ~_m(e_drawn)) | edisc
+    if y is None:
+        return od, own_dealt, e_drawn + rest, edisc, 0
+    return od, own_dealt, e_drawn + my_drawn + rest, edisc, my_disc
+
+
+__all__ = ["EX_E", "EX_Y", "check_invariants", "permute_unseen", "sample_world"]
