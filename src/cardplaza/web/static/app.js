@@ -1,0 +1,336 @@
+// Card Plaza front end: router, lobby, high scores and rules pages.
+import { t, lang, setLang, onLang, optionLabel, valueLabel } from "./i18n.js";
+import { openTable, closeTable } from "./table.js";
+
+const main = document.getElementById("main");
+let gamesCache = null;
+let currentRoute = null;
+
+// -- helpers ----------------------------------------------------------------------------
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "text") el.textContent = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) {
+    if (c === null || c === undefined || c === false) continue;
+    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
+  }
+  return el;
+}
+
+export function gameTitle(info) {
+  if (!info) return "";
+  return lang() === "ja" ? info.title_ja : info.title;
+}
+
+export async function loadGames() {
+  if (!gamesCache) {
+    const r = await fetch("/api/games");
+    gamesCache = (await r.json()).games;
+  }
+  return gamesCache;
+}
+
+export function playerName() {
+  try { return localStorage.getItem("cardplaza.name") || ""; } catch { return ""; }
+}
+
+function savedTables() {
+  try { return JSON.parse(localStorage.getItem("cardplaza.tables") || "[]"); } catch { return []; }
+}
+
+export function rememberTable(entry) {
+  const list = savedTables().filter((e) => e.table !== entry.table);
+  list.unshift(entry);
+  try { localStorage.setItem("cardplaza.tables", JSON.stringify(list.slice(0, 8))); } catch { /* ignore */ }
+}
+
+export function forgetTable(id) {
+  const list = savedTables().filter((e) => e.table !== id);
+  try { localStorage.setItem("cardplaza.tables", JSON.stringify(list)); } catch { /* ignore */ }
+}
+
+export function tableEntry(id) {
+  return savedTables().find((e) => e.table === id) || null;
+}
+
+export function markFinished(id) {
+  const list = savedTables().map((e) => (e.table === id ? { ...e, finished: true } : e));
+  try { localStorage.setItem("cardplaza.tables", JSON.stringify(list)); } catch { /* ignore */ }
+}
+
+/** Create a table and go to it. */
+export async function startGame(game, body) {
+  const r = await fetch("/api/tables", {
+    method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game, ...body }),
+  });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error || r.statusText);
+  rememberTable({ table: data.table, token: data.token, seat: data.seat, game,
+                  created: Date.now(), body });
+  location.hash = `#/play/${data.table}`;
+  return data;
+}
+
+// -- header -----------------------------------------------------------------------------
+function renderHeader() {
+  document.title = t("app.title");
+  document.getElementById("brand").textContent = t("app.title");
+  document.getElementById("nav-lobby").textContent = t("nav.lobby");
+  document.getElementById("nav-scores").textContent = t("nav.scores");
+  const btn = document.getElementById("lang-btn");
+  btn.textContent = t("nav.lang");
+  btn.setAttribute("aria-label", t("nav.lang.aria"));
+  btn.setAttribute("lang", lang() === "ja" ? "en" : "ja");
+}
+
+// -- lobby ------------------------------------------------------------------------------
+const HIDDEN_OPTIONS = { pinochle2: new Set(["dealer", "level"]) };
+const MORE_OPTIONS = new Set(["counter_scheme", "min_bid", "minimum_bid", "sinking", "au_cent"]);
+
+function optionControl(game, f, value) {
+  const id = `opt-${f.name}`;
+  const label = optionLabel(game, f.name);
+  let control;
+  if (f.kind === "bool") {
+    control = h("input", { type: "checkbox", id, name: f.name });
+    control.checked = Boolean(value);
+    return h("div", { class: "opt opt-bool" }, control, h("label", { for: id }, label));
+  }
+  if (f.kind === "choice") {
+    control = h("select", { id, name: f.name });
+    for (const c of f.choices) {
+      const o = h("option", { value: String(c) }, valueLabel(f.name, c));
+      if (String(c) === String(value)) o.selected = true;
+      control.appendChild(o);
+    }
+  } else if (f.kind === "int" || f.kind === "float") {
+    control = h("input", { type: "number", id, name: f.name, value: String(value),
+                           step: f.kind === "int" ? "1" : "any", inputmode: "numeric" });
+    if (f.min !== undefined) control.min = f.min;
+    if (f.max !== undefined) control.max = f.max;
+  } else {
+    control = h("input", { type: "text", id, name: f.name,
+                           value: Array.isArray(value) ? value.join("/") : String(value ?? "") });
+  }
+  return h("div", { class: "opt" }, h("label", { for: id }, label), control);
+}
+
+function readOptions(form, info) {
+  const out = {};
+  for (const f of info.options) {
+    const el = form.querySelector(`[name="${f.name}"]`);
+    if (!el) continue;
+    let v;
+    if (f.kind === "bool") v = el.checked;
+    else if (f.kind === "int") v = parseInt(el.value, 10);
+    else if (f.kind === "float") v = parseFloat(el.value);
+    else if (f.kind === "choice") v = f.choices.find((c) => String(c) === el.value) ?? el.value;
+    else v = el.value;
+    if (JSON.stringify(v) !== JSON.stringify(f.default)) out[f.name] = v;
+  }
+  return out;
+}
+
+async function streakInfo(name) {
+  const r = await fetch(`/api/streak/${encodeURIComponent(name || "Player")}`);
+  return r.ok ? r.json() : null;
+}
+
+function levelLabel(lv) {
+  const key = `level.${lv}`;
+  const s = t(key);
+  return s === key ? lv : s;
+}
+
+async function renderLobby(selected) {
+  const games = await loadGames();
+  const info = games.find((g) => g.name === selected) || null;
+  const list = h("ul", { class: "game-list", role: "list" });
+  for (const g of games) {
+    const a = h("a", { href: `#/game/${g.name}`, class: "game-tile" + (info && info.name === g.name ? " active" : ""),
+                       "aria-current": info && info.name === g.name ? "true" : null },
+      h("span", { class: "game-name" }, gameTitle(g)),
+      h("span", { class: "game-players" }, t("lobby.players", { n: g.players })));
+    list.appendChild(h("li", {}, a));
+  }
+  const resume = savedTables().filter((e) => !e.finished);
+  const resumeBox = resume.length ? h("section", { class: "panel resume", "aria-labelledby": "resume-h" },
+    h("h2", { id: "resume-h" }, t("lobby.resume")),
+    h("ul", { class: "resume-list" }, resume.map((e) => {
+      const g = games.find((x) => x.name === e.game);
+      return h("li", {},
+        h("span", {}, `${gameTitle(g) || e.game} · ${new Date(e.created).toLocaleString(lang())}`),
+        h("a", { class: "btn", href: `#/play/${e.table}` }, t("lobby.resume.btn")),
+        h("button", { class: "btn ghost", type: "button", onclick: () => { forgetTable(e.table); renderLobby(selected); } },
+          t("lobby.forget")));
+    }))) : null;
+
+  const children = [h("section", { class: "panel", "aria-labelledby": "choose-h" },
+    h("h2", { id: "choose-h" }, t("lobby.choose")), list), resumeBox];
+  if (info) children.splice(1, 0, await optionsPanel(info));
+  main.replaceChildren(h("div", { class: "lobby" }, ...children));
+}
+
+async function optionsPanel(info) {
+  const game = info.name;
+  const hidden = HIDDEN_OPTIONS[game] || new Set();
+  const form = h("form", { class: "options", "aria-labelledby": "opt-h" });
+  const nameInput = h("input", { type: "text", id: "opt-player", maxlength: "20", value: playerName(),
+                                 autocomplete: "nickname" });
+  form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-player" }, t("lobby.name")), nameInput));
+  let streakBox = null;
+  const isStreak = game === "pinochle2";
+  if (isStreak) {
+    const modeStreak = h("input", { type: "radio", name: "mode", id: "mode-streak", value: "streak", checked: true });
+    const modePractice = h("input", { type: "radio", name: "mode", id: "mode-practice", value: "practice" });
+    const lv = h("select", { id: "opt-practice-level", name: "practice_level", "aria-label": t("lobby.level") },
+      ["1", "2", "3", "4"].map((n) => h("option", { value: n }, levelLabel(n))));
+    lv.disabled = true;
+    modeStreak.addEventListener("change", () => { lv.disabled = true; });
+    modePractice.addEventListener("change", () => { lv.disabled = false; });
+    streakBox = h("p", { class: "streak-info", "aria-live": "polite" });
+    form.appendChild(h("fieldset", { class: "opt mode" }, h("legend", {}, t("lobby.mode")),
+      h("div", { class: "radio" }, modeStreak, h("label", { for: "mode-streak" }, t("lobby.mode.streak"))),
+      h("div", { class: "radio" }, modePractice, h("label", { for: "mode-practice" }, t("lobby.mode.practice")), lv),
+      streakBox));
+    const refresh = async () => {
+      const s = await streakInfo(nameInput.value.trim());
+      if (!s) return;
+      streakBox.textContent = t("lobby.streak.info", { s: s.streak, saved: s.saved, best: s.best, lv: s.next_level });
+      if (s.streak > 0) streakBox.textContent += " " + t("lobby.streak.warn", { s: s.streak });
+    };
+    nameInput.addEventListener("change", refresh);
+    refresh();
+  }
+  const levels = info.levels.filter((l) => l !== "random" || info.levels.length === 1);
+  if (!isStreak && info.levels.length > 1) {
+    const sel = h("select", { id: "opt-level", name: "__level" },
+      info.levels.map((lv) => h("option", { value: lv }, levelLabel(lv))));
+    sel.value = levels[Math.floor(levels.length / 2)] ?? info.levels[0];
+    form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-level" }, t("lobby.level")), sel));
+  }
+  const more = h("details", { class: "more" }, h("summary", {}, t("lobby.more")));
+  let moreCount = 0;
+  for (const f of info.options) {
+    if (hidden.has(f.name)) continue;
+    const ctl = optionControl(game, f, f.default);
+    if (f.more || MORE_OPTIONS.has(f.name)) { more.appendChild(ctl); moreCount++; }
+    else form.appendChild(ctl);
+  }
+  if (moreCount) form.appendChild(more);
+  const err = h("p", { class: "error", role: "alert" });
+  const start = h("button", { type: "submit", class: "btn primary", id: "start-btn" }, t("lobby.start"));
+  form.appendChild(h("div", { class: "form-actions" }, start,
+    h("a", { href: `#/rules/${game}`, class: "btn ghost" }, t("lobby.rules", { game: gameTitle(info) }))));
+  form.appendChild(err);
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const name = nameInput.value.trim();
+    try { localStorage.setItem("cardplaza.name", name); } catch { /* ignore */ }
+    const options = readOptions(form, info);
+    const body = { options, name: name || undefined };
+    if (isStreak) {
+      const mode = form.querySelector('input[name="mode"]:checked').value;
+      options.dealer = nextDealer();
+      if (mode === "streak") body.streak = "new";
+      else { options.level = form.querySelector("#opt-practice-level").value; body.level = levelFor(info, options.level); }
+    } else {
+      const sel = form.querySelector("#opt-level");
+      if (sel) body.level = sel.value;
+    }
+    start.disabled = true;
+    try { await startGame(game, body); } catch (e) { err.textContent = t("lobby.error", { msg: e.message }); }
+    start.disabled = false;
+  });
+  return h("section", { class: "panel", "aria-labelledby": "opt-h" },
+    h("h2", { id: "opt-h" }, `${gameTitle(info)} — ${t("lobby.options")}`), form);
+}
+
+/** Registry level for a practice level number (falls back to the game's strongest). */
+export function levelFor(info, n) {
+  const levels = info.levels;
+  return levels.find((l) => l === String(n) || l.endsWith(String(n)))
+    ?? levels[Math.min(Number(n), levels.length) - 1] ?? levels[0];
+}
+
+/** Two-hand Pinochle dealer: the computer deals the session's first game, then it alternates. */
+export function nextDealer() {
+  let d = 1;
+  try {
+    const prev = sessionStorage.getItem("cardplaza.p2dealer");
+    if (prev !== null) d = 1 - Number(prev);
+    sessionStorage.setItem("cardplaza.p2dealer", String(d));
+  } catch { /* ignore */ }
+  return d;
+}
+
+// -- high scores ------------------------------------------------------------------------
+async function renderScores() {
+  const r = await fetch("/api/highscores");
+  const data = await r.json();
+  const rows = data.scores;
+  const body = rows.length
+    ? h("div", { class: "table-wrap" }, h("table", { class: "scores" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("scores.player")),
+          h("th", { scope: "col" }, t("scores.best")), h("th", { scope: "col" }, t("scores.streak")))),
+        h("tbody", {}, rows.map((s, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, s.player),
+          h("td", {}, s.best.toLocaleString(lang())), h("td", {}, String(s.streak)))))))
+    : h("p", {}, t("scores.none"));
+  main.replaceChildren(h("section", { class: "panel" }, h("h2", {}, t("scores.title")), body));
+}
+
+// -- rules ------------------------------------------------------------------------------
+async function renderRules(game) {
+  const games = await loadGames();
+  const info = games.find((g) => g.name === game);
+  const r = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`);
+  const data = await r.json();
+  const article = h("article", { class: "panel rules", lang: data.lang || lang() });
+  article.innerHTML = data.html || "";
+  main.replaceChildren(h("div", {},
+    h("p", {}, h("a", { href: `#/game/${game}`, class: "btn ghost" }, `← ${t("rules.back")}`),
+      " ", info ? gameTitle(info) : ""),
+    article));
+}
+
+// -- router -----------------------------------------------------------------------------
+async function route() {
+  const hash = location.hash || "#/";
+  const parts = hash.slice(2).split("/");
+  if (currentRoute === "play" && parts[0] !== "play") closeTable();
+  currentRoute = parts[0];
+  document.body.dataset.route = parts[0] || "lobby";
+  try {
+    if (parts[0] === "play" && parts[1]) await openTable(main, parts[1]);
+    else if (parts[0] === "scores") await renderScores();
+    else if (parts[0] === "rules" && parts[1]) await renderRules(parts[1]);
+    else if (parts[0] === "game" && parts[1]) await renderLobby(parts[1]);
+    else await renderLobby(null);
+  } catch (e) {
+    main.replaceChildren(h("p", { class: "error", role: "alert" }, t("err.generic", { msg: e.message })));
+  }
+  if (parts[0] !== "play") {
+    const heading = main.querySelector("h2");
+    if (heading && document.activeElement === document.body) heading.setAttribute("tabindex", "-1");
+  }
+}
+
+document.getElementById("lang-btn").addEventListener("click", () => {
+  setLang(lang() === "ja" ? "en" : "ja");
+});
+onLang(() => {
+  renderHeader();
+  if (currentRoute !== "play") route();
+});
+document.documentElement.lang = lang();
+renderHeader();
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,362 @@
+// Japanese and English texts. The language comes from localStorage, else navigator.language.
+
+const DICT = {
+  en: {
+    "app.title": "Card Plaza",
+    "app.tagline": "Classic trick-taking card games",
+    "nav.lobby": "Games",
+    "nav.scores": "High scores",
+    "nav.rules": "Rules",
+    "nav.lang": "日本語",
+    "nav.lang.aria": "Switch language to Japanese",
+    "lobby.choose": "Choose a game",
+    "lobby.players": "{n} players",
+    "lobby.options": "Options",
+    "lobby.more": "More options",
+    "lobby.start": "Start game",
+    "lobby.name": "Your name",
+    "lobby.level": "Computer strength",
+    "lobby.resume": "Continue a game",
+    "lobby.resume.btn": "Continue",
+    "lobby.forget": "Forget",
+    "lobby.rules": "Rules of {game}",
+    "lobby.error": "Could not start the game: {msg}",
+    "lobby.mode": "Mode",
+    "lobby.mode.streak": "Winning streak (level rises with each win)",
+    "lobby.mode.practice": "Practice at a fixed level",
+    "lobby.streak.info": "Streak {s} · saved score {saved} · best {best} · next level {lv}",
+    "lobby.streak.warn": "Starting a new game ends your current streak of {s}.",
+    "lobby.loading": "Loading…",
+    "table.you": "You",
+    "table.computer": "Computer {n}",
+    "table.turn.you": "Your turn",
+    "table.turn.other": "{name} is thinking…",
+    "table.trump": "Trump",
+    "table.scores": "Scores",
+    "table.trick": "Trick",
+    "table.trick.n": "Trick {n}",
+    "table.last": "Last trick",
+    "table.hand": "Your hand",
+    "table.cards": "{n} cards",
+    "table.stock": "Stock",
+    "table.actions": "Actions",
+    "table.leave": "Leave table",
+    "table.info": "Table details",
+    "table.connecting": "Connecting…",
+    "table.reconnecting": "Connection lost — reconnecting…",
+    "table.notfound": "This table no longer exists.",
+    "table.illegal": "Not playable",
+    "table.played": "{name} played {card}",
+    "table.waiting": "Waiting…",
+    "table.melds": "Melds",
+    "table.meldarea": "Meld area",
+    "table.history": "Previous tricks",
+    "table.hint.play": "Choose a highlighted card",
+    "table.step": "Move {n}",
+    "table.select": "Select cards ({n} selected)",
+    "table.select.title": "Tap cards to select them, then confirm",
+    "end.title": "Game over",
+    "end.win": "You win!",
+    "end.loss": "You lose.",
+    "end.draw": "Draw.",
+    "end.winner": "Winner: {name}",
+    "end.lobby": "Back to the games",
+    "end.again": "Play again",
+    "end.next": "Next game (streak continues)",
+    "end.new": "New game",
+    "end.close": "Show the table",
+    "end.result": "Result",
+    "end.points": "Points",
+    "scores.title": "High scores — Two-hand Pinochle",
+    "scores.none": "No saved scores yet. Win a streak game of Two-hand Pinochle!",
+    "scores.player": "Player",
+    "scores.best": "Best saved score",
+    "scores.streak": "Current streak",
+    "rules.back": "Back",
+    "card.back": "face-down card",
+    "card.aria": "{card}",
+    "card.aria.illegal": "{card}, not playable: {reason}",
+    "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
+    "rank.A": "ace", "rank.K": "king", "rank.Q": "queen", "rank.J": "jack", "rank.10": "ten",
+    "rank.9": "nine", "rank.8": "eight", "rank.7": "seven", "rank.6": "six", "rank.5": "five",
+    "rank.4": "four", "rank.3": "three", "rank.2": "two",
+    "joker": "Joker",
+    "yes": "on", "no": "off",
+    "level.random": "Random",
+    "level.1": "Level 1 (random)", "level.2": "Level 2 (simple tips)",
+    "level.3": "Level 3 (counting)", "level.4": "Level 4 (simulation)",
+    "level.weak": "Weak", "level.normal": "Normal", "level.strong": "Strong",
+    "err.generic": "Error: {msg}",
+    // two-hand pinochle
+    "p2.turnup": "Turn-up",
+    "p2.stockcount": "{n} cards in the stock",
+    "p2.playoff": "Playoff — no more drawing",
+    "p2.meldq": "You won the trick: make a meld?",
+    "p2.meldpts": "Meld points",
+    "p2.known": "Known to be held",
+    "p2.counters": "Counters",
+    "p2.lasttrick": "Last trick (10)",
+    "p2.total": "Total",
+    "p2.level": "Computer level {n}",
+    "p2.streak": "Streak {s}",
+    "p2.nine": "10 for the turned-up 9",
+  },
+  ja: {
+    "app.title": "カードプラザ",
+    "app.tagline": "トリックテイキングの定番トランプゲーム",
+    "nav.lobby": "ゲーム",
+    "nav.scores": "ハイスコア",
+    "nav.rules": "ルール",
+    "nav.lang": "English",
+    "nav.lang.aria": "英語に切り替える",
+    "lobby.choose": "ゲームを選ぶ",
+    "lobby.players": "{n}人",
+    "lobby.options": "設定",
+    "lobby.more": "その他の設定",
+    "lobby.start": "ゲーム開始",
+    "lobby.name": "プレイヤー名",
+    "lobby.level": "コンピュータの強さ",
+    "lobby.resume": "続きから遊ぶ",
+    "lobby.resume.btn": "続ける",
+    "lobby.forget": "削除",
+    "lobby.rules": "{game}のルール",
+    "lobby.error": "ゲームを開始できません：{msg}",
+    "lobby.mode": "モード",
+    "lobby.mode.streak": "連勝モード（勝つたびにレベルが上がる）",
+    "lobby.mode.practice": "練習（レベル固定）",
+    "lobby.streak.info": "連勝 {s} ・ セーブスコア {saved} ・ ベスト {best} ・ 次のレベル {lv}",
+    "lobby.streak.warn": "新しく始めると、いまの{s}連勝は終わります。",
+    "lobby.loading": "読み込み中…",
+    "table.you": "あなた",
+    "table.computer": "コンピュータ{n}",
+    "table.turn.you": "あなたの番です",
+    "table.turn.other": "{name}が考えています…",
+    "table.trump": "切り札",
+    "table.scores": "得点",
+    "table.trick": "トリック",
+    "table.trick.n": "第{n}トリック",
+    "table.last": "直前のトリック",
+    "table.hand": "手札",
+    "table.cards": "{n}枚",
+    "table.stock": "山札",
+    "table.actions": "操作",
+    "table.leave": "テーブルを離れる",
+    "table.info": "テーブルの詳細",
+    "table.connecting": "接続中…",
+    "table.reconnecting": "接続が切れました。再接続しています…",
+    "table.notfound": "このテーブルはもうありません。",
+    "table.illegal": "出せません",
+    "table.played": "{name}：{card}",
+    "table.waiting": "待っています…",
+    "table.melds": "メルド",
+    "table.meldarea": "メルドしたカード",
+    "table.history": "これまでのトリック",
+    "table.hint.play": "明るいカードから選んでください",
+    "table.step": "{n}手目",
+    "table.select": "カードを選んでください（{n}枚選択中）",
+    "table.select.title": "カードをタップして選び、確定してください",
+    "end.title": "ゲーム終了",
+    "end.win": "あなたの勝ちです！",
+    "end.loss": "あなたの負けです。",
+    "end.draw": "引き分けです。",
+    "end.winner": "勝者：{name}",
+    "end.lobby": "ゲーム選択へ",
+    "end.again": "もう一度",
+    "end.next": "次のゲーム（連勝を続ける）",
+    "end.new": "新しく始める",
+    "end.close": "テーブルを見る",
+    "end.result": "結果",
+    "end.points": "得点",
+    "scores.title": "ハイスコア ― 2人ピノクル",
+    "scores.none": "まだスコアがありません。2人ピノクルの連勝モードで勝ちましょう！",
+    "scores.player": "プレイヤー",
+    "scores.best": "ベストのセーブスコア",
+    "scores.streak": "現在の連勝",
+    "rules.back": "戻る",
+    "card.back": "裏向きのカード",
+    "card.aria": "{card}",
+    "card.aria.illegal": "{card}（出せません：{reason}）",
+    "suit.S": "スペード", "suit.H": "ハート", "suit.D": "ダイヤ", "suit.C": "クラブ",
+    "rank.A": "A", "rank.K": "K", "rank.Q": "Q", "rank.J": "J", "rank.10": "10",
+    "rank.9": "9", "rank.8": "8", "rank.7": "7", "rank.6": "6", "rank.5": "5",
+    "rank.4": "4", "rank.3": "3", "rank.2": "2",
+    "joker": "ジョーカー",
+    "yes": "あり", "no": "なし",
+    "level.random": "ランダム",
+    "level.1": "レベル1（ランダム）", "level.2": "レベル2（簡単なコツ）",
+    "level.3": "レベル3（カードを数える）", "level.4": "レベル4（シミュレーション）",
+    "level.weak": "弱い", "level.normal": "普通", "level.strong": "強い",
+    "err.generic": "エラー：{msg}",
+    "p2.turnup": "切り札の表札",
+    "p2.stockcount": "山札 残り{n}枚",
+    "p2.playoff": "山札がなくなりました（後半戦）",
+    "p2.meldq": "トリックに勝ちました。メルドしますか？",
+    "p2.meldpts": "メルド点",
+    "p2.known": "持っていることが分かっているカード",
+    "p2.counters": "カード点",
+    "p2.lasttrick": "最後のトリック（10点）",
+    "p2.total": "合計",
+    "p2.level": "コンピュータ レベル{n}",
+    "p2.streak": "{s}連勝中",
+    "p2.nine": "表札の9で10点",
+  },
+};
+
+// Option labels and values: "opt.<game>.<name>" or "opt.<name>"; "val.<name>.<value>".
+const OPTIONS = {
+  en: {
+    "opt.pinochle2.double_melds": "Double melds (double run, 1000 aces …)",
+    "opt.pinochle2.new_card_rule": "New-card rule (each meld needs a card from the hand)",
+    "opt.pinochle2.level": "Computer level",
+    "val.level.streak": "Streak ladder",
+    "val.level.1": "Level 1", "val.level.2": "Level 2", "val.level.3": "Level 3",
+    "val.level.4": "Level 4",
+    "opt.strength": "Computer strength",
+    "opt.target": "Target score",
+    "opt.counting": "Counting",
+    "opt.passed": "Cards passed",
+    "opt.pass_cards": "Cards passed",
+    "opt.must_beat_trump_only": "Must beat only on trump leads",
+    "opt.run_extra_kq": "Run + extra K/Q counts (190/230)",
+    "opt.all_pass_redeal": "All pass → redeal",
+    "opt.counter_scheme": "Counter scheme",
+    "opt.min_bid": "Minimum bid",
+    "opt.minimum_bid": "Minimum bid",
+    "opt.variant": "Variant",
+    "opt.players": "Number of players",
+    "opt.name": "Player name",
+    "opt.player_name": "Player name",
+    "opt.younger_exchange_zero": "Younger may exchange 0",
+    "opt.show_untaken": "Show the untaken talon",
+    "opt.four_deals": "Four-deal partie",
+    "opt.carte_rouge": "Carte rouge (20)",
+    "opt.last_trick_10": "Last trick 10",
+    "opt.sinking": "Sinking",
+    "opt.lead_ten_or_higher": "Lead points: 10 or higher only",
+    "opt.au_cent": "Piquet au cent (game to 100)",
+  },
+  ja: {
+    "opt.pinochle2.double_melds": "ダブルメルド（ダブルラン・1000エースなど）",
+    "opt.pinochle2.new_card_rule": "新カードルール（メルドには手札のカードが必要）",
+    "opt.pinochle2.level": "コンピュータのレベル",
+    "val.level.streak": "連勝で上がる",
+    "val.level.1": "レベル1", "val.level.2": "レベル2", "val.level.3": "レベル3",
+    "val.level.4": "レベル4",
+    "opt.strength": "コンピュータの強さ",
+    "opt.target": "目標点",
+    "opt.counting": "点の数え方",
+    "opt.passed": "受け渡すカードの枚数",
+    "opt.pass_cards": "受け渡すカードの枚数",
+    "opt.must_beat_trump_only": "切り札のリードのときだけ勝つカードを出す",
+    "opt.run_extra_kq": "ランと別のK・Qを数える（190/230）",
+    "opt.all_pass_redeal": "全員パスで配り直し",
+    "opt.counter_scheme": "カード点の方式",
+    "opt.min_bid": "最低ビッド",
+    "opt.minimum_bid": "最低ビッド",
+    "opt.variant": "遊び方",
+    "opt.players": "人数",
+    "opt.name": "プレイヤー名",
+    "opt.player_name": "プレイヤー名",
+    "opt.younger_exchange_zero": "ヤンガーは交換しなくてもOK",
+    "opt.show_untaken": "残った山を見せる",
+    "opt.four_deals": "4回で勝負する",
+    "opt.carte_rouge": "カルト・ルージュ",
+    "opt.last_trick_10": "最後のトリックの点を10点にする",
+    "opt.sinking": "シンク",
+    "opt.lead_ten_or_higher": "リードの点：10以上だけ",
+    "opt.au_cent": "100点先取（ピケ・オ・サン）",
+  },
+};
+
+// Engine texts (reasons, action texts) translated by pattern for Japanese.
+const PATTERNS_JA = [
+  [/^play (.+)$/i, "$1 を出す"],
+  [/^no meld$/i, "メルドしない"],
+  [/^meld (.+)$/i, "メルド：$1"],
+  [/^pass$/i, "パス"],
+  [/^bid (\d+)$/i, "$1 をビッド"],
+  [/you must follow suit/i, "台札と同じスートを出さなければなりません"],
+  [/not your turn|it is not your turn/i, "あなたの番ではありません"],
+  [/the game is over/i, "ゲームは終わっています"],
+];
+
+const MELDS_JA = {
+  "run": "ラン", "royal marriage": "ロイヤルマリッジ", "marriage": "マリッジ", "dix": "ディクス",
+  "pinochle": "ピノクル", "double pinochle": "ダブルピノクル", "aces around": "エース・アラウンド",
+  "kings around": "キング・アラウンド", "queens around": "クイーン・アラウンド",
+  "jacks around": "ジャック・アラウンド", "double run": "ダブルラン", "1000 aces": "1000エース",
+  "800 kings": "800キング", "600 queens": "600クイーン", "400 jacks": "400ジャック",
+};
+
+let current = null;
+const listeners = new Set();
+
+/** The active language: "en" or "ja". */
+export function lang() {
+  if (current) return current;
+  let stored = null;
+  try { stored = localStorage.getItem("cardplaza.lang"); } catch { /* private mode */ }
+  if (stored === "en" || stored === "ja") current = stored;
+  else current = (navigator.language || "en").toLowerCase().startsWith("ja") ? "ja" : "en";
+  return current;
+}
+
+/** Switch language, remember it, and notify listeners. */
+export function setLang(value) {
+  current = value === "ja" ? "ja" : "en";
+  try { localStorage.setItem("cardplaza.lang", current); } catch { /* ignore */ }
+  document.documentElement.lang = current;
+  for (const fn of listeners) fn(current);
+}
+
+/** Call fn(lang) whenever the language changes. */
+export function onLang(fn) { listeners.add(fn); return () => listeners.delete(fn); }
+
+/** Whether a key exists in the active language. */
+export function has(key) {
+  const l = lang();
+  return key in DICT[l] || key in OPTIONS[l];
+}
+
+/** Translate a key with {placeholders}; unknown keys fall back to English, then the key. */
+export function t(key, vars = {}) {
+  const l = lang();
+  let s = DICT[l][key] ?? OPTIONS[l][key] ?? DICT.en[key] ?? OPTIONS.en[key] ?? key;
+  for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
+  return s;
+}
+
+/** Translate an engine text (action text or reason) where a pattern is known. */
+export function engineText(text) {
+  if (lang() !== "ja" || typeof text !== "string") return text;
+  let out = text;
+  for (const [name, ja] of Object.entries(MELDS_JA).sort((a, b) => b[0].length - a[0].length)) {
+    if (out.toLowerCase().startsWith(`meld ${name}`)) {
+      out = `メルド：${ja}${out.slice(5 + name.length)}`;
+      return out;
+    }
+  }
+  for (const [re, rep] of PATTERNS_JA) {
+    if (re.test(out)) return out.replace(re, rep);
+  }
+  return out;
+}
+
+/** Japanese or English name of a meld. */
+export function meldName(name) {
+  return lang() === "ja" ? (MELDS_JA[name] ?? name) : name;
+}
+
+/** Label of an option field of a game. */
+export function optionLabel(game, name) {
+  for (const key of [`opt.${game}.${name}`, `opt.${name}`]) if (has(key) || key in OPTIONS.en) return t(key);
+  return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/** Label of an option value. */
+export function valueLabel(name, value) {
+  if (value === true) return t("yes");
+  if (value === false) return t("no");
+  const key = `val.${name}.${value}`;
+  return key in OPTIONS.en || key in OPTIONS[lang()] ? t(key) : String(value);
+}

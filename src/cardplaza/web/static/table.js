@@ -1,0 +1,335 @@
+// The table view: connection, status bar, hand with keyboard play, actions, end screen.
+// Game panels come from games/<game>.js (render(ctx) → Element); games/generic.js otherwise.
+import { t, lang, onLang, engineText } from "./i18n.js";
+import { Connection } from "./net.js";
+import { Deck, cardEl, cardText } from "./cards.js";
+import { h, loadGames, gameTitle, tableEntry, forgetTable, markFinished, startGame,
+         nextDealer, levelFor } from "./app.js";
+import * as generic from "./games/generic.js";
+
+let active = null;
+
+export function closeTable() {
+  if (active) {
+    active.conn.close();
+    active.offLang();
+    active = null;
+  }
+}
+
+async function loadRenderer(info) {
+  if (!info || !info.renderer) return generic;
+  try {
+    const mod = await import(`./games/${info.renderer}.js`);
+    if (typeof mod.render === "function") return mod;
+  } catch { /* no dedicated renderer: generic */ }
+  return generic;
+}
+
+export async function openTable(main, tableId) {
+  closeTable();
+  const entry = tableEntry(tableId);
+  if (!entry) {
+    main.replaceChildren(h("section", { class: "panel" }, h("p", { role: "alert" }, t("table.notfound")),
+      h("a", { href: "#/", class: "btn" }, t("end.lobby"))));
+    return;
+  }
+  const games = await loadGames();
+  const info = games.find((g) => g.name === entry.game);
+  const renderer = await loadRenderer(info);
+  const view = {
+    tableId, entry, info, renderer, deck: new Deck(info ? info.deck : []),
+    msg: null, error: "", status: "connecting", endDismissed: false,
+    focusCard: null,
+  };
+  const root = h("section", { class: `table-view game-${entry.game}`, "aria-label": gameTitle(info) });
+  main.replaceChildren(root);
+  view.root = root;
+  view.conn = new Connection(tableId, entry.token, (msg) => onMessage(view, msg), (st) => {
+    view.status = st;
+    if (st === "gone") { forgetTable(tableId); }
+    draw(view);
+  });
+  view.offLang = onLang(() => draw(view));
+  active = view;
+  draw(view);
+}
+
+function onMessage(view, msg) {
+  if (msg.type === "state") {
+    const prev = view.msg;
+    view.msg = msg;
+    if (!prev || prev.step !== msg.step) view.error = "";
+    if (msg.terminal) markFinished(view.tableId);
+    draw(view);
+  } else if (msg.type === "error") {
+    view.error = engineText(msg.message);
+    if (msg.code === "stale") view.conn.send({ type: "state" });
+    drawStatus(view);
+  }
+}
+
+/** Name of a seat as shown to this player. */
+export function seatName(ctx, seat) {
+  if (seat === ctx.seat) return t("table.you");
+  const p = ctx.players[seat];
+  if (!p) return `#${seat}`;
+  if (p.kind === "computer") return t("table.computer", { n: seat });
+  return p.name;
+}
+
+function makeCtx(view) {
+  const msg = view.msg;
+  const legal = msg.legal || [];
+  const cardActions = new Map();
+  for (const a of legal) if (a.card !== null && a.card !== undefined) cardActions.set(a.card, a);
+  const ctx = {
+    view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, deck: view.deck,
+    legal, cardActions, illegal: msg.illegal || {}, myTurn: msg.current === msg.seat && !msg.terminal,
+    info: view.info, t, lang: lang(),
+    act: (a) => act(view, a),
+    seatName: (s) => seatName(ctx, s),
+    cardEl: (id, opts = {}) => cardEl(view.deck.text(id), opts),
+    cardText: (id) => cardText(view.deck.text(id)),
+    usedActions: new Set(),
+  };
+  const multi = legal.filter((a) => Array.isArray(a.cards));
+  if (ctx.myTurn && multi.length > 16) {
+    ctx.selectActions = multi;
+    ctx.selectable = new Set(multi.flatMap((a) => a.cards));
+    if (!view.selection || view.selectionStep !== msg.step) {
+      view.selection = new Set();
+      view.selectionStep = msg.step;
+    }
+    ctx.selection = view.selection;
+  }
+  return ctx;
+}
+
+function act(view, entry) {
+  if (!view.msg) return;
+  view.error = "";
+  view.pending = true;
+  if (!view.conn.send({ type: "act", action: entry.json, step: view.msg.step })) {
+    view.error = t("table.reconnecting");
+  }
+  drawStatus(view);
+}
+
+function statusText(view) {
+  if (view.status === "gone") return t("table.notfound");
+  if (view.status === "closed") return t("table.reconnecting");
+  if (!view.msg) return t("table.connecting");
+  const msg = view.msg;
+  if (msg.terminal) return t("end.title");
+  if (msg.current === msg.seat) return t("table.turn.you");
+  const ctx = { seat: msg.seat, players: msg.players };
+  return t("table.turn.other", { name: seatName(ctx, msg.current) });
+}
+
+function drawStatus(view) {
+  const el = view.root.querySelector(".status");
+  if (!el) return;
+  el.querySelector(".turn").textContent = statusText(view);
+  const err = el.querySelector(".err");
+  err.textContent = view.error || "";
+  el.classList.toggle("my-turn", Boolean(view.msg && view.msg.current === view.msg.seat && !view.msg.terminal));
+}
+
+function draw(view) {
+  const root = view.root;
+  const hadFocusInHand = document.activeElement && document.activeElement.closest && document.activeElement.closest(".hand");
+  const focusedCard = hadFocusInHand ? document.activeElement.dataset.id : null;
+  const bar = h("div", { class: "table-bar" },
+    h("h2", { class: "table-title" }, gameTitle(view.info)),
+    h("div", { class: "bar-links" },
+      h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank" }, t("nav.rules")),
+      h("a", { href: "#/", class: "btn ghost small" }, t("table.leave"))));
+  const status = h("div", { class: "status", role: "status", "aria-live": "polite" },
+    h("span", { class: "turn" }), h("span", { class: "err", role: "alert" }));
+  const parts = [bar, status];
+  let ctx = null;
+  if (view.msg) {
+    ctx = makeCtx(view);
+    let board;
+    try {
+      board = view.renderer.render(ctx);
+    } catch (e) {
+      console.error(e);
+      board = generic.render(ctx);
+    }
+    parts.push(board);
+    parts.push(actionsEl(ctx));
+    parts.push(handEl(ctx));
+    parts.push(detailsEl(ctx));
+  }
+  root.replaceChildren(...parts);
+  drawStatus(view);
+  if (view.msg && view.msg.terminal && !view.endDismissed) root.appendChild(endDialog(view, ctx));
+  if (ctx && ctx.myTurn) {
+    const hand = root.querySelector(".hand");
+    const want = focusedCard && hand.querySelector(`[data-id="${focusedCard}"]:not([aria-disabled="true"])`);
+    if (want) want.focus();
+    else if (hadFocusInHand || document.activeElement === document.body) {
+      const first = hand.querySelector(".card.legal");
+      if (first && hadFocusInHand) first.focus();
+    }
+  }
+}
+
+/** The acting player's hand: legal cards are buttons; others disabled with the reason. */
+export function handEl(ctx) {
+  const ids = ctx.handCards ?? ctx.obs.hand ?? [];
+  const wrap = h("div", { class: "hand-wrap" });
+  const label = ctx.handLabel ?? t("table.hand");
+  const hand = h("div", { class: "hand", role: "group", "aria-label": label });
+  const sorted = ctx.sortHand === false ? ids : ctx.deck.sort(ids);
+  for (const id of sorted) {
+    const action = ctx.myTurn ? ctx.cardActions.get(id) : null;
+    const reason = ctx.illegal[String(id)];
+    const text = ctx.deck.text(id);
+    let el;
+    if (ctx.selectable && ctx.selectable.has(id)) {
+      el = cardEl(text, { button: true });
+      el.classList.add("legal", "selectable");
+      const on = ctx.selection.has(id);
+      el.setAttribute("aria-pressed", on ? "true" : "false");
+      if (on) el.classList.add("selected");
+      el.addEventListener("click", () => {
+        if (ctx.selection.has(id)) ctx.selection.delete(id); else ctx.selection.add(id);
+        draw(ctx.view);
+      });
+    } else if (action) {
+      el = cardEl(text, { button: true });
+      el.classList.add("legal");
+      el.title = engineText(action.text);
+      el.addEventListener("click", () => ctx.act(action));
+      ctx.usedActions.add(action);
+    } else {
+      el = cardEl(text, { button: true });
+      el.setAttribute("aria-disabled", "true");
+      el.tabIndex = -1;
+      if (ctx.myTurn && ctx.cardActions.size) el.classList.add("illegal");
+      if (reason) {
+        const r = engineText(reason);
+        el.title = r;
+        el.setAttribute("aria-label", t("card.aria.illegal", { card: el.getAttribute("aria-label"), reason: r }));
+        el.addEventListener("click", () => { ctx.view.error = r; drawStatus(ctx.view); });
+      }
+    }
+    if (ctx.highlight && ctx.highlight.has(id)) el.classList.add("marked");
+    el.dataset.id = String(id);
+    hand.appendChild(el);
+  }
+  hand.addEventListener("keydown", (ev) => {
+    const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
+    if (!keys.includes(ev.key)) return;
+    const cards = [...hand.querySelectorAll(".card.legal")];
+    if (!cards.length) return;
+    ev.preventDefault();
+    let i = cards.indexOf(document.activeElement);
+    if (ev.key === "Home") i = 0;
+    else if (ev.key === "End") i = cards.length - 1;
+    else if (ev.key === "ArrowLeft" || ev.key === "ArrowUp") i = i <= 0 ? cards.length - 1 : i - 1;
+    else i = i < 0 || i >= cards.length - 1 ? 0 : i + 1;
+    cards[i].focus();
+  });
+  wrap.appendChild(h("h3", { class: "sr-only" }, label));
+  wrap.appendChild(hand);
+  if (ctx.myTurn && ctx.cardActions.size) wrap.appendChild(h("p", { class: "hint" }, t("table.hint.play")));
+  return wrap;
+}
+
+function sameSet(list, set) {
+  return list.length === set.size && list.every((c) => set.has(c));
+}
+
+/** Buttons for every legal action not shown as a card (a list when there are many). */
+function actionsEl(ctx) {
+  const inHand = new Set(ctx.handCards ?? ctx.obs.hand ?? []);
+  let rest = ctx.legal.filter((a) => !ctx.usedActions.has(a)
+    && !(a.card !== null && a.card !== undefined && inHand.has(a.card)));
+  if (ctx.skipActions) rest = rest.filter((a) => !ctx.skipActions(a));
+  const box = h("div", { class: "actions", role: "group", "aria-label": t("table.actions") });
+  if (!ctx.myTurn || !rest.length) return box;
+  if (ctx.actionsTitle) box.appendChild(h("p", { class: "actions-title" }, ctx.actionsTitle));
+  if (ctx.selectActions) {
+    const chosen = ctx.selectActions.find((a) => sameSet(a.cards, ctx.selection));
+    rest = rest.filter((a) => !ctx.selectActions.includes(a));
+    const label = chosen ? (ctx.actionLabel ? ctx.actionLabel(chosen) : engineText(chosen.text))
+      : t("table.select", { n: ctx.selection.size });
+    const b = h("button", { type: "button", class: "btn primary action-confirm" }, label);
+    b.disabled = !chosen;
+    if (chosen) b.addEventListener("click", () => ctx.act(chosen));
+    box.appendChild(h("p", { class: "actions-title" }, ctx.selectTitle ?? t("table.select.title")));
+    box.appendChild(b);
+  }
+  if (rest.length > 16) {
+    const sel = h("select", { class: "action-select", "aria-label": t("table.actions") },
+      rest.map((a, i) => h("option", { value: String(i) }, ctx.actionLabel ? ctx.actionLabel(a) : engineText(a.text))));
+    const ok = h("button", { type: "button", class: "btn primary" }, "OK");
+    ok.addEventListener("click", () => ctx.act(rest[Number(sel.value)]));
+    box.appendChild(sel);
+    box.appendChild(ok);
+    return box;
+  }
+  for (const a of rest) {
+    const label = ctx.actionLabel ? ctx.actionLabel(a) : engineText(a.text);
+    const b = h("button", { type: "button", class: "btn action" }, label);
+    b.addEventListener("click", () => ctx.act(a));
+    box.appendChild(b);
+  }
+  return box;
+}
+
+function detailsEl(ctx) {
+  const d = h("details", { class: "info" }, h("summary", {}, t("table.info")));
+  d.appendChild(generic.objectEl(ctx, ctx.obs, ctx.shownKeys || new Set()));
+  return d;
+}
+
+function endDialog(view, ctx) {
+  const msg = view.msg;
+  const returns = msg.returns || [];
+  const me = msg.seat;
+  const best = Math.max(...returns);
+  const winners = returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+  let verdict;
+  if (winners.length === returns.length) verdict = t("end.draw");
+  else if (winners.includes(me)) verdict = winners.length > 1 ? t("end.draw") : t("end.win");
+  else verdict = t("end.loss");
+  const custom = view.renderer.summary ? view.renderer.summary(ctx) : null;
+  const rows = returns.map((r, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
+    h("th", { scope: "row" }, seatName(ctx, i)), h("td", {}, String(r))));
+  const btns = h("div", { class: "form-actions" });
+  const streak = msg.streak && msg.streak.after;
+  const body = view.entry.body || {};
+  if (view.entry.game === "pinochle2" && body.streak && streak && streak.streak > 0) {
+    btns.appendChild(h("button", { type: "button", class: "btn primary", onclick: () => again(view, "next") }, t("end.next")));
+    btns.appendChild(h("button", { type: "button", class: "btn", onclick: () => again(view, "new") }, t("end.new")));
+  } else {
+    btns.appendChild(h("button", { type: "button", class: "btn primary", onclick: () => again(view, "new") }, t("end.again")));
+  }
+  btns.appendChild(h("a", { href: "#/", class: "btn" }, t("end.lobby")));
+  btns.appendChild(h("button", { type: "button", class: "btn ghost", onclick: () => { view.endDismissed = true; draw(view); } }, t("end.close")));
+  const dlg = h("div", { class: "overlay" }, h("div", { class: "dialog end", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },
+    h("h2", { id: "end-h" }, t("end.title")),
+    h("p", { class: "verdict" }, verdict),
+    custom,
+    h("table", { class: "result" }, h("caption", {}, t("end.points")), h("tbody", {}, rows)),
+    streak ? h("p", { class: "streak-info" }, t("lobby.streak.info", { s: streak.streak, saved: streak.saved, best: streak.best, lv: streak.next_level })) : null,
+    btns));
+  setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus(); }, 0);
+  return dlg;
+}
+
+async function again(view, mode) {
+  const body = JSON.parse(JSON.stringify(view.entry.body || {}));
+  if (view.entry.game === "pinochle2") {
+    body.options = body.options || {};
+    body.options.dealer = nextDealer();
+    if (body.streak) body.streak = mode;
+    else if (body.options.level) body.level = levelFor(view.info, body.options.level);
+  }
+  try { await startGame(view.entry.game, body); } catch (e) { view.error = e.message; drawStatus(view); }
+}
