@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from cardplaza.core.cards import PINOCHLE, CardParseError
+from cardplaza.core.cards import PINOCHLE, CardParseError, parse_face
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -418,6 +418,8 @@ class Pinochle2State(GameState):
         """Why meld ``(t, mask)`` is illegal for the trick winner now (None if legal)."""
         if self.step != STEP_MELD:
             return "Only the winner of a trick may meld, right after the trick"
+        if (t, mask) in self._pending_set:
+            return None
         seat = self.turn
         name = MELD_NAMES[t]
         if MELD_IS_DOUBLE[t] and not self.options.double_melds:
@@ -437,7 +439,7 @@ class Pinochle2State(GameState):
                 hint = " (K and Q of a non-trump suit are a marriage)"
             return f"Those cards are not a {name}: it needs exactly {MELD_DESCRIPTION[t]}{hint}"
         g = MELD_GROUP[t]
-        used = [c for c in cards if (self.used[g] >> c) & 1]
+        used = [c for c in self._meld_card_order(t, mask) if (self.used[g] >> c) & 1]
         if used:
             return f"{' '.join(CARD_TEXT[c] for c in used)} already used in a " \
                    f"{GROUP_NAMES[g]} meld (each card counts once per group)"
@@ -685,7 +687,7 @@ class Pinochle2State(GameState):
             m = _CARD_TOKEN.match(tok)
             if not m:
                 try:
-                    PINOCHLE.parse_face(tok)
+                    parse_face(tok)
                 except CardParseError:
                     raise ActionParseError(
                         f"{tok!r} is not a card or meld name (cards look like A♠, 10h, qs; "
