@@ -11,7 +11,13 @@ from p2_helpers import deal, position, trick
 from cardplaza.core.cards import PINOCHLE
 from cardplaza.core.protocol import ActionParseError, IllegalAction
 from cardplaza.games.pinochle2 import SPEC
-from cardplaza.games.pinochle2.engine import NO_MELD, STEP_MELD, Options, Pinochle2State
+from cardplaza.games.pinochle2.engine import (
+    NO_MELD,
+    STEP_MELD,
+    Options,
+    Pinochle2State,
+    display_order,
+)
 
 
 def c(text: str) -> int:
@@ -48,7 +54,8 @@ def test_short_forms_of_a_play() -> None:
     ten = c("10♥")
     for text in ("10h", "play 10♥", "P 10H", "th", "10♡"):
         assert st.parse_action(text) == ten
-    legal = st.legal_actions()
+    legal = display_order(st.legal_actions())
+    assert legal[0] == c("A♠") and legal[2] == ten
     assert st.parse_action(str(legal.index(ten) + 1)) == ten
     assert st.action_text(ten) == "play 10♥"
 

@@ -191,6 +191,24 @@ def playoff_follow_mask(hand: int, lead: int, trump: int) -> int:
     return trumps or hand
 
 
+def display_order(actions: Sequence[Action]) -> list[Action]:
+    """Legal actions in display order: plays by suit (♠♥♦♣) then rank high to low, melds in
+    their legal order, ``no meld`` last. Numbers typed by a person index this list."""
+    plays = sorted((a for a in actions if type(a) is int and a != NO_MELD),
+                   key=lambda c: (SUIT_OF[c], -RANK_OF[c], c))
+    melds = [a for a in actions if type(a) is not int]
+    rest = [a for a in actions if a == NO_MELD]
+    return [*plays, *melds, *rest]
+
+
+def meld_card_order(t: int, mask: int) -> list[int]:
+    """Cards of a meld in reading order (A 10 K Q J; arounds ♠♥♦♣; Q♠ before J♦)."""
+    cards = iter_bits(mask)
+    if t in AROUND_RANK:
+        return sorted(cards, key=lambda c: (SUIT_OF[c], c))
+    return sorted(cards, key=lambda c: (SUIT_OF[c] != 0, -RANK_OF[c], c))
+
+
 def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trump: int,
                    double_melds: bool, new_card_rule: bool) -> list[tuple[int, int]]:
     """Every distinct legal meld ``(type, mask)`` of a hand (6.4), in display order.
@@ -439,7 +457,7 @@ class Pinochle2State(GameState):
                 hint = " (K and Q of a non-trump suit are a marriage)"
             return f"Those cards are not a {name}: it needs exactly {MELD_DESCRIPTION[t]}{hint}"
         g = MELD_GROUP[t]
-        used = [c for c in self._meld_card_order(t, mask) if (self.used[g] >> c) & 1]
+        used = [c for c in meld_card_order(t, mask) if (self.used[g] >> c) & 1]
         if used:
             return f"{' '.join(CARD_TEXT[c] for c in used)} already used in a " \
                    f"{GROUP_NAMES[g]} meld (each card counts once per group)"
@@ -621,7 +639,7 @@ class Pinochle2State(GameState):
                 return f"play {text}"
             return repr(action)
         t, mask = cast(tuple[int, int], action)
-        cards = self._meld_card_order(t, mask)
+        cards = meld_card_order(t, mask)
         marks = False
         if self.step == STEP_MELD and action in self._pending_set:
             faces = sorted(FACE_OF[c] for c in cards)
@@ -639,16 +657,10 @@ class Pinochle2State(GameState):
             parts.append(s)
         return f"meld {MELD_NAMES[t]} {' '.join(parts)}"
 
-    @staticmethod
-    def _meld_card_order(t: int, mask: int) -> list[int]:
-        cards = iter_bits(mask)
-        if t in AROUND_RANK:
-            return sorted(cards, key=lambda c: (SUIT_OF[c], c))
-        return sorted(cards, key=lambda c: (SUIT_OF[c] != 0, -RANK_OF[c], c))
-
     def parse_action(self, text: str) -> Action:
         """Parse ``play 10♥``/``10h``/``10h#2``, ``meld run A♥ 10♥ K♥ Q♥ J♥``/``meld dix``/
-        ``kh qh``, ``no meld``, or a 1-based number into the legal list."""
+        ``kh qh``, ``no meld``, or a 1-based number into :func:`display_order` of the legal
+        actions."""
         if not isinstance(text, str):
             raise ActionParseError("an action must be text")
         raw = " ".join(text.strip().split())
@@ -656,7 +668,7 @@ class Pinochle2State(GameState):
         if not low:
             raise ActionParseError("Type a card to play (e.g. 10h or 'play 10♥'), a meld "
                                    "('meld run', 'meld K♥ Q♥'), 'no meld', or a number")
-        legal = self.legal_actions()
+        legal = display_order(self.legal_actions())
         if low.isdigit():
             i = int(low)
             if 1 <= i <= len(legal):

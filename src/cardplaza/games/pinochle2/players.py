@@ -35,21 +35,17 @@ from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle2.engine import (
     ACE,
     ALL_CARDS,
-    DIX,
     FACE_OF,
     GROUP_KEYS,
-    HIGHER,
     INSTANCES,
     JACK,
     KING,
-    MELD_GROUP,
     MELD_POINTS,
     NO_MELD,
     POINTS,
     QUEEN,
     RANK_OF,
     ROYAL,
-    RUN,
     STEP_MELD,
     STEP_PLAY,
     SUIT_MASK,
@@ -597,4 +593,3 @@ def make_player(level: str, seed: int = 0) -> Any:
 
 __all__ = ["PLAYER_LEVELS", "Level1", "Level2", "Level3", "SimulationPlayer", "View",
            "make_player"]
-_ = (DIX, MELD_GROUP, RUN, HIGHER)
