@@ -68,10 +68,11 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random",),
+    levels=("1", "2", "3", "4"),
     hooks={
         "terminal": "cardplaza.games.efudatori.terminal:View",
         "bench": "cardplaza.games.efudatori.bench:extra_benchmarks",
+        "players": "cardplaza.games.efudatori.players:make_player",
     },
 ))
 

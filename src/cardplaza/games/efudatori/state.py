@@ -82,6 +82,8 @@ class EfudatoriState(GameState):
             return f"{action!r} is not a card"
         if not 0 <= action <= JOKER or not self.deck >> action & 1:
             return f"{action!r} is not a card of this deck"
+        if self.legal_mask() >> action & 1:
+            return None
         return rules.illegal_card_reason(action, self.hands[self.cur], self.trick,
                                          self.trick_number)
 

@@ -1,0 +1,88 @@
+"""Computer levels: legal, fair (decide from the observation only) and ordered in strength."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from efudatori_helpers import c, play, position
+
+from cardplaza.ai.common import margin
+from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
+from cardplaza.games.efudatori.players import HeuristicPlayer, fast_rollout, make_player
+from cardplaza.games.efudatori.worlds import permute_unseen
+
+
+def game(levels: list[str], seed: int, players: int) -> EfudatoriState:
+    """One game with the given level at each seat."""
+    s = EfudatoriState(Options(players=players), seed)
+    pl = [make_player(lv, seed) for lv in levels]
+    rngs = [random.Random(seed * 10 + p) for p in range(players)]
+    while not s.is_terminal:
+        p = s.current_player
+        legal = s.legal_actions()
+        action = pl[p].choose(s.observation(p), legal, rngs[p])
+        assert action in legal
+        s.apply(action)
+    return s
+
+
+def test_levels_registered_and_play_legally() -> None:
+    """Every level plays legal cards to the end; unknown levels are refused."""
+    assert SPEC.levels == ("1", "2", "3", "4")
+    assert SPEC.hook("players") is make_player
+    s = game(["1", "2", "3", "4"], 1, 4)
+    assert s.is_terminal
+    game(["2", "3", "2"], 2, 3)
+    with pytest.raises(ValueError, match="unknown level"):
+        make_player("9", 0)
+
+
+@pytest.mark.parametrize("level", ["2", "3"])
+def test_decision_ignores_unseen_cards(level: str) -> None:
+    """Re-dealing the cards a player cannot see never changes its decision."""
+    for seed in range(6):
+        s = EfudatoriState(Options(), seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(30)):
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        seat = s.current_player
+        other = permute_unseen(s, seat, random.Random(seed + 1))
+        legal = s.legal_actions()
+        a = make_player(level).choose(s.observation(seat), legal, random.Random(3))
+        b = make_player(level).choose(other.observation(seat), legal, random.Random(3))
+        assert a == b
+
+
+def test_heuristic_hunts_the_joker_and_wins_cheaply() -> None:
+    """Level 2 leads the ♠3 while the Joker is out, and does not waste the Joker."""
+    s = position(["3S 4D 5H 6H", "Jo 7S 9H 8D", "JS 4C QH 9C", "2S 5C 6D 7D"], 6, 0)
+    legal = s.legal_actions()
+    assert HeuristicPlayer().choose(s.observation(0), legal, random.Random(0)) == c("3S")
+    s = position(["5H 6H 7H 8H", "Jo 7S 9H 8D", "JS 4C QH 9C", "2S 5C 6D 7D"], 5, 0)
+    play(s, "5H")
+    legal = s.legal_actions()
+    assert HeuristicPlayer().choose(s.observation(1), legal, random.Random(0)) == c("9H")
+
+
+def test_heuristic_beats_random() -> None:
+    """Level 2 at one seat scores clearly more than random opponents on average."""
+    total = 0.0
+    games = 60
+    for g in range(games):
+        seat = g % 4
+        levels = ["1"] * 4
+        levels[seat] = "2"
+        total += margin(game(levels, 500 + g, 4).returns(), seat)
+    assert total / games > 8.0
+
+
+def test_fast_rollout_plays_legal_cards() -> None:
+    """The rollout policy of the search levels only plays legal cards."""
+    s = EfudatoriState(Options(players=6), 4)
+    rng = random.Random(4)
+    while not s.is_terminal:
+        action = fast_rollout(s, rng)
+        assert action in s.legal_actions()
+        s.apply(action)
