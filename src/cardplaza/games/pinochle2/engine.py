@@ -139,6 +139,23 @@ def _instances(trump: int) -> tuple[Instance, ...]:
 
 
 INSTANCES: tuple[tuple[Instance, ...], ...] = tuple(_instances(t) for t in range(4))
+# Per (trump, double melds): (type, group, faces, need, mask of both copies of the faces,
+# number of cards).
+_FastInstance = tuple[int, int, tuple[int, ...], int, int, int]
+_FAST: tuple[tuple[tuple[_FastInstance, ...], ...], ...] = tuple(
+    tuple(tuple((t, g, faces, need, sum((1 << f) | (1 << (f + 24)) for f in faces),
+                 need * len(faces))
+                for t, g, faces, need in INSTANCES[trump]
+                if dbl or not MELD_IS_DOUBLE[t])
+          for dbl in (False, True))
+    for trump in range(4))
+
+
+def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(offset + i for i in range(12) if (m >> i) & 1) for m in range(4096))
+
+
+_CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
 STEP_NAMES = ("play", "meld", "end")
@@ -218,10 +235,10 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     concealed cards, then mask.
     """
     out: list[tuple[int, int]] = []
-    for t, g, faces, need in INSTANCES[trump]:
-        if need == 2 and not double_melds and t != DOUBLE_PINOCHLE:
+    for t, g, faces, need, span, size in _FAST[trump][double_melds]:
+        free = hand & ~used[g] & span
+        if free.bit_count() < size:
             continue
-        free = hand & ~used[g]
         choices: list[tuple[int, ...]] = []
         for f in faces:
             a = f
@@ -350,15 +367,24 @@ class Pinochle2State(GameState):
             hand = self.hands[self.turn]
             if self.lead >= 0 and not self.stock:
                 hand = playoff_follow_mask(hand, self.lead, self.trump)
-            out: list[Action] = []
-            while hand:
-                low = hand & -hand
-                out.append(low.bit_length() - 1)
-                hand ^= low
-            return out
+            return [*_CHUNK0[hand & 4095], *_CHUNK1[(hand >> 12) & 4095],
+                    *_CHUNK2[(hand >> 24) & 4095], *_CHUNK3[hand >> 36]]
         if step == STEP_MELD:
             return [*self.pending, NO_MELD]
         return []
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action (fast path for plays); IllegalAction leaves no change."""
+        if type(action) is int and self.step == STEP_PLAY and 0 <= action < NCARDS:
+            seat = self.turn
+            legal = self.hands[seat]
+            if self.lead >= 0 and not self.stock:
+                legal = playoff_follow_mask(legal, self.lead, self.trump)
+            if (legal >> action) & 1:
+                self._play(action)
+                self.history.append((seat, action))
+                return
+        super().apply(action)
 
     def illegal_reason(self, action: Action) -> str | None:
         """None if legal, else a precise human-readable reason."""

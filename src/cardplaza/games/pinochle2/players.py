@@ -144,8 +144,8 @@ class View:
         v.turn_up = st.stock[0] if st.stock else -1
         v.lead = st.lead
         v.step = st.step
+        hidden = st.hands[opp] & ~st.melded[opp] & ~st.known[opp]
         if st.stock:
-            hidden = st.hands[opp] & ~st.melded[opp] & ~st.known[opp]
             stock = 0
             for c in st.stock[1:]:
                 stock |= 1 << c
@@ -153,7 +153,7 @@ class View:
             v.played = ALL_CARDS & ~(st.hands[0] | st.hands[1] | stock | (1 << st.stock[0]))
             v.opp_hand = 0
         else:
-            v.unseen = 0
+            v.unseen = hidden
             v.opp_hand = st.hands[opp]
             v.played = ALL_CARDS & ~(st.hands[0] | st.hands[1])
         v.double_melds = st.options.double_melds
@@ -503,16 +503,10 @@ class SimulationPlayer:
 
         self.name = f"level {level}"
         self.exact_playoff = exact_playoff
-        evaluate = _exact_end_evaluator() if exact_playoff else None
         self.search = PIMCPlayer(SPEC, worlds=samples, seconds=seconds,
                                  min_worlds=min(min_samples, samples),
                                  rollout=level3_rollout, candidates=distinct_candidates,
                                  prefer=Level3(), name=self.name)
-        self.late_search = PIMCPlayer(SPEC, worlds=max(24, samples // 4), seconds=seconds,
-                                      min_worlds=min(min_samples, samples),
-                                      rollout=level3_rollout, evaluate=evaluate,
-                                      candidates=distinct_candidates, prefer=Level3(),
-                                      name=self.name) if evaluate else None
         self.solver: PlayoffSolver | None = None
         self.last_stats: dict[str, float] = {}
 
@@ -528,8 +522,6 @@ class SimulationPlayer:
                 return Level3().choose(observation, legal_actions, rng)
             return self._solve(observation, rng)
         search = self.search
-        if self.late_search is not None and int(observation["stock_count"]) <= 2:
-            search = self.late_search
         action = search.choose(observation, legal_actions, rng)
         self.last_stats = dict(search.last_stats)
         return action
@@ -544,34 +536,6 @@ class SimulationPlayer:
         sol = solve_playoff(state, self.solver)
         self.last_stats = {"simulations": 0, "solver_nodes": sol.nodes}
         return sol.card
-
-
-def _exact_end_evaluator() -> Any:
-    """Evaluator for the last stock trick: play to the playoff with level 3, then solve."""
-    solvers: dict[int, PlayoffSolver] = {}
-
-    def evaluate(state: GameState, seat: int) -> float:
-        assert isinstance(state, Pinochle2State)
-        rng = random.Random(0)
-        while state.stock or (state.step != STEP_PLAY and not state.is_terminal):
-            state.apply(level3_rollout(state, rng))
-        a, b = state.totals()
-        base = float(a - b if seat == 0 else b - a)
-        if state.is_terminal:
-            return base
-        if state.lead >= 0:
-            state.apply(level3_rollout(state, rng))
-            a, b = state.totals()
-            base = float(a - b if seat == 0 else b - a)
-            if state.is_terminal:
-                return base
-        solver = solvers.get(state.trump)
-        if solver is None:
-            solver = solvers[state.trump] = PlayoffSolver(state.trump)
-        sol = solve_playoff(state, solver)
-        return base + (sol.value if state.turn == seat else -sol.value)
-
-    return evaluate
 
 
 def make_player(level: str, seed: int = 0) -> Any:
