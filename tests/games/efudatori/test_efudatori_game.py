@@ -10,6 +10,7 @@ from cardplaza.core.cards import bits
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import ActionParseError, IllegalAction
 from cardplaza.games.efudatori import SPEC, EfudatoriState, Options, rules
+from cardplaza.games.efudatori.state import rematch
 from cardplaza.games.efudatori.worlds import (
     check_invariants,
     inferred_constraints,
@@ -60,6 +61,17 @@ def test_deal_reproducible_and_dealer_random() -> None:
     s = EfudatoriState(Options(), 3)
     assert s.current_player == (s.dealer + 1) % 4 and s.trump == rules.CLUBS
     assert all(m.bit_count() == 4 for m in s.hands)
+
+
+def test_rematch_passes_the_deal_left() -> None:
+    """E-2: in a rematch the player left of the previous dealer deals and leads second."""
+    first = EfudatoriState(Options(players=5), 8)
+    second = rematch(first, 9)
+    assert second.dealer == (first.dealer + 1) % 5
+    assert second.current_player == (first.dealer + 2) % 5
+    assert second.hands == EfudatoriState(Options(players=5), 9).hands
+    with pytest.raises(ValueError, match="dealer"):
+        EfudatoriState(Options(), 1, dealer=4)
 
 
 def test_options_validation() -> None:

@@ -72,3 +72,18 @@ def test_obligations_explained() -> None:
     view.show_turn(s, s.observation(0), s.legal_actions())
     assert "you must play the Joker" in buf.getvalue()
     assert "Choices: 1) Jo" in buf.getvalue()
+
+
+def test_play_terminal_loop() -> None:
+    """The shared play loop runs a whole game with this view against level-2 computers."""
+    from cardplaza.cli.terminal import play_terminal
+
+    buf = io.StringIO()
+    answers = iter(["legal", "help", "nonsense"])
+    state = play_terminal("efudatori", Options(players=4), 21, level="2",
+                          console=Console(file=buf, width=110),
+                          read=lambda prompt: next(answers, "1"))
+    assert state.is_terminal
+    out = buf.getvalue()
+    assert "Final result" in out and "Trick 13/13" in out
+    assert "Winner" in out or "Joint winners" in out

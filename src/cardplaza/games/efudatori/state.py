@@ -29,13 +29,18 @@ class EfudatoriState(GameState):
 
     game_name = "efudatori"
 
-    def __init__(self, options: Options, seed: int) -> None:
+    def __init__(self, options: Options, seed: int, dealer: int | None = None) -> None:
+        """Deal a new game; the dealer is drawn with the state's RNG unless ``dealer`` is
+        given (a rematch, see :func:`rematch`)."""
         super().__init__(options, seed, options.players)
         n = options.players
         self.deck = rules.deck_mask(n)
         self.tricks_total = self.deck.bit_count() // n
         self.names = options.display_names()
-        self.dealer = self.rng.randrange(n)  # E-2
+        drawn = self.rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
+        if dealer is not None and not 0 <= dealer < n:
+            raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
+        self.dealer = drawn if dealer is None else dealer
         cards = list(bits(self.deck))
         self.rng.shuffle(cards)
         self.hands = [0] * n
@@ -252,6 +257,12 @@ class EfudatoriState(GameState):
             except CardParseError as exc:
                 raise ActionParseError(str(exc)) from None
         raise ActionParseError(f"{data!r} is not a card")
+
+
+def rematch(previous: EfudatoriState, seed: int) -> EfudatoriState:
+    """The next game at the same table: same options, the deal passes to the left (E-2)."""
+    return EfudatoriState(previous.options, seed,
+                          dealer=(previous.dealer + 1) % previous.num_players)
 
 
 def describe_obligation(obs: dict[str, Any]) -> str | None:
