@@ -103,6 +103,8 @@ def test_melded_cards_can_be_played_and_stay_visible() -> None:
     trick(st, "A♥", "9♣")
     act(st, "meld marriage K♣ Q♣")
     assert st.observation(1)["meld_areas"][0] == [c("K♣"), c("Q♣")]
+    assert st.observation(1)["meld_area_history"][0] == [[c("K♣"), ["sequence"]],
+                                                         [c("Q♣"), ["sequence"]]]
     assert st.illegal_reason(c("K♣")) is None
     act(st, "K♣")
     assert st.melded[0] == 1 << c("Q♣")

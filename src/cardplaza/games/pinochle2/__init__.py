@@ -36,6 +36,7 @@ rank high to low unless stated)
     ``meld_areas`` [[cards of seat 0], [cards of seat 1]] (face up, public);
     ``used`` {"sequence"|"pinochle"|"aces"|"kings"|"queens"|"jacks": [cards used in a meld
     of that group]} — the group history of every physical card (public);
+    ``meld_area_history`` [[[card, [group keys]], ...] per seat] — the same, per meld-area card;
     ``melds`` list of {seat, meld (name), cards, points, trick (number won), received (card
     taken by a dix exchange or null)} in order made; ``meld_points`` [p0, p1] including
     ``nine_turned_up`` {seat, points: 10} | null (the dealer's 10 for a turned-up 9);

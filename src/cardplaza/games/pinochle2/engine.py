@@ -395,7 +395,7 @@ class Pinochle2State(GameState):
                 return None
             if step == STEP_MELD and action == NO_MELD:
                 return None
-        elif step == STEP_MELD and action in self._pending_set:
+        elif step == STEP_MELD and type(action) is tuple and action in self._pending_set:
             return None
         return self._reason(action)
 

@@ -68,6 +68,8 @@ def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
         "concealed_sizes": [(st.hands[s] & ~st.melded[s]).bit_count() for s in (0, 1)],
         "meld_areas": [_sorted(st.melded[0]), _sorted(st.melded[1])],
         "used": {GROUP_KEYS[g]: iter_bits(st.used[g]) for g in range(6)},
+        "meld_area_history": [[[c, st.groups_of(c)] for c in _sorted(st.melded[s])]
+                              for s in (0, 1)],
         "melds": [{"seat": s, "meld": MELD_NAMES[t], "cards": iter_bits(m), "points": p,
                    "trick": n, "received": None if r < 0 else r}
                   for s, t, m, p, n, r in st.melds],

@@ -234,3 +234,38 @@ def solve_playoff(state: object, solver: PlayoffSolver | None = None) -> Playoff
     card = face if (legal >> face) & 1 else face + 24
     assert (legal >> card) & 1, "solver chose a card not in hand"
     return PlayoffSolution(card, val, solver.nodes - before)
+
+
+def benchmark_playoffs(count: int = 200, seed: int = 0) -> dict[str, float]:
+    """Solve ``count`` full playoffs (trick 13, 12 cards each) reached from seeded deals
+    played at random; median and max solve time in seconds, nodes searched."""
+    import random
+    import statistics
+    import time
+
+    from cardplaza.games.pinochle2.engine import Options, Pinochle2State
+
+    times: list[float] = []
+    nodes: list[int] = []
+    for i in range(count):
+        state = Pinochle2State(Options(), seed + i)
+        rng = random.Random(seed + i)
+        while state.stock or state.step != 0:
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+        start = time.perf_counter()
+        sol = solve_playoff(state)
+        times.append(time.perf_counter() - start)
+        nodes.append(sol.nodes)
+    return {"playoffs": count, "median_seconds": statistics.median(times),
+            "max_seconds": max(times), "mean_seconds": statistics.fmean(times),
+            "median_nodes": statistics.median(nodes), "max_nodes": max(nodes)}
+
+
+if __name__ == "__main__":
+    import json
+    import sys
+
+    print(json.dumps(benchmark_playoffs(int(sys.argv[1]) if len(sys.argv) > 1 else 200,
+                                        int(sys.argv[2]) if len(sys.argv) > 2 else 0),
+                     indent=1))
