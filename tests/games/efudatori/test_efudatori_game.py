@@ -214,6 +214,19 @@ def test_clone_is_independent() -> None:
     assert s.rng.getstate() == s.clone().rng.getstate()
 
 
+def test_clone_rng_is_independent() -> None:
+    """Clones carry the RNG state; drawing in one never moves another's generator."""
+    s = EfudatoriState(Options(), 12)
+    a = s.clone()
+    b = a.clone()
+    first = [a.rng.random() for _ in range(3)]
+    assert [b.rng.random() for _ in range(3)] == first
+    assert [s.rng.random() for _ in range(3)] == first
+    assert a.rng is not b.rng and a.rng is not s.rng
+    c = s.clone()  # taken after s drew: continues from there
+    assert c.rng.random() == s.rng.random()
+
+
 def test_history_round_trip() -> None:
     """A saved history replays to identical observations."""
     s = random_game(Options(players=5, names=("A", "B", "C", "D", "E")), 4)
