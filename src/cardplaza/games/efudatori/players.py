@@ -114,9 +114,7 @@ class HeuristicPlayer:
             lead_suit = c // 13 if not trick and c != JOKER else led
             joker_in = JOKER in new_trick
             three_in = SPADE_THREE in new_trick
-            idx = rules.trick_winner_index(new_trick, k) if len(new_trick) == n else \
-                self._partial_winner(new_trick, k)
-            win_now = idx == len(new_trick) - 1
+            win_now = rules.trick_winner_index(new_trick, k) == len(trick)
             value = 0.0
             pts = trick_pts + points(c)
             if win_now:
@@ -126,7 +124,6 @@ class HeuristicPlayer:
                     for t in bits((unseen | later_known) & ~(1 << c)):
                         if _beats(t, c, k, lead_suit, joker_in, three_in):
                             hold *= 1.0 - (1.0 if later_known >> t & 1 else q)
-                    # the Joker's holder is forced out by a ♠3 lead: count it for sure
                     p_beat = 1.0 - hold
                 expected_more = 3.0 * len(later)
                 gain = pts + expected_more + self._set_bonus(captured_me, new_trick)
@@ -137,19 +134,12 @@ class HeuristicPlayer:
                 value -= 1.5 * points(c)
                 if trick and c == JOKER:
                     value -= 5.0
-            # Leading the ♠3 while the Joker is unseen forces its holder to give it up.
-            if not trick and c == SPADE_THREE and unseen & JOKER_BIT:
-                p_joker = min(1.0, (slots - 0) / unseen_n) if later else 0.0
-                value += p_joker * 25.0
+            # The ♠3 while the Joker is unseen forces a later holder to give it up (F1).
+            if c == SPADE_THREE and unseen & JOKER_BIT and later:
+                value += q * 25.0
             value -= self._keep_value(c, hand, played, k)
             out[a] = value
         return out
-
-    @staticmethod
-    def _partial_winner(trick: list[int], k: int) -> int:
-        if not trick:
-            return -1
-        return rules.trick_winner_index(trick, k)
 
     @staticmethod
     def _set_bonus(captured: int, trick: list[int]) -> float:
