@@ -28,6 +28,7 @@ class Toy(GameState):
     """Follow suit, highest of the led suit wins; one point per trick."""
 
     game_name = "toy"
+    deck = PIQUET
 
     def __init__(self, options: Options, seed: int) -> None:
         super().__init__(options, seed, 2)
@@ -60,6 +61,13 @@ class Toy(GameState):
         legal = set(self.legal_actions())
         return {c: "You must follow suit" for c in bits(self.hands[self.turn])
                 if c not in legal}
+
+    def illegal_reason(self, action: Any) -> str | None:
+        if action in self.legal_actions():
+            return None
+        if isinstance(action, int) and self.hands[self.turn] >> action & 1:
+            return "You must follow suit"
+        return f"{self.describe(action)} is not in your hand"
 
     def _apply(self, action: Any) -> None:
         seat = self.turn

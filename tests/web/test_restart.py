@@ -1,0 +1,105 @@
+"""Persistence: a table survives a real server process being killed and restarted."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.sync.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--db", db,
+         "--pause", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=0.5).status_code == 200:
+                return proc
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    out = proc.stdout.read().decode() if proc.stdout else ""
+    raise AssertionError(f"server did not start:\n{out}")
+
+
+def recv_state(ws: Any) -> dict[str, Any]:
+    while True:
+        msg = json.loads(ws.recv(timeout=10))
+        assert msg["type"] == "state", msg
+        return dict(msg)
+
+
+def play_until_my_turn(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    while not msg["terminal"] and msg["current"] != msg["seat"]:
+        msg = recv_state(ws)
+    return msg
+
+
+def test_table_resumes_after_sigkill(tmp_path: Path) -> None:
+    port = free_port()
+    db = f"sqlite:///{tmp_path / 'restart.sqlite3'}"
+    proc = start_server(port, db, tmp_path)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        r = httpx.post(f"{base}/api/tables", json={"game": "pinochle2", "seed": 77,
+                                                   "options": {"level": "1"},
+                                                   "level": "random", "name": "Ann"})
+        assert r.status_code == 200, r.text
+        t = r.json()
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"type": "join", "table": t["table"], "token": t["token"]}))
+            msg = play_until_my_turn(ws, recv_state(ws))
+            for _ in range(6):
+                ws.send(json.dumps({"type": "act", "action": msg["legal"][0]["json"],
+                                    "step": msg["step"]}))
+                msg = play_until_my_turn(ws, recv_state(ws))
+            before = msg
+        assert before["step"] >= 6
+        out_before = proc
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    log = out_before.stdout.read().decode() if out_before.stdout else ""
+    assert f"table {t['table']}: created pinochle2" in log
+    assert f"table {t['table']}: step 1 seat 0" in log
+
+    proc = start_server(port, db, tmp_path)
+    try:
+        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
+            ws.send(json.dumps({"type": "join", "table": t["table"], "token": t["token"]}))
+            after = recv_state(ws)
+            assert after["step"] == before["step"]
+            assert after["obs"] == before["obs"]
+            assert after["legal"] == before["legal"]
+            msg = after
+            while not msg["terminal"]:
+                msg = play_until_my_turn(ws, msg)
+                if msg["terminal"]:
+                    break
+                ws.send(json.dumps({"type": "act", "action": msg["legal"][-1]["json"],
+                                    "step": msg["step"]}))
+                msg = recv_state(ws)
+            assert msg["terminal"] and len(msg["returns"]) == 2
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(10)
+    log = proc.stdout.read().decode() if proc.stdout else ""
+    assert f"table {t['table']}: resumed pinochle2 after {before['step']} actions" in log
+    assert f"table {t['table']}: finished" in log

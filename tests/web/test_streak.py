@@ -1,0 +1,85 @@
+"""Two-hand Pinochle streak, level ladder, margin sum and best saved score (spec section 10)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from web_helpers import create
+
+from cardplaza.web import streaks
+from cardplaza.web.storage import StreakRow
+
+
+def test_ladder_and_results() -> None:
+    """10.2 level min(s+1, 4); 10.3 win adds the margin (cap 9,999), loss resets."""
+    assert [streaks.ladder_level(s) for s in range(6)] == [1, 2, 3, 4, 4, 4]
+    row = StreakRow("Ann")
+    row = streaks.record_result(row, 300, 200)
+    assert (row.streak, row.margin, row.best) == (1, 100, 10_100)
+    row = streaks.record_result(row, 9_950, 10)
+    assert (row.streak, row.margin, row.best) == (2, 9_999, 29_999)
+    row = streaks.record_result(row, 200, 200)
+    assert (row.streak, row.margin, row.best) == (0, 0, 29_999)
+    row = streaks.record_result(StreakRow("Ann", 3, 50, 30_050), 100, 400)
+    assert (row.streak, row.margin, row.best) == (0, 0, 30_050)
+    assert streaks.end_streak(StreakRow("Ann", 3, 50, 30_050)).best == 30_050
+
+
+def finish(client: TestClient, t: dict[str, Any]) -> dict[str, Any]:
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
+        msg = ws.receive_json()
+        while not msg["terminal"]:
+            if msg["current"] == msg["seat"]:
+                ws.send_json({"type": "act", "action": msg["legal"][0]["json"],
+                              "step": msg["step"]})
+            msg = ws.receive_json()
+        return dict(msg)
+
+
+def test_streak_games_update_the_saved_score(client: TestClient) -> None:
+    wins = 0
+    for seed in range(1, 30):
+        t = create(client, game="pinochle2", seed=seed, name="Streaker", streak="next")
+        start = client.get("/api/streak/Streaker").json()
+        end = finish(client, t)
+        after = client.get("/api/streak/Streaker").json()
+        human, computer = end["returns"]
+        assert end["streak"]["level"] == streaks.ladder_level(start["streak"])
+        if human > computer:
+            wins += 1
+            assert after["streak"] == start["streak"] + 1
+            assert after["margin"] == min(9_999, start["margin"] + int(human - computer))
+            assert after["best"] >= after["streak"] * 10_000 + after["margin"]
+        else:
+            assert (after["streak"], after["margin"]) == (0, 0)
+            assert after["best"] == start["best"]
+        if wins >= 2 and after["streak"] >= 1:
+            break
+    assert wins >= 1
+    scores = client.get("/api/highscores").json()["scores"]
+    assert scores[0]["player"] == "Streaker" and scores[0]["best"] >= 10_000
+
+
+def test_new_abandon_and_practice_end_or_keep_the_streak(client: TestClient) -> None:
+    from cardplaza.web.storage import StreakRow as Row
+
+    storage = client.app.state.storage  # type: ignore[attr-defined]
+    storage.save_streak(Row("Kim", 2, 500, 20_500))
+    # Practice games at a fixed level change nothing (T-27).
+    t = create(client, game="pinochle2", seed=3, name="Kim", options={"level": "2"})
+    finish(client, t)
+    assert client.get("/api/streak/Kim").json()["streak"] == 2
+    # "Next game" continues: level 3 for a streak of 2.
+    t = create(client, game="pinochle2", seed=3, name="Kim", streak="next")
+    assert client.get("/api/streak/Kim").json()["streak"] == 2
+    # Leaving that game unfinished and asking for "next" again counts as New (T-24).
+    t2 = create(client, game="pinochle2", seed=4, name="Kim", streak="next")
+    assert t2["table"] != t["table"]
+    s = client.get("/api/streak/Kim").json()
+    assert (s["streak"], s["margin"], s["best"]) == (0, 0, 20_500)
+    # "New" always ends the streak (T-23).
+    storage.save_streak(Row("Kim", 1, 40, 20_500))
+    create(client, game="pinochle2", seed=5, name="Kim", streak="new")
+    assert client.get("/api/streak/Kim").json()["streak"] == 0

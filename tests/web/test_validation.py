@@ -1,0 +1,238 @@
+"""Every bad request gets a clear error to that client and leaves the table unchanged."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+from web_helpers import create
+
+
+def snapshot(client: TestClient, table: str, tokens: dict[str, str]) -> list[Any]:
+    """Every seat's view of the table (fresh connections)."""
+    out = []
+    for seat in sorted(tokens):
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "join", "table": table, "token": tokens[seat]})
+            msg = ws.receive_json()
+            assert msg["type"] == "state"
+            out.append(msg)
+    return out
+
+
+def stored_actions(client: TestClient, table: str) -> list[Any]:
+    row = client.app.state.storage.load_table(table)  # type: ignore[attr-defined]
+    assert row is not None
+    return list(row.actions)
+
+
+@pytest.fixture
+def duo(client: TestClient) -> dict[str, Any]:
+    """A toy table with two people (seats 0 and 1), seat 0 to lead."""
+    return create(client, game="toy", options={"cards": 4}, seed=11, humans=[0, 1])
+
+
+def joined(client: TestClient, t: dict[str, Any], seat: int) -> WebSocketTestSession:
+    ws = client.websocket_connect("/ws").__enter__()
+    ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"][str(seat)]})
+    msg = ws.receive_json()
+    assert msg["type"] == "state" and msg["seat"] == seat
+    return ws
+
+
+def expect_error(ws: WebSocketTestSession, code: str) -> str:
+    msg = ws.receive_json()
+    assert msg["type"] == "error", msg
+    assert msg["code"] == code, msg
+    assert isinstance(msg["message"], str) and msg["message"]
+    return str(msg["message"])
+
+
+def check_unchanged(client: TestClient, t: dict[str, Any], before: list[Any],
+                    actions: list[Any]) -> None:
+    assert snapshot(client, t["table"], t["tokens"]) == before
+    assert stored_actions(client, t["table"]) == actions
+
+
+def test_bad_messages_leave_table_unchanged(client: TestClient, duo: dict[str, Any]) -> None:
+    before = snapshot(client, duo["table"], duo["tokens"])
+    actions = stored_actions(client, duo["table"])
+    ws = joined(client, duo, 0)
+    try:
+        ws.send_text("{not json")
+        assert "JSON" in expect_error(ws, "bad_json")
+        ws.send_text("[1, 2]")
+        expect_error(ws, "bad_message")
+        ws.send_json({"type": "fly"})
+        expect_error(ws, "bad_message")
+        ws.send_json({"type": "act"})
+        expect_error(ws, "bad_message")
+        ws.send_json({"type": "act", "action": "queen of nothing"})
+        expect_error(ws, "bad_action")
+        ws.send_json({"type": "act", "action": {"card": 3}})
+        expect_error(ws, "bad_action")
+        ws.send_text(json.dumps({"type": "act", "action": 0, "pad": "x" * 70_000}))
+        expect_error(ws, "too_large")
+    finally:
+        ws.__exit__(None, None, None)
+    check_unchanged(client, duo, before, actions)
+
+
+def test_unknown_table_and_tokens(client: TestClient, duo: dict[str, Any]) -> None:
+    other = create(client, game="toy", seed=3)
+    before = snapshot(client, duo["table"], duo["tokens"])
+    actions = stored_actions(client, duo["table"])
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": "no-such-table", "token": "x"})
+        expect_error(ws, "unknown_table")
+        ws.send_json({"type": "join", "table": duo["table"], "token": "guessed-token"})
+        expect_error(ws, "bad_token")
+        ws.send_json({"type": "join", "table": duo["table"], "token": other["token"]})
+        expect_error(ws, "bad_token")
+        ws.send_json({"type": "act", "action": 0})
+        expect_error(ws, "not_joined")
+        ws.send_json({"type": "state"})
+        expect_error(ws, "not_joined")
+    check_unchanged(client, duo, before, actions)
+
+
+def test_token_of_another_seat_is_refused(client: TestClient, duo: dict[str, Any]) -> None:
+    before = snapshot(client, duo["table"], duo["tokens"])
+    actions = stored_actions(client, duo["table"])
+    ws = joined(client, duo, 1)
+    try:
+        legal0 = before[0]["legal"][0]["json"]
+        ws.send_json({"type": "act", "action": legal0, "table": duo["table"],
+                      "token": duo["tokens"]["0"]})
+        assert "not yours" in expect_error(ws, "bad_token")
+    finally:
+        ws.__exit__(None, None, None)
+    check_unchanged(client, duo, before, actions)
+
+
+def test_out_of_turn_and_illegal_card(client: TestClient, duo: dict[str, Any]) -> None:
+    before = snapshot(client, duo["table"], duo["tokens"])
+    actions = stored_actions(client, duo["table"])
+    seat0, seat1 = before
+    assert seat0["current"] == 0
+    ws1 = joined(client, duo, 1)
+    try:
+        ws1.send_json({"type": "act", "action": seat1["obs"]["hand"][0]})
+        assert "not your turn" in expect_error(ws1, "not_your_turn")
+    finally:
+        ws1.__exit__(None, None, None)
+    check_unchanged(client, duo, before, actions)
+    ws0 = joined(client, duo, 0)
+    try:
+        ws0.send_json({"type": "act", "action": seat1["obs"]["hand"][0]})
+        expect_error(ws0, "illegal")
+        ws0.send_json({"type": "act", "action": seat0["obs"]["hand"][0], "step": 5})
+        expect_error(ws0, "stale")
+    finally:
+        ws0.__exit__(None, None, None)
+    check_unchanged(client, duo, before, actions)
+
+
+def test_must_follow_suit_reason(client: TestClient) -> None:
+    """Find a seed where seat 1 cannot follow with some card; that card is refused."""
+    for seed in range(40):
+        t = create(client, game="toy", options={"cards": 4}, seed=seed, humans=[0, 1])
+        ws0, ws1 = joined(client, t, 0), joined(client, t, 1)
+        try:
+            lead = snapshot(client, t["table"], t["tokens"])[0]["legal"][0]["json"]
+            ws0.send_json({"type": "act", "action": lead})
+            ws0.receive_json()
+            m1 = ws1.receive_json()
+            if not m1["illegal"]:
+                continue
+            before = snapshot(client, t["table"], t["tokens"])
+            actions = stored_actions(client, t["table"])
+            card, reason = next(iter(m1["illegal"].items()))
+            assert reason == "You must follow suit"
+            ws1.send_json({"type": "act", "action": int(card), "step": m1["step"]})
+            assert "follow suit" in expect_error(ws1, "illegal")
+            check_unchanged(client, t, before, actions)
+            return
+        finally:
+            ws0.__exit__(None, None, None)
+            ws1.__exit__(None, None, None)
+    pytest.fail("no seed gave a follow-suit situation")
+
+
+def test_act_after_game_over(client: TestClient) -> None:
+    t = create(client, game="toy", options={"cards": 1}, seed=2, humans=[0, 1])
+    ws = {s: joined(client, t, s) for s in (0, 1)}
+    try:
+        for _ in range(2):
+            view = snapshot(client, t["table"], t["tokens"])
+            cur = view[0]["current"]
+            ws[cur].send_json({"type": "act", "action": view[cur]["legal"][0]["json"]})
+            for s in (0, 1):
+                ws[s].receive_json()
+        before = snapshot(client, t["table"], t["tokens"])
+        assert before[0]["terminal"]
+        actions = stored_actions(client, t["table"])
+        ws[0].send_json({"type": "act", "action": 0})
+        assert "over" in expect_error(ws[0], "game_over")
+    finally:
+        for w in ws.values():
+            w.__exit__(None, None, None)
+    check_unchanged(client, t, before, actions)
+
+
+@pytest.mark.parametrize(("body", "status", "code"), [
+    ({"game": "no-such-game"}, 404, "unknown_game"),
+    ({"game": "toy", "options": {"cards": 99}}, 400, "bad_options"),
+    ({"game": "toy", "options": {"colour": "red"}}, 400, "bad_options"),
+    ({"game": "toy", "options": {"cards": "many"}}, 400, "bad_options"),
+    ({"game": "toy", "level": "grandmaster"}, 400, "bad_level"),
+    ({"game": "toy", "humans": [5]}, 400, "bad_request"),
+    ({"game": "toy", "seed": -1}, 400, "bad_request"),
+    ({"game": "toy", "name": "x" * 40}, 400, "bad_name"),
+    ({"game": "toy", "streak": "new"}, 400, "bad_request"),
+    ([1, 2], 400, "bad_request"),
+])
+def test_create_rejects_bad_requests(client: TestClient, body: Any, status: int,
+                                     code: str) -> None:
+    r = client.post("/api/tables", json=body)
+    assert r.status_code == status
+    assert r.json()["code"] == code
+    assert r.json()["error"]
+
+
+def test_create_rejects_malformed_json(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{oops", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_json"
+
+
+def test_real_game_refuses_card_not_in_hand(client: TestClient) -> None:
+    t = create(client, game="pinochle2", options={"level": "1"}, seed=4, level="random")
+    ws = joined(client, t, 0)
+    try:
+        before = snapshot(client, t["table"], t["tokens"])
+        view = before[0]
+        assert view["current"] == 0
+        missing = next(c for c in range(48) if c not in view["obs"]["hand"])
+        ws.send_json({"type": "act", "action": {"type": "play", "card": missing}})
+        expect_error(ws, "illegal")
+        ws.send_json({"type": "act", "action": {"type": "bid", "amount": 300}})
+        expect_error(ws, "bad_action")
+    finally:
+        ws.__exit__(None, None, None)
+    check_unchanged(client, t, before, [])
+
+
+def test_healthz_and_lobby(client: TestClient) -> None:
+    assert client.get("/healthz").json()["ok"] is True
+    games = {g["name"]: g for g in client.get("/api/games").json()["games"]}
+    assert "toy" in games and "pinochle2" in games
+    toy = games["toy"]
+    assert toy["options"] == [
+        {"name": "cards", "kind": "int", "default": 4},
+        {"name": "lead_high", "kind": "bool", "default": False},
+    ]
+    assert toy["levels"] == ["random"] and toy["players"] == 2
+    assert len(toy["deck"]) == 32 and toy["deck"][31] == "AC"
