@@ -142,3 +142,23 @@ def set_text(st: Set_) -> str:
 def cards_text(mask: int) -> str:
     """Display text of a card set."""
     return PIQUET.format_mask(mask)
+
+
+def class_outcome(cls: int, elder: tuple[int, int] | None,
+                  younger: tuple[int, int] | None) -> str:
+    """Who wins a class from both best keys: "elder", "younger", "equal" or "none".
+
+    Keys: point (count, pip); sequence (length, top); set (size, rank). ``None`` = no
+    combination of that class.
+    """
+    if elder is None and younger is None:
+        return "none"
+    if younger is None:
+        return "elder"
+    if elder is None:
+        return "younger"
+    if elder == younger:
+        if cls == 2:
+            raise ValueError("two players cannot hold the same set")
+        return "equal"
+    return "elder" if elder > younger else "younger"

@@ -49,6 +49,16 @@ def _mult(deal_number: int, options: Options) -> int:
     return 2 if options.four_deals and deal_number in (1, 4) else 1
 
 
+def partie_result(a: int, b: int) -> tuple[int, float, bool]:
+    """Rubicon result of unequal totals: (winning seat, value, loser rubiconed?)."""
+    if a == b:
+        raise ValueError("equal totals have no winner")
+    w = 0 if a > b else 1
+    wt, lt = (a, b) if w == 0 else (b, a)
+    rubicon = lt < 100
+    return w, float(wt + lt + 100 if rubicon else wt - lt + 100), rubicon
+
+
 class PiquetState(GameState):
     """A partie of Rubicon Piquet (or Piquet au cent) from a seed."""
 
@@ -208,10 +218,8 @@ class PiquetState(GameState):
             self.result_info = {"winner": None, "double": False, "rubicon": False,
                                 "value": 0.0, "text": f"Draw at {a} each"}
             return
-        w = 0 if a > b else 1
+        w, x, rubicon = partie_result(a, b)
         wt, lt = self.totals[w], self.totals[1 - w]
-        rubicon = lt < 100
-        x = float(wt + lt + 100 if rubicon else wt - lt + 100)
         res = [0.0, 0.0]
         res[w], res[1 - w] = x, -x
         self.result = (res[0], res[1])
