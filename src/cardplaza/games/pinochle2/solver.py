@@ -21,7 +21,6 @@ _RANK = [f % 6 for f in range(24)]
 _SUIT = [f // 6 for f in range(24)]
 _PTS = [10 if f % 6 >= 3 else 0 for f in range(24)]
 _SUIT_FACES = [((1 << 6) - 1) << (6 * s) for s in range(4)]
-_EXACT, _LOWER, _UPPER = 0, 1, 2
 
 
 def canonical(hand: int) -> int:
@@ -83,6 +82,22 @@ def _follow_faces(hand: int, lead: int, trump: int) -> int:
     return trumps or faces
 
 
+def _lead_order(lead: int, hf: int, trump: int) -> tuple[int, int]:
+    """Leads the follower cannot beat first (highest first), then low cards."""
+    follow = _follow_faces(hf, lead, trump)
+    beaten = any(_beats(r, lead, trump) for r in _iter_faces(follow))
+    return (1, -_RANK[lead]) if beaten else (0, -_RANK[lead])
+
+
+def _iter_faces(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 @dataclass
 class PlayoffSolution:
     """Exact result: the best card (physical) and the future margin for the seat to act."""
@@ -97,16 +112,34 @@ class PlayoffSolver:
 
     def __init__(self, trump: int, max_entries: int = 2_000_000) -> None:
         self.trump = trump
-        self.table: dict[int, tuple[int, int, int]] = {}
+        self.table: dict[int, tuple[float, float, int]] = {}
         self.max_entries = max_entries
         self.nodes = 0
 
     def value(self, h_lead: int, h_follow: int, alpha: float = -math.inf,
               beta: float = math.inf) -> int:
-        """Leader's exact future margin with canonical hands (leader to lead)."""
+        """Leader's exact future margin with canonical hands (leader to lead).
+
+        Found by MTD(f): zero-window searches converging on the value, sharing bounds
+        through the transposition table.
+        """
         if len(self.table) > self.max_entries:
             self.table.clear()
-        return int(self._ab(h_lead, h_follow, alpha, beta))
+        if alpha != -math.inf or beta != math.inf:
+            return int(self._ab(h_lead, h_follow, alpha, beta))
+        guess = 0.0
+        hit = self.table.get(h_lead | (h_follow << 48))
+        if hit is not None:
+            guess = hit[0] if hit[0] > -math.inf else hit[1] if hit[1] < math.inf else 0.0
+        lower, upper = -math.inf, math.inf
+        while lower < upper:
+            b = guess + 1 if guess == lower else guess
+            guess = self._ab(h_lead, h_follow, b - 1, b)
+            if guess < b:
+                upper = guess
+            else:
+                lower = guess
+        return int(guess)
 
     def _ab(self, hl: int, hf: int, alpha: float, beta: float) -> float:
         self.nodes += 1
@@ -116,17 +149,22 @@ class PlayoffSolver:
         hit = self.table.get(key)
         first = -1
         if hit is not None:
-            flag, tval, first = hit
-            if flag == _EXACT:
-                return tval
-            if flag == _LOWER:
-                if tval >= beta:
-                    return tval
-            elif tval <= alpha:
-                return tval
+            low, up, first = hit
+            if low >= beta:
+                return low
+            if up <= alpha:
+                return up
+            if low == up:
+                return low
+            if low > alpha:
+                alpha = low
+            if up < beta:
+                beta = up
         trump = self.trump
         last = 10 if (hl & F24).bit_count() == 1 and not hl >> 24 else 0
         leads = _classes(hl, hf, hl & F24)
+        if len(leads) > 1:
+            leads.sort(key=lambda f: _lead_order(f, hf, trump))
         if first in leads:
             leads.remove(first)
             leads.insert(0, first)
@@ -157,15 +195,21 @@ class PlayoffSolver:
                 best_lead = lead
             if best >= beta:
                 break
-        flag = _UPPER if best <= a0 else _LOWER if best >= beta else _EXACT
-        self.table[key] = (flag, int(best), best_lead)
+        low, up = (-math.inf, math.inf) if hit is None else (hit[0], hit[1])
+        if best <= a0:
+            up = best
+        elif best >= beta:
+            low = best
+        else:
+            low = up = best
+        self.table[key] = (low, up, best_lead)
         return best
 
     def best_lead(self, hl: int, hf: int) -> tuple[int, int]:
         """(face to lead, exact leader's future margin)."""
         val = self.value(hl, hf)
         hit = self.table.get(hl | (hf << 48))
-        if hit is not None and hit[0] == _EXACT:
+        if hit is not None and hit[0] == hit[1] == val:
             return hit[2], val
         best_face, best = -1, -math.inf
         for lead in _classes(hl, hf, hl & F24):

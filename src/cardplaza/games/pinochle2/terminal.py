@@ -120,7 +120,9 @@ class View:
             if i > 1:
                 choices.append("  ")
             choices.append(f"{i})")
-            choices.append_text(_styled(int(a)))  # type: ignore[call-overload]
+            card = cast(int, a)
+            label = state.action_text(card).removeprefix("play ")
+            choices.append(label, style="red" if (card % 24) // 6 in (1, 2) else "bold")
         con.print(choices)
         reasons = state.illegal_card_reasons()
         if reasons:
