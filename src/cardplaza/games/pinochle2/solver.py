@@ -1,6 +1,7 @@
 """Exact playoff solver for two-hand Pinochle (tricks 13–24, both hands known).
 
-Alpha-beta (negamax from the leader's side) with a transposition table. Hands are
+Alpha-beta (negamax from the leader's side) driven by MTD(f) zero-window searches, with a
+transposition table holding lower and upper bounds. Hands are
 canonical masks over faces: bit ``f`` = at least one copy of face ``f``, bit ``f + 24`` =
 both copies, so the two identical copies are one card for the search. Cards that are
 *equivalent* — same suit, same point value, held by the same player, with no card of the
@@ -82,22 +83,6 @@ def _follow_faces(hand: int, lead: int, trump: int) -> int:
     return trumps or faces
 
 
-def _lead_order(lead: int, hf: int, trump: int) -> tuple[int, int]:
-    """Leads the follower cannot beat first (highest first), then low cards."""
-    follow = _follow_faces(hf, lead, trump)
-    beaten = any(_beats(r, lead, trump) for r in _iter_faces(follow))
-    return (1, -_RANK[lead]) if beaten else (0, -_RANK[lead])
-
-
-def _iter_faces(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 @dataclass
 class PlayoffSolution:
     """Exact result: the best card (physical) and the future margin for the seat to act."""
@@ -163,8 +148,6 @@ class PlayoffSolver:
         trump = self.trump
         last = 10 if (hl & F24).bit_count() == 1 and not hl >> 24 else 0
         leads = _classes(hl, hf, hl & F24)
-        if len(leads) > 1:
-            leads.sort(key=lambda f: _lead_order(f, hf, trump))
         if first in leads:
             leads.remove(first)
             leads.insert(0, first)
