@@ -207,3 +207,15 @@ def test_meld_step_only_when_a_meld_exists() -> None:
                "9♣ 9♣ J♣ 10♣ 10♣ A♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦", "J♠")
     trick(st2, "A♥", "9♣")
     assert st2.step == STEP_MELD and st2.legal_actions()[-1] == 48
+
+
+def test_clone_rng_is_independent() -> None:
+    """clone() copies the RNG state (lazily): both continue identically and independently."""
+    st = Pinochle2State(Options(), 9)
+    twin = st.clone()
+    first = st.rng.random()
+    assert twin.rng.random() == first
+    st.rng.random()
+    third = twin.clone()
+    assert twin.rng.random() == third.rng.random()
+    assert st.rng.getstate() != Pinochle2State(Options(), 9).rng.getstate()
