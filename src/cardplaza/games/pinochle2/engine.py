@@ -183,12 +183,10 @@ def mask_text(mask: int) -> str:
 
 def iter_bits(mask: int) -> list[int]:
     """Set bit positions of ``mask`` as a list (fast path for small masks)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    if mask < 4096:
+        return list(_CHUNK0[mask])
+    return [*_CHUNK0[mask & 4095], *_CHUNK1[(mask >> 12) & 4095],
+            *_CHUNK2[(mask >> 24) & 4095], *_CHUNK3[(mask >> 36) & 4095]]
 
 
 def trick_winner(lead: int, follow: int, trump: int) -> bool:

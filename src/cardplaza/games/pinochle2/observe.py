@@ -21,9 +21,14 @@ if TYPE_CHECKING:
     from cardplaza.games.pinochle2.engine import Pinochle2State
 
 
+_POS = [0] * 48
+for _i, _c in enumerate(sorted(range(48), key=lambda c: ((c % 24) // 6, -(c % 6), c))):
+    _POS[_c] = _i
+
+
 def _sorted(mask: int) -> list[int]:
     """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
-    return sorted(iter_bits(mask), key=lambda c: ((c % 24) // 6, -(c % 6), c))
+    return sorted(iter_bits(mask), key=_POS.__getitem__)
 
 
 def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:

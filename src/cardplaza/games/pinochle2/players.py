@@ -14,9 +14,10 @@ that seat's observation holds).
 * Level 4 — in the stock phase, PIMC over 40 sampled layouts of the unseen cards, every
   candidate played out with level 3 for both players, same samples for every candidate,
   ties to level 3; level 3 in the playoff (11.5).
-* Level 5 — expert: PIMC over 160 layouts (level 3 play-outs; melding and declining are
-  compared by simulation, which decides meld timing), the exact alpha-beta solver once
-  the stock is exhausted, and exact playoff evaluation for the last stock tricks.
+* Level 5 — expert: PIMC over 120 layouts in the stock phase (level 3 play-outs, same
+  samples for every candidate; melding, declining and which meld are compared by
+  simulation, which decides meld timing), then the exact playoff solver
+  (:mod:`cardplaza.games.pinochle2.solver`) for every playoff card.
 
 Choices where 11.3 is silent (documented here and in the tests): among winning cards a
 non-counter of the led suit comes first, then the lowest trump other than its A and 10,
@@ -63,7 +64,7 @@ PLAYER_LEVELS = ("1", "2", "3", "4", "5")
 """Computer levels this module provides (weakest first); ``random`` is level 1's cousin."""
 
 SAMPLES_LEVEL4 = 40
-SAMPLES_EXPERT = 160
+SAMPLES_EXPERT = 120
 
 
 def _mask(cards: Any) -> int:
@@ -467,10 +468,12 @@ class Level3:
 def level3_rollout(state: GameState, rng: random.Random) -> Action:
     """Level 3's action for the seat to act in a full (sampled) state."""
     assert isinstance(state, Pinochle2State)
-    v = View.from_state(state)
     if state.step == STEP_MELD:
-        return meld_level3(v, state.legal_actions())
-    return play_level3(v, state.legal_mask())
+        return meld_level3(View.from_state(state), state.legal_actions())
+    legal = state.legal_mask()
+    if not legal & (legal - 1):  # a single legal card
+        return legal.bit_length() - 1
+    return play_level3(View.from_state(state), legal)
 
 
 def _signature(c: int, v: View) -> tuple[int, ...]:
