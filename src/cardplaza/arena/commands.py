@@ -88,8 +88,10 @@ def bench_positions(game: str, count: int, seed: int, options: Any = None) -> li
 
 def think_bench(game: str, level: str, positions: int = 30, seed: int = 0,
                 options: Any = None) -> dict[str, Any]:
-    """Decision time and simulations per decision of a level over seeded positions."""
+    """Decision time (wall clock and CPU) and simulations per decision of a level over
+    ``positions`` seeded positions, each picked at random from a seeded random game."""
     times: list[float] = []
+    cpu: list[float] = []
     sims: list[float] = []
     for i, state in enumerate(bench_positions(game, positions, seed, options)):
         seat = state.current_player
@@ -97,23 +99,33 @@ def think_bench(game: str, level: str, positions: int = 30, seed: int = 0,
         obs = state.observation(seat)
         legal = state.legal_actions()
         start = time.perf_counter()
+        start_cpu = time.process_time()
         action = player.choose(obs, legal, random.Random(seed * 104729 + i))
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         if action not in legal:
             raise RuntimeError(f"level {level} chose an illegal action")
         stats = getattr(player, "last_stats", None)
         if isinstance(stats, dict) and "simulations" in stats:
             sims.append(float(stats["simulations"]))
-    times.sort()
-    p95 = times[min(len(times) - 1, math.ceil(0.95 * len(times)) - 1)] if times else 0.0
     return {
         "game": game, "level": level, "positions": len(times), "seed": seed,
         "median_seconds": statistics.median(times) if times else 0.0,
-        "p95_seconds": p95, "max_seconds": max(times, default=0.0),
+        "p95_seconds": _p95(times), "max_seconds": max(times, default=0.0),
         "mean_seconds": statistics.fmean(times) if times else 0.0,
+        "median_cpu_seconds": statistics.median(cpu) if cpu else 0.0,
+        "p95_cpu_seconds": _p95(cpu),
         "simulations_per_decision_median": statistics.median(sims) if sims else None,
         "simulations_per_decision_mean": statistics.fmean(sims) if sims else None,
     }
+
+
+def _p95(values: list[float]) -> float:
+    """95th percentile (nearest rank)."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def think_bench_command(game: str, level: str, json: bool, console: Console,
@@ -130,6 +142,8 @@ def think_bench_command(game: str, level: str, json: bool, console: Console,
     table.add_row("median decision time", f"{figures['median_seconds'] * 1000:.1f} ms")
     table.add_row("95th percentile", f"{figures['p95_seconds'] * 1000:.1f} ms")
     table.add_row("max", f"{figures['max_seconds'] * 1000:.1f} ms")
+    table.add_row("median CPU time", f"{figures['median_cpu_seconds'] * 1000:.1f} ms")
+    table.add_row("95th percentile CPU time", f"{figures['p95_cpu_seconds'] * 1000:.1f} ms")
     sim = figures["simulations_per_decision_median"]
     table.add_row("simulations per decision (median)", "—" if sim is None else f"{sim:.0f}")
     sim = figures["simulations_per_decision_mean"]
