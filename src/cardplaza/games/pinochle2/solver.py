@@ -265,7 +265,7 @@ def solve_playoff(state: object, solver: PlayoffSolver | None = None) -> Playoff
 
 def benchmark_playoffs(count: int = 200, seed: int = 0) -> dict[str, float]:
     """Solve ``count`` full playoffs (trick 13, 12 cards each) reached from seeded deals
-    played at random; median and max solve time in seconds, nodes searched."""
+    played at random; median and max solve time in seconds (wall clock and CPU), nodes."""
     import random
     import statistics
     import time
@@ -273,6 +273,7 @@ def benchmark_playoffs(count: int = 200, seed: int = 0) -> dict[str, float]:
     from cardplaza.games.pinochle2.engine import Options, Pinochle2State
 
     times: list[float] = []
+    cpu: list[float] = []
     nodes: list[int] = []
     for i in range(count):
         state = Pinochle2State(Options(), seed + i)
@@ -281,11 +282,14 @@ def benchmark_playoffs(count: int = 200, seed: int = 0) -> dict[str, float]:
             legal = state.legal_actions()
             state.apply(legal[rng.randrange(len(legal))])
         start = time.perf_counter()
+        start_cpu = time.process_time()
         sol = solve_playoff(state)
         times.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
         nodes.append(sol.nodes)
     return {"playoffs": count, "median_seconds": statistics.median(times),
             "max_seconds": max(times), "mean_seconds": statistics.fmean(times),
+            "median_cpu_seconds": statistics.median(cpu), "max_cpu_seconds": max(cpu),
             "median_nodes": statistics.median(nodes), "max_nodes": max(nodes)}
 
 
