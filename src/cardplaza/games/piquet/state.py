@@ -191,6 +191,9 @@ class PiquetState(GameState):
             "counted": counted, "tricks": list(self.won), "complete": complete,
             "bonus": self.bonus,
             "events": [[s, p, lab] for s, p, lab in self.events],
+            "last_trick": ({"leader": self.tricks[-1][0],
+                            "cards": [self.tricks[-1][1], self.tricks[-1][2]],
+                            "winner": self.tricks[-1][3]} if self.tricks else None),
         })
         self.totals[0] += counted[0]
         self.totals[1] += counted[1]
@@ -710,7 +713,7 @@ class PiquetState(GameState):
                        for lead_s, a, b, w in self.tricks],
             "tricks_won": list(self.won),
             "totals": list(self.totals),
-            "sheets": [dict(sh) for sh in self.sheets],
+            "sheets": [_copy_sheet(sh) for sh in self.sheets],
             "result": None if self.result_info is None else dict(
                 self.result_info, returns=list(self.result or (0.0, 0.0))),
         }
@@ -826,6 +829,15 @@ class PiquetState(GameState):
         except (TypeError, ValueError):
             pass
         raise ActionParseError(f"not a Piquet action: {data!r}")
+
+
+def _copy_sheet(sh: dict[str, Any]) -> dict[str, Any]:
+    out = dict(sh, raw=list(sh["raw"]), counted=list(sh["counted"]), tricks=list(sh["tricks"]),
+               events=[list(e) for e in sh["events"]])
+    last = sh.get("last_trick")
+    if last is not None:
+        out["last_trick"] = dict(last, cards=list(last["cards"]))
+    return out
 
 
 def _cards(mask: int) -> list[int]:
