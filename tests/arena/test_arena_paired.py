@@ -102,3 +102,17 @@ def test_think_bench_reports_times_and_simulations(tiny: str) -> None:
     console = Console(record=True, width=120)
     think_bench_command(tiny, "2", True, console, positions=3)
     assert json.loads(console.export_text())["positions"] == 3
+
+
+def test_interrupted_arena_keeps_the_completed_deals(tiny: str) -> None:
+    calls = []
+
+    def progress(done: int, total: int) -> None:
+        calls.append(done)
+        if done == 5:
+            raise KeyboardInterrupt
+
+    result = run_arena(tiny, ["random", "1"], deals=8, seed=2, progress=progress)
+    assert result.interrupted and result.deals == 5
+    full = run_arena(tiny, ["random", "1"], deals=8, seed=2)
+    assert result.pairs[0].margins == full.pairs[0].margins[:5]

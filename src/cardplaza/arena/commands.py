@@ -41,6 +41,8 @@ def render(console: Console, result: ArenaResult) -> None:
         for name, value in sorted(result.ratings.items(), key=lambda kv: -kv[1]):
             rt.add_row(name, f"{value:+.0f}")
         console.print(rt)
+    if result.interrupted:
+        console.print(f"[yellow]Interrupted: results of the first {result.deals} deals.[/yellow]")
     console.print(f"{result.seconds:.1f} s")
 
 

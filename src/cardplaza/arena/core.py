@@ -80,6 +80,8 @@ class ArenaResult:
     ratings: dict[str, float] | None
     anchor: str | None
     seconds: float
+    interrupted: bool = False
+    """True when the run was stopped early (Ctrl-C): only the first ``deals`` count."""
 
     def pair(self, a: str, b: str) -> PairResult:
         """The result of ``a`` against ``b`` (margins from ``a``'s side)."""
@@ -100,7 +102,7 @@ class ArenaResult:
                       "the end of the game, per deal",
             "pairs": [p.to_json() for p in self.pairs],
             "ratings": self.ratings, "rating_scale": "Bradley-Terry, Elo points",
-            "anchor": self.anchor, "seconds": self.seconds,
+            "anchor": self.anchor, "seconds": self.seconds, "interrupted": self.interrupted,
         }
 
 
@@ -207,7 +209,10 @@ def bradley_terry(players: Sequence[str], pairs: Sequence[PairResult],
 
 def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs: int = 1,
               options: Any = None, progress: Progress | None = None) -> ArenaResult:
-    """Play every pair of ``players`` (level names) on ``deals`` paired deals."""
+    """Play every pair of ``players`` (level names) on ``deals`` paired deals.
+
+    Interrupting (Ctrl-C) returns the result of the deals every pair has finished.
+    """
     spec = get_game(game)
     levels = list(players)
     if len(levels) < 2:
@@ -222,27 +227,40 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
             raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(known)}")
     opts = spec.options_type() if options is None else options
     pairs = [(i, j) for i in range(len(levels)) for j in range(i + 1, len(levels))]
+    # Deal-major order, so an interrupted run has the first deals of every pair.
     tasks = [(game, opts, k, d, levels[i], levels[j], seed)
-             for k, (i, j) in enumerate(pairs) for d in range(deals)]
+             for d in range(deals) for k, (i, j) in enumerate(pairs)]
     results: dict[tuple[int, int], list[float]] = {}
     start = time.perf_counter()
     total = len(tasks)
     if progress:
         progress(0, total)
-    if jobs > 1:
-        methods = multiprocessing.get_all_start_methods()
-        ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-        with ctx.Pool(jobs) as pool:
-            for done, (k, d, margins) in enumerate(pool.imap_unordered(_play_task, tasks), 1):
+    interrupted = False
+    try:
+        if jobs > 1:
+            methods = multiprocessing.get_all_start_methods()
+            ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+            with ctx.Pool(jobs) as pool:
+                for done, (k, d, margins) in enumerate(
+                        pool.imap_unordered(_play_task, tasks), 1):
+                    results[(k, d)] = margins
+                    if progress:
+                        progress(done, total)
+        else:
+            for done, task in enumerate(tasks, 1):
+                k, d, margins = _play_task(task)
                 results[(k, d)] = margins
                 if progress:
                     progress(done, total)
-    else:
-        for done, task in enumerate(tasks, 1):
-            k, d, margins = _play_task(task)
-            results[(k, d)] = margins
-            if progress:
-                progress(done, total)
+    except KeyboardInterrupt:
+        # Keep the deals every pair has completed (a prefix, so still reproducible).
+        complete = 0
+        while complete < deals and all((k, complete) in results for k in range(len(pairs))):
+            complete += 1
+        if not complete:
+            raise
+        deals = complete
+        interrupted = True
     summaries = [_summarise(levels[i], levels[j], [results[(k, d)] for d in range(deals)])
                  for k, (i, j) in enumerate(pairs)]
     ratings = anchor = None
@@ -251,4 +269,4 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
         ratings = bradley_terry(levels, summaries, anchor)
     return ArenaResult(game=game, options=options_to_dict(opts), players=levels, deals=deals,
                        seed=seed, pairs=summaries, ratings=ratings, anchor=anchor,
-                       seconds=time.perf_counter() - start)
+                       seconds=time.perf_counter() - start, interrupted=interrupted)
