@@ -70,7 +70,13 @@ def point_suits(hand: int) -> list[Point]:
 
 def best_point(hand: int) -> Point:
     """The point: suit with most cards, then highest pip total, then first of ♠♥♦♣."""
-    return point_suits(hand)[0]
+    best = (-1, -1, 0)
+    for s in range(4):
+        p = hand >> (8 * s) & 0xFF
+        n = p.bit_count()
+        if n > best[0] or (n == best[0] and PIPSUM[p] > best[1]):
+            best = (n, PIPSUM[p], s)
+    return best
 
 
 def tied_point_suits(hand: int) -> list[int]:
@@ -85,7 +91,8 @@ def sequences(hand: int) -> list[Seq]:
     for s in range(4):
         for length, top in RUNS[hand >> (8 * s) & 0xFF]:
             out.append((length, top, s, ((1 << length) - 1) << (top - length + 1 + 8 * s)))
-    out.sort(key=lambda t: (-t[0], -t[1], t[2]))
+    if len(out) > 1:
+        out.sort(key=lambda t: (-t[0], -t[1], t[2]))
     return out
 
 
@@ -97,7 +104,8 @@ def sets(hand: int) -> list[Set_]:
         n = m.bit_count()
         if n >= 3:
             out.append((n, r, m))
-    out.sort(key=lambda t: (-t[0], -t[1]))
+    if len(out) > 1:
+        out.sort(key=lambda t: (-t[0], -t[1]))
     return out
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -45,6 +46,70 @@ Event = tuple[int, int, str]          # (seat, points, label)
 Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
 
 
+class DiscardChoices(Sequence[Action]):
+    """Every exchange action ``(0, mask)`` discarding ``lo``..``hi`` cards of a hand.
+
+    A lazy, indexable sequence in a stable order (by size, then by card positions), so
+    listing up to 3,301 discard sets costs nothing until they are read.
+    """
+
+    __slots__ = ("_cards", "_hi", "_hi_t", "_lo", "_lo_t", "_offsets", "_sizes", "hand")
+
+    def __init__(self, hand: int, lo: int, hi: int) -> None:
+        self.hand = hand
+        self._sizes = list(range(lo, hi + 1))
+        self._offsets = [0]
+        for k in self._sizes:
+            self._offsets.append(self._offsets[-1] + len(_SUBSETS[k]))
+        self._cards: list[int] | None = None
+        self._lo_t: list[int] = []
+        self._hi_t: list[int] = []
+        self._lo, self._hi = lo, hi
+
+    def _tables(self) -> None:
+        cards = [c for c in range(32) if self.hand >> c & 1]
+        lo_t = [0] * 64
+        hi_t = [0] * 64
+        for i in range(1, 64):
+            low = i & -i
+            j = low.bit_length() - 1
+            lo_t[i] = lo_t[i ^ low] | 1 << cards[j]
+            hi_t[i] = hi_t[i ^ low] | 1 << cards[j + 6]
+        self._cards, self._lo_t, self._hi_t = cards, lo_t, hi_t
+
+    def __len__(self) -> int:
+        return self._offsets[-1]
+
+    def _at(self, i: int) -> tuple[int, int]:
+        if self._cards is None:
+            self._tables()
+        for n, k in enumerate(self._sizes):
+            if i < self._offsets[n + 1]:
+                sub = _SUBSETS[k][i - self._offsets[n]]
+                return (EXCH, self._lo_t[sub & 63] | self._hi_t[sub >> 6])
+        raise IndexError(i)
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._at(j) for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self._at(i)
+
+    def __iter__(self) -> Any:
+        for i in range(len(self)):
+            yield self._at(i)
+
+    def __contains__(self, action: object) -> bool:
+        if not (isinstance(action, tuple) and len(action) == 2 and action[0] == EXCH):
+            return False
+        m = action[1]
+        return (isinstance(m, int) and m >= 0 and not m & ~self.hand
+                and self._lo <= m.bit_count() <= self._hi)
+
+
 def _mult(deal_number: int, options: Options) -> int:
     return 2 if options.four_deals and deal_number in (1, 4) else 1
 
@@ -63,6 +128,22 @@ class PiquetState(GameState):
     """A partie of Rubicon Piquet (or Piquet au cent) from a seed."""
 
     game_name = "piquet"
+
+    _rng: random.Random
+    _rng_shared: bool
+
+    @property
+    def rng(self) -> random.Random:
+        """The state's own RNG (copied lazily after :meth:`clone`)."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
 
     def __init__(self, options: Options, seed: int, *, layout: Any = None) -> None:
         super().__init__(options, seed, 2)
@@ -437,25 +518,11 @@ class PiquetState(GameState):
                 lo, hi = 1, 5
             else:
                 lo, hi = self.y_range()
-            return [(EXCH, m) for m in self._discard_masks(lo, hi)]
+            return self._discard_masks(lo, hi)
         return []
 
-    def _discard_masks(self, lo: int, hi: int) -> list[int]:
-        hand = self.hands[self.current_player]
-        cards = [c for c in range(32) if hand >> c & 1]
-        low_t = [0] * 64
-        high_t = [0] * 64
-        for i in range(64):
-            a = b = 0
-            for j in range(6):
-                if i >> j & 1:
-                    a |= 1 << cards[j]
-                    b |= 1 << cards[j + 6]
-            low_t[i], high_t[i] = a, b
-        out: list[int] = []
-        for k in range(lo, hi + 1):
-            out.extend(low_t[s & 63] | high_t[s >> 6] for s in _SUBSETS[k])
-        return out
+    def _discard_masks(self, lo: int, hi: int) -> DiscardChoices:
+        return DiscardChoices(self.hands[self.current_player], lo, hi)
 
     def illegal_reason(self, action: Action) -> str | None:
         ph = self.phase
@@ -619,7 +686,8 @@ class PiquetState(GameState):
     def clone(self) -> PiquetState:
         new = object.__new__(PiquetState)
         new.__dict__.update(self.__dict__)
-        new.rng = copy_rng(self.rng)
+        # copy-on-use: both states share the RNG object until one of them reads ``rng``
+        self._rng_shared = new._rng_shared = True
         new.history = list(self.history)
         for name in ("totals", "sheets", "dealt", "hands", "talon", "discards", "dscore",
                      "events", "pending", "dialogue", "shown", "pending_shown",
