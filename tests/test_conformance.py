@@ -100,7 +100,8 @@ def test_text_and_json_forms_round_trip(name: str, preset: str) -> None:
     rng = random.Random(5)
     while not state.is_terminal:
         legal = state.legal_actions()
-        for a in legal:
+        # Exchanges can offer hundreds of discards: check a sample of big lists.
+        for a in legal if len(legal) <= 40 else rng.sample(list(legal), 40):
             assert state.action_from_json(json.loads(json.dumps(state.action_to_json(a)))) == a
             text = state.action_text(a)
             parsed = state.parse_action(text)
