@@ -22,12 +22,18 @@ from cardplaza.core.registry import games
 
 DATA = Path(__file__).resolve().parent.parent / "tests" / "data" / "perft.json"
 
-# Positions per game: (preset, seed, random steps before counting, depth).
+# Positions: (preset, seed, random steps before counting, depth), chosen per game so each
+# count stays cheap (well under a second) yet crosses several decisions.
 DEFAULT_POSITIONS: list[tuple[str, int, int, int]] = [
     ("default", 1, 0, 3),
     ("default", 2, 5, 3),
     ("default", 3, 20, 3),
 ]
+POSITIONS: dict[str, list[tuple[str, int, int, int]]] = {
+    "efudatori": [("default", 1, 0, 6), ("default", 2, 7, 6), ("default", 3, 20, 6)],
+    "piquet": [("default", 1, 0, 1), ("default", 2, 8, 4), ("default", 3, 20, 4)],
+    "pinochle2": [("default", 1, 0, 3), ("default", 2, 5, 3), ("default", 3, 40, 4)],
+}
 
 
 def position(game: str, preset: str, seed: int, steps: int) -> GameState:
@@ -49,11 +55,11 @@ def compute(entry: dict[str, Any]) -> int:
     return perft(state, entry["depth"])
 
 
-def generate() -> list[dict[str, Any]]:
-    """Fresh entries for every registered game."""
+def generate(names: list[str]) -> list[dict[str, Any]]:
+    """Fresh entries for the named games."""
     entries = []
-    for name in games():
-        for preset, seed, steps, depth in DEFAULT_POSITIONS:
+    for name in names:
+        for preset, seed, steps, depth in POSITIONS.get(name, DEFAULT_POSITIONS):
             entry: dict[str, Any] = {"game": name, "preset": preset, "seed": seed,
                                      "steps": steps, "depth": depth}
             entry["count"] = compute(entry)
@@ -79,12 +85,17 @@ def main() -> int:
     """Command-line entry."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="regenerate the golden file")
+    parser.add_argument("games", nargs="*", help="only these games (default: all)")
     args = parser.parse_args()
+    names = args.games or list(games())
+    old = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else []
     if args.write:
-        DATA.write_text(json.dumps(generate(), indent=1) + "\n", encoding="utf-8")
+        kept = [e for e in old if e["game"] not in names]
+        entries = sorted(kept + generate(names), key=lambda e: (e["game"], e["seed"]))
+        DATA.write_text(json.dumps(entries, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {DATA}")
         return 0
-    entries = json.loads(DATA.read_text(encoding="utf-8"))
+    entries = [e for e in old if e["game"] in names]
     bad = check(entries)
     print(f"{len(entries) - bad} match, {bad} mismatch")
     return 1 if bad else 0

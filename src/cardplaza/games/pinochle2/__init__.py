@@ -77,9 +77,10 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random",),
+    levels=("1", "2", "3", "4", "5"),
     hooks={
         "terminal": "cardplaza.games.pinochle2.terminal:View",
         "bench": "cardplaza.games.pinochle2.bench:extra_benchmarks",
+        "players": "cardplaza.games.pinochle2.players:make_player",
     },
 ))
