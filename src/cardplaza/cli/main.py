@@ -101,8 +101,20 @@ def replay(file: Annotated[Path, typer.Argument(help="A saved hand history (JSON
         raise typer.BadParameter(f"cannot read {file}: {exc}") from None
     spec = _spec(record.game)
     console.print(f"[bold]{spec.title}[/bold] seed {record.seed} options {record.options}")
+    tricks_seen = 0
     for step, (state, seat, action) in enumerate(record.replay(), start=1):
         console.print(f"{step:4d}. seat {seat}: {state.action_text(action)}")
+        # The step is applied when the loop resumes; look at the public trick record after it.
+        after = state.clone()
+        after.apply(action)
+        tricks = after.observation(0).get("tricks") or []
+        if len(tricks) > tricks_seen:
+            for trick in tricks[tricks_seen:]:
+                number = trick.get("number", tricks_seen + 1)
+                console.print(f"      [dim]⇒ trick {number} won by seat {trick['winner']}[/dim]")
+            tricks_seen = len(tricks)
+        elif len(tricks) < tricks_seen:  # a new deal started
+            tricks_seen = len(tricks)
     console.print(f"Result: {record.result}")
 
 
