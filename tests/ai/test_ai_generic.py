@@ -161,3 +161,33 @@ def state_points_in_talon(seed: int) -> int:
     from cardplaza.core.cards import bits
     t = TinyState(Options(4), seed)
     return sum((0, 0, 5, 10)[c % 4] for c in bits(t.talon))
+
+
+def test_pimc_with_an_exact_evaluator_and_ismcts_with_a_leaf_evaluator() -> None:
+    """Evaluators replace rollouts: exact solving of each sampled world."""
+    def exact(state, seat):
+        return solve(state, seat, key=solver_key).value
+
+    def leaf(state):
+        v = solve(state, 0, key=solver_key).value
+        return (v / 2, -v / 2)
+
+    state = advance(21, 1)
+    seat = state.current_player
+    obs = state.observation(seat)
+    legal = state.legal_actions()
+    pimc_exact = PIMCPlayer(SPEC, worlds=6, evaluate=exact)
+    values = pimc_exact.action_values(obs, legal, random.Random(3))
+    assert set(values) == set(legal)
+    assert pimc_exact.choose(obs, legal, random.Random(3)) in legal
+    tree = ISMCTSPlayer(SPEC, iterations=40, leaf=leaf, reward_scale=20.0)
+    stats = tree.search(obs, legal, random.Random(3))
+    assert sum(v for v, _ in stats.values()) == 40
+    assert tree.last_stats["iterations"] == 40
+
+
+def test_ismcts_time_budget_still_runs_the_minimum() -> None:
+    state = advance(8, 0)
+    player = ISMCTSPlayer(SPEC, iterations=10_000, seconds=0.0, min_iterations=15)
+    player.choose(state.observation(0), state.legal_actions(), random.Random(0))
+    assert player.last_stats["iterations"] == 15
