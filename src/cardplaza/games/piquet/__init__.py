@@ -82,9 +82,10 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random",),
+    levels=("1", "2", "3", "4"),
     hooks={"terminal": "cardplaza.games.piquet.terminal:View",
            "bench": "cardplaza.games.piquet.bench:extra_benchmarks",
+           "players": "cardplaza.games.piquet.players:make_player",
            "odds": "cardplaza.games.piquet.odds:odds"},
 ))
 
