@@ -65,8 +65,7 @@ def test_every_message_is_the_seats_own_view(client: TestClient, game: str,
 
     spec = get_game(game)
     seed = 20261130
-    mirror = spec.new_game(spec.options(options), seed)
-    n = mirror.num_players
+    n = spec.new_game(spec.options(options), seed).num_players
     t = create(client, game=game, options=options, seed=seed, humans=list(range(n)),
                level="random")
     rng = random.Random(7)
@@ -77,6 +76,8 @@ def test_every_message_is_the_seats_own_view(client: TestClient, game: str,
         for s, ws in enumerate(sockets):
             ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"][str(s)]})
             msgs.append(ws.receive_json())
+        # The table's options as stored (the server fills in e.g. player names).
+        mirror = spec.new_game(spec.options(msgs[0]["options"]), seed)
         steps = 0
         while True:
             for s in range(n):

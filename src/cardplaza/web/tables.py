@@ -7,6 +7,7 @@ legal actions and its illegal-card reasons; nothing else about the state leaves 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import random
 import secrets
@@ -21,6 +22,7 @@ from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web import streaks
+from cardplaza.web.extras import extras
 from cardplaza.web.schema import deck_of
 from cardplaza.web.storage import SeatInfo, Storage, TableRow, hash_token
 
@@ -120,10 +122,12 @@ def legal_entries(state: GameState, deck: Deck | None) -> list[dict[str, Any]]:
 def seat_message(state: GameState, seat: int) -> dict[str, Any]:
     """Everything about the game sent to ``seat``: a function of that seat's view only."""
     current = state.current_player
+    obs = state.observation(seat)
     msg: dict[str, Any] = {
-        "obs": state.observation(seat),
+        "obs": obs,
         "current": current,
         "terminal": state.is_terminal,
+        "extra": extras(state.game_name, obs),
     }
     if current == seat:
         deck = deck_of(state)
@@ -250,11 +254,17 @@ class TableManager:
             level = streaks.level_name(spec.levels, number)
             extra["streak_player"] = player
             extra["streak"] = {**streaks.streak_json(srow), "level": number}
+        strength = getattr(options, "strength", None)
+        if level is None and strength in spec.levels:
+            level = strength
         if level is None:
             level = _default_level(spec)
         if not isinstance(level, str) or (level != "random" and level not in spec.levels):
             raise WebError("bad_level", f"unknown level {level!r}; levels: "
                            f"{', '.join(spec.levels)}")
+        if getattr(options, "names", None) == () and "players" in fields_of(options):
+            names = [player] + [f"Computer {i}" for i in range(1, options.players)]
+            options = dataclasses.replace(options, names=tuple(names))
         state = spec.new_game(options, seed)
         n = state.num_players
         humans = data.get("humans", [0])
@@ -445,6 +455,11 @@ class TableManager:
                     await send(msg)
                 except Exception:
                     conns.discard(send)
+
+
+def fields_of(options: Any) -> set[str]:
+    """Names of an options dataclass's fields."""
+    return {f.name for f in dataclasses.fields(options)}
 
 
 def _default_level(spec: GameSpec) -> str:

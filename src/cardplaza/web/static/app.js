@@ -91,8 +91,8 @@ function renderHeader() {
 }
 
 // -- lobby ------------------------------------------------------------------------------
-const HIDDEN_OPTIONS = { pinochle2: new Set(["dealer", "level"]) };
-const MORE_OPTIONS = new Set(["counter_scheme", "min_bid", "minimum_bid", "sinking", "au_cent"]);
+const HIDDEN_OPTIONS = { pinochle2: new Set(["dealer", "level"]), efudatori: new Set(["names"]) };
+const MORE_OPTIONS = new Set(["counters", "min_bid", "one_point", "sinking", "au_cent"]);
 
 function optionControl(game, f, value) {
   const id = `opt-${f.name}`;
@@ -103,7 +103,12 @@ function optionControl(game, f, value) {
     control.checked = Boolean(value);
     return h("div", { class: "opt opt-bool" }, control, h("label", { for: id }, label));
   }
-  if (f.kind === "choice") {
+  if (game === "efudatori" && f.name === "players") {
+    control = h("select", { id, name: f.name },
+      [4, 5].map((n) => h("option", { value: String(n) }, String(n))),
+      h("optgroup", { label: t("opt.more_players") }, [2, 3, 6, 7].map((n) => h("option", { value: String(n) }, String(n)))));
+    control.value = String(value);
+  } else if (f.kind === "choice") {
     control = h("select", { id, name: f.name });
     for (const c of f.choices) {
       const o = h("option", { value: String(c) }, valueLabel(f.name, c));
@@ -210,7 +215,8 @@ async function optionsPanel(info) {
     refresh();
   }
   const levels = info.levels.filter((l) => l !== "random" || info.levels.length === 1);
-  if (!isStreak && info.levels.length > 1) {
+  const hasStrength = info.options.some((f) => f.name === "strength");
+  if (!isStreak && !hasStrength && info.levels.length > 1) {
     const sel = h("select", { id: "opt-level", name: "__level" },
       info.levels.map((lv) => h("option", { value: lv }, levelLabel(lv))));
     sel.value = levels[Math.floor(levels.length / 2)] ?? info.levels[0];

@@ -81,7 +81,7 @@ export function cardEl(text, opts = {}) {
   el.classList.add(red ? "red" : "black");
   if (!c.suit) el.classList.add("joker");
   const sym = c.suit ? SYMBOL[c.suit] : "★";
-  const rank = c.suit ? c.rank : "JOKER";
+  const rank = c.suit ? c.rank : "Jo";
   el.innerHTML = `<span class="corner"><span class="r">${rank}</span><span class="s">${sym}</span></span>`
     + `<span class="pip" aria-hidden="true">${sym}</span>`;
   el.querySelector(".corner").setAttribute("aria-hidden", "true");
