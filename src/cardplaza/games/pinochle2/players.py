@@ -23,6 +23,8 @@ Choices where 11.3 is silent (documented here and in the tests): among winning c
 non-counter of the led suit comes first, then the lowest trump other than its A and 10,
 then a counter of the led suit; the "least valuable card" orders by (counter, trump,
 needed for a meld it could make, rank); the "lowest card" orders by (rank, trump).
+In 11.4 "its last A or 10 of trump" is the one card left when it holds exactly one of
+its A and 10 of trump (any copies), and a trick led by itself counts as worth 10 or less.
 """
 
 from __future__ import annotations
