@@ -353,12 +353,14 @@ def test_example_19a_sinking_a_set() -> None:
     st = deal("A♠ 9♠ 7♠ A♥ 9♥ 7♥ A♦ 10♦ 8♦ 10♣ 8♣ 7♣",
               "K♠ Q♠ 8♠ K♥ Q♥ 8♥ Q♦ J♦ 9♦ A♣ J♣ 9♣", Options(sinking=True))
     el, yo = st.elder, st.dealer
-    for text in ("call", "making?", "making", "not good", "pass", "pass"):
+    # the class winner always confirms what he scores (Enter = his only choice here)
+    for text in ("call", "making?", "making", "not good", "", "pass", "pass"):
         say(st, text)
     assert st.cls == 2
     say(st, "pass")
     say(st, "call")
-    assert [d[4] for d in st.dialogue][-2:] == ["Pass", "Trio of queens"]
+    say(st, "add none")
+    assert [d[4] for d in st.dialogue if d[2] == 1][-2:] == ["Pass", "Trio of queens"]
     assert pending_of(st, yo, "Sets") == 3
     assert score_of(st, el, "Sets") == 0
     play(st, "A♠")
@@ -375,8 +377,9 @@ def test_example_19b_sinking_concede_point() -> None:
     say(st, "call")
     assert [st.action_text(a) for a in st.legal_actions()] == ["Good", "Not good"]
     say(st, "good")
+    say(st, "")
     assert score_of(st, st.elder, "Point") == 4
-    assert [d[4] for d in st.dialogue] == ["Point of four", "Good"]
+    assert [d[4] for d in st.dialogue] == ["Point of four", "Good", "point ♠"]
 
 
 def test_example_20_last_trick_ten() -> None:

@@ -463,3 +463,30 @@ def test_au_cent_game_ends_and_never_over_when_not_reached() -> None:
         assert st.phase == OVER and st.result is not None
         assert abs(st.result[0]) in (1.0, 2.0)
         assert max(st.totals) >= 100
+
+
+@pytest.mark.parametrize(("add", "expected"), [("add none", 15), ("add 9♣ 8♣ 7♣", 18)])
+def test_sinking_winner_may_withhold_lesser_combinations(add: str, expected: int) -> None:
+    """P-33.4: the winner scores his best and only the further combinations he adds;
+    those he withholds score nothing and stay hidden."""
+    st = deal(*EX6, Options(sinking=True))
+    for text in ("call", "not good", "", "call", "good"):
+        st.apply(st.parse_action(text))
+    assert [st.action_text(a) for a in st.legal_actions()] == ["add none", "add 9♣ 8♣ 7♣"]
+    st.apply(st.parse_action(add))
+    el, yo = st.elder, st.dealer
+    assert sum(p for s, p, lab in st.events if s == el and lab == "Sequences") == expected
+    shown = {x for sh in st.observation(yo)["shown"] for x in sh["cards"]}
+    assert (c("9♣") in shown) == (expected == 18)
+
+
+def test_sinking_point_suit_choice_between_tied_suits() -> None:
+    """P-10 with O6: the point winner chooses which of two fully tied suits to show."""
+    st = deal("A♥ 9♥ 8♥ 7♥ A♦ 9♦ 8♦ 7♦ K♠ J♠ K♣ J♣",
+              "Q♠ 10♠ 9♠ Q♥ 10♥ Q♦ 10♦ Q♣ 10♣ 9♣ 8♣ 7♠", Options(sinking=True))
+    st.apply(st.parse_action("call"))
+    st.apply(st.parse_action("good"))
+    assert [st.action_text(a) for a in st.legal_actions()] == ["point ♥", "point ♦"]
+    st.apply(st.parse_action("point d"))
+    shown = [sh for sh in st.shown if sh[1] == 0]
+    assert shown and shown[0][3] == m("A♦ 9♦ 8♦ 7♦")

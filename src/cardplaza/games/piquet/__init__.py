@@ -10,9 +10,11 @@ Actions
 * ``(1, code)`` — a declaration call or reply; codes 0..6 = call, pass, good, not_good,
   ask ("Making?" / "To what?"), equal, show ("Making 48" / "To the king"). Without the
   sinking option each such step has exactly one legal action (the true call/reply).
-* ``(2, mask)`` — sinking only: the class winner adds further combinations (union of
-  their cards; 0 = only the best).
-* ``(3, suit)`` — sinking only: which of equally best point suits is shown.
+* ``(2, mask)`` — sinking only: the sequence/set class winner adds further combinations
+  (union of their cards; 0 = only the best).
+* ``(3, suit)`` — sinking only: which of his equally best point suits the point winner
+  shows. With sinking every class winner takes this step (often with a single choice), so
+  the step itself reveals nothing.
 
 JSON forms: ``{"play": c}``, ``{"discard": [c, …]}``, ``{"say": "good"}``,
 ``{"add": [c, …]}``, ``{"point_suit": s}``.
@@ -44,8 +46,9 @@ credited/shown — they are credited when Elder leads to trick 1); ``trick`` {"l
 "cards"}; ``tricks`` completed ``[{"leader", "cards": [lead, follow], "winner"}]``;
 ``tricks_won`` [a, b]; ``totals`` partie totals; ``sheets`` per finished deal
 ``{"deal", "dealer", "raw", "multiplier", "counted", "tricks", "complete", "bonus",
-"events"}``; ``result`` None or ``{"winner", "double", "rubicon", "value", "text",
-"returns"}``.
+"events": [[seat, points, label], …], "last_trick": {"leader", "cards", "winner"}|None}``
+(an au-cent partie's last sheet may be incomplete); ``result`` None or ``{"winner",
+"double", "rubicon", "value", "text", "returns"}``.
 
 Never in an observation: the opponent's hand, discards and drawn cards (beyond what carte
 blanche, shown combinations and played cards reveal), talon cards one has not seen, a class

@@ -437,13 +437,11 @@ class PiquetState(GameState):
 
     def _resolve(self, winner: int | None) -> None:
         if winner is not None and self.o.sinking:
-            if self.cls == POINT:
-                if len(pc.tied_point_suits(self.hands[winner])) > 1:
-                    self.stage, self.actor, self.choose_kind = S_CHOOSE, winner, SUIT
-                    return
-            elif self._others(winner, self.cls):
-                self.stage, self.actor, self.choose_kind = S_CHOOSE, winner, ADD
-                return
+            # With sinking the winner always gets a choice step (often a single option),
+            # so the opponent cannot tell whether he holds further combinations.
+            self.stage, self.actor = S_CHOOSE, winner
+            self.choose_kind = SUIT if self.cls == POINT else ADD
+            return
         if winner is None:
             self._next_class()
         else:
