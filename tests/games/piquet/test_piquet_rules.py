@@ -15,7 +15,11 @@ from piquet_helpers import c, deal, declare, layout_state, m, pending_of, play
 from cardplaza.core.protocol import ActionParseError, IllegalAction
 from cardplaza.games.piquet import PRESETS, SPEC
 from cardplaza.games.piquet import combos as pc
-from cardplaza.games.piquet.odds import carte_blanche_probability, simulate_carte_blanche
+from cardplaza.games.piquet.odds import (
+    carte_blanche_probability,
+    odds,
+    simulate_carte_blanche,
+)
 from cardplaza.games.piquet.options import Options
 from cardplaza.games.piquet.state import DECL, EXCH, OVER, PLAY, PiquetState
 
@@ -368,6 +372,8 @@ def test_carte_blanche_probability_exact_and_simulated() -> None:
     hits, hands = simulate_carte_blanche(20000, 12345)
     se = math.sqrt(float(p) * (1 - float(p)) / hands)
     assert abs(hits / hands - float(p)) < 4 * se
+    table = odds(2000, 1)
+    assert table["rows"][0]["exact"] == "323/578956" and "simulated" in table["rows"][0]
 
 
 def test_carte_blanche_announced_and_scored_at_s1() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from math import comb
 from typing import Any
@@ -36,15 +37,18 @@ def simulate_carte_blanche(deals: int, seed: int) -> tuple[int, int]:
 
 
 def odds(simulate: int | None = None, seed: int = 0) -> dict[str, Any]:
-    """Exact carte blanche odds, optionally with a seeded simulation."""
+    """Exact carte blanche odds (the CLI's odds table), optionally with a simulation."""
     p = carte_blanche_probability()
-    out: dict[str, Any] = {
-        "carte_blanche_per_player": float(p),
-        "carte_blanche_per_player_exact": f"{p.numerator}/{p.denominator}",
-        "carte_blanche_per_deal": float(2 * p),
-    }
+    rows: list[dict[str, Any]] = [
+        {"meld": "carte blanche (no K, Q, J)", "scope": "one player's 12 dealt cards",
+         "probability": float(p), "exact": f"{p.numerator}/{p.denominator}"},
+        {"meld": "carte blanche, either player", "scope": "one deal",
+         "probability": float(2 * p), "exact": f"{2 * p.numerator}/{p.denominator}"},
+    ]
     if simulate:
         hits, hands = simulate_carte_blanche(simulate, seed)
-        out["simulated_per_player"] = hits / hands
-        out["simulated_hands"] = hands
-    return out
+        for row, n, k in ((rows[0], hands, hits), (rows[1], simulate, hits)):
+            q = row["probability"]
+            row["simulated"] = k / n
+            row["deviation_se"] = (k / n - q) / math.sqrt(q * (1 - q) / n)
+    return {"hand_size": 12, "deck_size": 32, "rows": rows}
