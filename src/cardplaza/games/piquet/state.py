@@ -247,7 +247,7 @@ class PiquetState(GameState):
 
     def _finish_au_cent(self, winner: int) -> None:
         self._reveal_pending()
-        self._append_sheet(complete=False)
+        self._append_sheet(complete=len(self.tricks) == 12)
         loser_total = self.totals[1 - winner]
         double = loser_total < 50
         x = 2.0 if double else 1.0

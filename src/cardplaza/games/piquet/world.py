@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -290,9 +291,7 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
             low = [c for c in range(32) if not (own_dealt | od | _m(top)) >> c & 1]
             rng.shuffle(low)
             return own_dealt, od, top + low, my_disc, ydisc
-        need = 12 - known_opp.bit_count()
-        ok = [c for c in pool if not voids >> c & 1]
-        hand_unknown = _m(_pick(ok, need, rng))
+        hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng)
         pool = [c for c in pool if not hand_unknown >> c & 1]
         ydisc = _m(_pick(pool, y, rng))
         ydecl = known_opp | hand_unknown
@@ -324,9 +323,7 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
             return od, own_dealt, e_drawn + rest, edisc, 0
         return od, own_dealt, e_drawn + my_drawn + rest, edisc, my_disc
     pool = [c for c in range(32) if not (mine | known_opp | untaken) >> c & 1]
-    need = 12 - known_opp.bit_count()
-    ok = [c for c in pool if not voids >> c & 1]
-    hand_unknown = _m(_pick(ok, need, rng))
+    hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng)
     pool = [c for c in pool if not hand_unknown >> c & 1]
     edisc = _m(_pick(pool, e, rng))
     edecl = known_opp | hand_unknown
@@ -338,6 +335,84 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
     if y is None:
         return od, own_dealt, e_drawn + rest, edisc, 0
     return od, own_dealt, e_drawn + my_drawn + rest, edisc, my_disc
+
+
+_NUM = {w: n for n, w in pc.NUMBER_WORD.items()}
+_SEQ_LEN = {w: n for n, w in pc.SEQ_NAME.items()}
+_RANK = {w: r for r, w in enumerate(pc.RANK_WORD)}
+_RANK_PL = {w: r for r, w in enumerate(pc.RANK_PLURAL)}
+
+
+def _calls(obs: dict[str, Any], opp: int) -> dict[str, list[str]]:
+    """The opponent's calls per class whose combination was not shown."""
+    shown = {sh["class"] for sh in obs["shown"] + obs["pending_shown"] if sh["seat"] == opp}
+    out: dict[str, list[str]] = {}
+    for d in obs["dialogue"]:
+        if d["seat"] == opp and d["kind"] == "say" and d["value"] in ("call", "show") \
+                and d["class"] not in shown:
+            out.setdefault(d["class"], []).append(d["text"])
+    return out
+
+
+def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids: int,
+               rng: random.Random) -> int:
+    """Unknown cards of the opponent's declaration hand, planting what his calls imply."""
+    need = 12 - known.bit_count()
+    ok = [c for c in pool if not voids >> c & 1]
+    okm = _m(ok)
+    planted = 0
+    for cls, texts in _calls(obs, opp).items():
+        words = [t.split() for t in texts]
+        if cls == "point" and words[0][:2] == ["Point", "of"]:
+            n = _NUM[words[0][2]]
+            pip = int(words[1][1]) if len(words) > 1 and words[1][0] == "Making" else None
+            planted |= _plant_point(n, pip, known | planted, okm & ~planted, rng)
+        elif cls == "sequence" and words[0][0] in _SEQ_LEN:
+            length = _SEQ_LEN[words[0][0]]
+            top = _RANK[words[1][2]] if len(words) > 1 and words[1][0] == "To" else None
+            tops = [top] if top is not None else list(range(length - 1, 8))
+            options = []
+            for s in range(4):
+                for t in tops:
+                    run = ((1 << length) - 1) << (t - length + 1 + 8 * s)
+                    if not run & ~(known | planted | okm):
+                        options.append(run & ~(known | planted))
+            if not options:
+                raise _Reject
+            planted |= rng.choice(options)
+        elif cls == "set" and words[0][0] in ("Trio", "Quatorze"):
+            size = 3 if words[0][0] == "Trio" else 4
+            r = _RANK_PL[words[0][2]]
+            have = pc.rank_mask(r) & (known | planted)
+            free = [c for c in range(32) if (pc.rank_mask(r) & okm & ~planted) >> c & 1]
+            extra = size - have.bit_count()
+            if extra < 0:
+                raise _Reject
+            planted |= _m(_pick(free, extra, rng))
+    if planted.bit_count() > need:
+        raise _Reject
+    rest = [c for c in ok if not planted >> c & 1]
+    return planted | _m(_pick(rest, need - planted.bit_count(), rng))
+
+
+def _plant_point(n: int, pip: int | None, have: int, free: int, rng: random.Random) -> int:
+    options: list[int] = []
+    for s in range(4):
+        sm = pc.suit_mask(s)
+        mine = have & sm
+        avail = [c for c in range(32) if (free & sm) >> c & 1]
+        k = n - mine.bit_count()
+        if k < 0 or k > len(avail):
+            continue
+        for combo in itertools.combinations(avail, k):
+            cards = mine | _m(combo)
+            if pip is None or pc.PIPSUM[cards >> (8 * s) & 0xFF] == pip:
+                options.append(_m(combo))
+            if len(options) > 400:
+                break
+    if not options:
+        raise _Reject
+    return rng.choice(options)
 
 
 __all__ = ["EX_E", "EX_Y", "check_invariants", "permute_unseen", "sample_world"]
