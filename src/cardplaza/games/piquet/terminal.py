@@ -92,7 +92,7 @@ class View:
 
     def _dialogue(self, obs: dict[str, Any]) -> None:
         for d in obs["dialogue"][self.n_dialogue:]:
-            text = d["text"]
+            text = d["text"] if d["text"].endswith("?") else d["text"] + "."
             self.console.print(f"  {self.who(obs, d['seat'])}: “{text}”"
                                if d["kind"] != "choose" else
                                f"  {self.who(obs, d['seat'])} {text}")
@@ -167,8 +167,9 @@ class View:
             decl = obs["declaring"] or {}
             choices = " / ".join(f"'{state.action_text(a)}'" for a in legal)
             if decl.get("stage") == "choose":
+                enter = " (press Enter)" if len(legal) == 1 else ""
                 self.console.print(f"You won the {decl['class']}: choose what to score: "
-                                   f"{choices}")
+                                   f"{choices}{enter}")
             elif len(legal) == 1:
                 self.console.print(f"{decl.get('class', '').capitalize()} — you say "
                                    f"{choices} (press Enter)")
