@@ -164,6 +164,11 @@ function draw(view) {
     parts.push(detailsEl(ctx));
   }
   root.replaceChildren(...parts);
+  if (view.msg) {
+    root.dataset.step = String(view.msg.step);
+    root.dataset.myTurn = ctx && ctx.myTurn ? "1" : "0";
+    root.dataset.terminal = view.msg.terminal ? "1" : "0";
+  }
   drawStatus(view);
   if (view.msg && view.msg.terminal && !view.endDismissed) root.appendChild(endDialog(view, ctx));
   if (ctx && ctx.myTurn) {
@@ -294,9 +299,11 @@ function endDialog(view, ctx) {
   const me = msg.seat;
   const best = Math.max(...returns);
   const winners = returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+  const team = (s) => (view.entry.game === "pinochle4" ? s % 2 : s);
+  const winningTeams = new Set(winners.map(team));
   let verdict;
-  if (winners.length === returns.length) verdict = t("end.draw");
-  else if (winners.includes(me)) verdict = winners.length > 1 ? t("end.draw") : t("end.win");
+  if (winningTeams.size > 1 && winningTeams.has(team(me))) verdict = t("end.draw");
+  else if (winningTeams.has(team(me))) verdict = t("end.win");
   else verdict = t("end.loss");
   const custom = view.renderer.summary ? view.renderer.summary(ctx) : null;
   const rows = returns.map((r, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },

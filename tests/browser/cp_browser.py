@@ -1,0 +1,98 @@
+"""Helpers for driving the front end like a person would."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def shot(page: Any, name: str) -> Path:
+    """Save a full-page screenshot under artifacts/screenshots/."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def start_from_lobby(page: Any, base: str, game: str, options: dict[str, Any]) -> None:
+    """Open the lobby, pick the game, set options through the controls, press Start."""
+    page.goto(f"{base}/#/")
+    page.click(f'a[href="#/game/{game}"]')
+    page.wait_for_selector("#start-btn")
+    for name, value in options.items():
+        el = page.locator(f'[name="{name}"]')
+        if isinstance(value, bool):
+            el.set_checked(value)
+        elif el.evaluate("e => e.tagName") == "SELECT":
+            el.select_option(str(value))
+        else:
+            el.fill(str(value))
+    page.click("#start-btn")
+    page.wait_for_selector(".table-view[data-step]")
+
+
+def step_of(page: Any) -> int:
+    return int(page.get_attribute(".table-view", "data-step") or -1)
+
+
+def wait_change(page: Any, step: int) -> None:
+    """Wait until the table moved past ``step`` or the game ended."""
+    page.wait_for_function(
+        "s => { const v = document.querySelector('.table-view');"
+        " return v && (Number(v.dataset.step) > s || v.dataset.terminal === '1'"
+        " || document.querySelector('.status .err').textContent !== ''); }",
+        arg=step)
+
+
+def my_move(page: Any) -> bool:
+    """Make one move with the mouse: a legal card, else pass, else a button; True if moved."""
+    step = step_of(page)
+    for sel in [".hand .card.legal:not(.selectable)", "#pass-btn", ".trump-btn",
+                ".actions .btn.action", ".actions .btn:not([disabled])"]:
+        el = page.query_selector(sel)
+        if el:
+            el.click()
+            wait_change(page, step)
+            return True
+    selectable = page.query_selector_all(".hand .card.selectable")
+    if selectable:
+        confirm = page.query_selector(".action-confirm:not([disabled])")
+        if confirm:
+            confirm.click()
+            wait_change(page, step)
+            return True
+        for card in selectable:
+            card.click()
+            if page.query_selector(".action-confirm:not([disabled])"):
+                page.click(".action-confirm")
+                wait_change(page, step)
+                return True
+    return False
+
+
+def play_to_end(page: Any, limit: float = 240.0) -> None:
+    """Play every turn until the game-end dialog shows."""
+    deadline = time.time() + limit
+    while time.time() < deadline:
+        if page.query_selector(".dialog.end"):
+            return
+        if page.get_attribute(".table-view", "data-my-turn") == "1" and my_move(page):
+            continue
+        page.wait_for_function(
+            "() => document.querySelector('.dialog.end') ||"
+            " document.querySelector('.table-view')?.dataset.myTurn === '1'")
+    raise AssertionError("the game did not end in time")
+
+
+def new_page(browser: Any, width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
+    """A page in a fresh context (own localStorage)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+    page = ctx.new_page()
+    page.set_default_timeout(15_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.js_errors = errors
+    return page

@@ -1,0 +1,34 @@
+"""Whole games clicked through from the lobby to the result screen, one per game."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from cp_browser import play_to_end, shot, start_from_lobby
+
+GAMES = [
+    ("pinochle2", {}),
+    ("pinochle4", {"target": 500}),
+    ("pinochle3", {"target": 500}),
+    ("piquet", {"four_deals": True}),
+    ("efudatori", {"players": 4}),
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
+                                         options: dict[str, Any]) -> None:
+    started = time.perf_counter()
+    start_from_lobby(page, server, game, options)
+    shot(page, f"{game}_table_1280x800")
+    play_to_end(page)
+    dialog = page.locator(".dialog.end")
+    assert dialog.is_visible()
+    verdict = dialog.locator(".verdict").inner_text()
+    assert verdict in ("You win!", "You lose.", "Draw.")
+    assert dialog.locator("table.result tr").count() >= 2
+    shot(page, f"{game}_end_1280x800")
+    print(f"{game}: {time.perf_counter() - started:.1f}s")

@@ -1,0 +1,154 @@
+"""Language switch, keyboard play, reload resume, rules pages and screenshots at two sizes."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+from cp_browser import new_page, play_to_end, shot, start_from_lobby, step_of, wait_change
+
+pytestmark = pytest.mark.browser
+
+
+def test_language_switch_is_remembered(page: Any, server: str) -> None:
+    page.goto(f"{server}/#/game/piquet")
+    page.wait_for_selector("#start-btn")
+    assert page.inner_text("#brand") == "Card Plaza"
+    assert page.inner_text("#start-btn") == "Start game"
+    page.click("#lang-btn")
+    page.wait_for_function(
+        "() => document.querySelector('#start-btn')?.textContent === 'ゲーム開始'")
+    assert page.inner_text("#brand") == "カードプラザ"
+    assert page.get_attribute("html", "lang") == "ja"
+    assert "ヤンガーは交換しなくてもOK" in page.inner_text(".options")
+    page.reload()
+    page.wait_for_selector("#start-btn")
+    assert page.inner_text("#start-btn") == "ゲーム開始"
+    shot(page, "lobby_piquet_ja_1280x800")
+    page.click("#lang-btn")
+    page.wait_for_function(
+        "() => document.querySelector('#start-btn')?.textContent === 'Start game'")
+
+
+def test_japanese_browser_gets_japanese(browser: Any, server: str) -> None:
+    pg = new_page(browser, locale="ja-JP")
+    try:
+        pg.goto(f"{server}/#/game/pinochle4")
+        pg.wait_for_selector("#start-btn")
+        assert pg.inner_text("#start-btn") == "ゲーム開始"
+        text = pg.inner_text(".options")
+        for label in ("コンピュータの強さ", "目標点", "全員パスなら配り直し",
+                      "切り札がリードされたときだけ勝つカードを出す"):
+            assert label in text
+        start_from_lobby(pg, server, "pinochle4", {})
+        pg.wait_for_selector(".bidding")
+        assert "ビッド" in pg.inner_text(".bidding")
+        shot(pg, "pinochle4_bidding_ja_1280x800")
+    finally:
+        pg.context.close()
+
+
+def test_keyboard_only_trick(page: Any, server: str) -> None:
+    start_from_lobby(page, server, "efudatori", {"players": 2})
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    hand_before = page.locator(".hand .card").count()
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement?.classList.contains('legal')"):
+            break
+    else:
+        pytest.fail("Tab never reached a playable card")
+    legal = page.locator(".hand .card.legal").count()
+    first = page.evaluate("() => document.activeElement.dataset.id")
+    page.keyboard.press("ArrowRight")
+    moved = page.evaluate("() => document.activeElement.dataset.id")
+    if legal > 1:
+        assert moved != first
+    assert page.evaluate("() => document.activeElement.classList.contains('legal')")
+    focus_style = page.evaluate(
+        "() => getComputedStyle(document.activeElement).outlineStyle")
+    assert focus_style != "none"
+    label = page.evaluate("() => document.activeElement.getAttribute('aria-label')")
+    assert label and " of " in label
+    step = step_of(page)
+    page.keyboard.press("Enter")
+    wait_change(page, step)
+    page.wait_for_function(
+        "n => document.querySelectorAll('.hand .card').length < n", arg=hand_before + 1)
+    assert page.locator(f".hand .card[data-id='{moved}']").count() == 0
+
+
+def test_illegal_card_shows_reason(page: Any, server: str) -> None:
+    start_from_lobby(page, server, "efudatori", {"players": 4})
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        page.wait_for_selector(".table-view[data-my-turn='1'], .dialog.end")
+        if page.query_selector(".dialog.end"):
+            break
+        bad = page.query_selector(".hand .card[aria-disabled='true'][title]")
+        if bad:
+            reason = bad.get_attribute("title")
+            assert reason
+            assert "not playable" in (bad.get_attribute("aria-label") or "")
+            bad.click(force=True)  # a tap on a disabled card explains why
+            assert page.inner_text(".status .err") == reason
+            return
+        step = step_of(page)
+        page.click(".hand .card.legal")
+        wait_change(page, step)
+    pytest.skip("no unplayable card came up in this deal")
+
+
+def test_reload_mid_game_resumes(page: Any, server: str) -> None:
+    start_from_lobby(page, server, "pinochle2", {})
+    for _ in range(3):
+        page.wait_for_selector(".table-view[data-my-turn='1']")
+        step = step_of(page)
+        page.click(".hand .card.legal, .actions .btn.action")
+        wait_change(page, step)
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    step = step_of(page)
+    hand = page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.id)")
+    url = page.url
+    page.reload()
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    assert page.url == url
+    assert step_of(page) == step
+    assert page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.id)") == hand
+    page.goto(f"{server}/#/")
+    page.wait_for_selector(".resume-list a")
+    page.click(".resume-list a")
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    assert step_of(page) == step
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (360, 740)])
+def test_screenshots(browser: Any, server: str, width: int, height: int) -> None:
+    size = f"{width}x{height}"
+    for lang, locale in (("en", "en-US"), ("ja", "ja-JP")):
+        pg = new_page(browser, width, height, locale)
+        try:
+            pg.goto(f"{server}/#/game/pinochle2")
+            pg.wait_for_selector("#start-btn")
+            shot(pg, f"lobby_pinochle2_{lang}_{size}")
+            for game, options in (("pinochle2", {}), ("pinochle4", {"target": 500}),
+                                  ("piquet", {}), ("efudatori", {"players": 5})):
+                start_from_lobby(pg, server, game, options)
+                pg.wait_for_selector(".table-view[data-my-turn='1']")
+                shot(pg, f"table_{game}_{lang}_{size}")
+            pg.goto(f"{server}/#/rules/pinochle2")
+            pg.wait_for_selector(".rules h1, .rules h2")
+            shot(pg, f"rules_pinochle2_{lang}_{size}")
+            pg.goto(f"{server}/#/scores")
+            pg.wait_for_selector("main h2")
+            shot(pg, f"scores_{lang}_{size}")
+            start_from_lobby(pg, server, "efudatori", {"players": 2})
+            play_to_end(pg)
+            shot(pg, f"end_efudatori_{lang}_{size}")
+            overflow = pg.evaluate(
+                "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert overflow <= 1, f"horizontal scrolling at {size}: {overflow}px"
+            assert not pg.js_errors, pg.js_errors
+        finally:
+            pg.context.close()
