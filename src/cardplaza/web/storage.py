@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    event,
     select,
 )
 from sqlalchemy.engine import Engine
@@ -56,6 +57,14 @@ streaks_t = Table(
     Column("open_table", String(40), nullable=True),
     Column("updated", Float, nullable=False),
 )
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    """WAL journal: a commit survives a killed process without a full sync per action."""
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.close()
 
 
 def default_db_url() -> str:
@@ -128,6 +137,8 @@ class Storage:
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False}
         self.engine: Engine = create_engine(self.url, **kwargs)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
         metadata.create_all(self.engine)
 
     def close(self) -> None:

@@ -74,7 +74,10 @@ export function seatName(ctx, seat) {
   if (seat === ctx.seat) return t("table.you");
   const p = ctx.players[seat];
   if (!p) return `#${seat}`;
-  if (p.kind === "computer") return t("table.computer", { n: seat });
+  if (p.kind === "computer") {
+    const computers = ctx.players.filter((x) => x.kind === "computer").length;
+    return computers === 1 ? t("table.computer1") : t("table.computer", { n: seat });
+  }
   return p.name;
 }
 
