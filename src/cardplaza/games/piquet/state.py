@@ -195,7 +195,7 @@ class PiquetState(GameState):
         self.stage = S_ECALL
         self.actor = el
         self.choose_kind = -1
-        self.info: list[Any] = [None, None]
+        self.info: list[Any] = [None] * 6
         self.leader = el
         self.lead_card = -1
         self.tricks: list[tuple[int, int, int, int]] = []  # leader, lead, follow, winner
@@ -331,14 +331,23 @@ class PiquetState(GameState):
         return (0 if self.o.younger_zero else 1, 8 - max(self.e, 0))
 
     # ------------------------------------------------------------------ declarations
+    def _comb(self, seat: int, cls: int) -> Any:
+        """A seat's point, list of sequences or list of sets (cached for the deal)."""
+        i = 3 * seat + cls
+        v = self.info[i]
+        if v is None:
+            h = self.hands[seat]
+            v = pc.best_point(h) if cls == POINT else pc.sequences(h) if cls == SEQ \
+                else pc.sets(h)
+            self.info[i] = v
+        return v
+
     def _key(self, seat: int, cls: int) -> tuple[int, int] | None:
         """Comparison key of a seat's best combination of a class (None if none)."""
-        pt, seqs, sts = self.info[seat]
+        comb = self._comb(seat, cls)
         if cls == POINT:
-            return (pt[0], pt[1])
-        if cls == SEQ:
-            return (seqs[0][0], seqs[0][1]) if seqs else None
-        return (sts[0][0], sts[0][1]) if sts else None
+            return (comb[0], comb[1])
+        return (comb[0][0], comb[0][1]) if comb else None
 
     def _truth(self) -> int:
         """Younger's truthful reply at the current stage."""
@@ -360,9 +369,7 @@ class PiquetState(GameState):
 
     def _others(self, seat: int, cls: int) -> list[int]:
         """Masks of a seat's combinations of a class other than the best (sinking extras)."""
-        _pt, seqs, sts = self.info[seat]
-        lst = seqs if cls == SEQ else sts
-        return [c[-1] for c in lst[1:]]
+        return [c[-1] for c in self._comb(seat, cls)[1:]]
 
     def _decl_legal(self) -> list[Action]:
         st, sink = self.stage, self.o.sinking
@@ -390,7 +397,8 @@ class PiquetState(GameState):
 
     def _say_text(self, seat: int, code: int) -> str:
         cls, st, sink = self.cls, self.stage, self.o.sinking
-        pt, seqs, sts = self.info[seat]
+        comb = self._comb(seat, cls)
+        pt = seqs = sts = comb
         if code == CALL:
             if st == S_YCALL and not sink:
                 return "Not good"
@@ -450,7 +458,8 @@ class PiquetState(GameState):
     def _finalize(self, winner: int, choice: int | None) -> None:
         """Score the class for ``winner`` (``choice``: point suit or extras mask)."""
         cls = self.cls
-        pt, seqs, sts = self.info[winner]
+        comb = self._comb(winner, cls)
+        pt = seqs = sts = comb
         hand = self.hands[winner]
         items: list[tuple[str, int, int]] = []  # label, mask, points
         if cls == POINT:
@@ -644,7 +653,7 @@ class PiquetState(GameState):
         for c in take:
             self.hands[p] |= 1 << c
         self.phase = DECL
-        self.info = [(pc.best_point(h), pc.sequences(h), pc.sets(h)) for h in self.hands]
+        self.info = [None] * 6  # filled lazily by _comb
         self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
 
     def _play(self, c: int) -> None:
@@ -683,15 +692,29 @@ class PiquetState(GameState):
 
     def clone(self) -> PiquetState:
         new = object.__new__(PiquetState)
-        new.__dict__.update(self.__dict__)
+        d = self.__dict__.copy()
+        # Lists changed in place are copied; ``dealt``, ``talon`` and ``cb`` are
+        # only ever replaced whole, and sheets/events entries are never mutated, so they
+        # may be shared.
+        d["history"] = self.history[:]
+        d["totals"] = self.totals[:]
+        d["sheets"] = self.sheets[:]
+        d["hands"] = self.hands[:]
+        d["discards"] = self.discards[:]
+        d["drawn"] = self.drawn[:]
+        d["dscore"] = self.dscore[:]
+        d["events"] = self.events[:]
+        d["pending"] = self.pending[:]
+        d["dialogue"] = self.dialogue[:]
+        d["shown"] = self.shown[:]
+        d["pending_shown"] = self.pending_shown[:]
+        d["scored_mask"] = self.scored_mask[:]
+        d["tricks"] = self.tricks[:]
+        d["won"] = self.won[:]
+        d["info"] = self.info[:]
         # copy-on-use: both states share the RNG object until one of them reads ``rng``
-        self._rng_shared = new._rng_shared = True
-        new.history = list(self.history)
-        for name in ("totals", "sheets", "dealt", "hands", "talon", "discards", "dscore",
-                     "events", "pending", "dialogue", "shown", "pending_shown",
-                     "scored_mask", "info", "tricks", "won", "cb"):
-            setattr(new, name, list(getattr(self, name)))
-        new.drawn = [list(self.drawn[0]), list(self.drawn[1])]
+        self._rng_shared = d["_rng_shared"] = True
+        new.__dict__ = d
         return new
 
     # ------------------------------------------------------------------ observation

@@ -195,11 +195,10 @@ def _attempt(obs: dict[str, Any], rng: random.Random) -> PiquetState:
 
 
 def _best_mask(st: PiquetState, seat: int, cls: int) -> int:
-    _pt, seqs, sts = st.info[seat]
     if cls == SEQ:
-        return int(seqs[0][3])
+        return int(st._comb(seat, SEQ)[0][3])
     if cls == SET:
-        return int(sts[0][2])
+        return int(st._comb(seat, SET)[0][2])
     return 0
 
 
