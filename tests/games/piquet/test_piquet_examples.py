@@ -419,3 +419,15 @@ def test_example_22_younger_never_piques() -> None:
     play(st, "8♥ 10♥")
     assert st.dscore == [1 if s == el else 30 for s in (0, 1)]
     assert st.bonus is None
+
+
+def test_four_deal_partie_tie_plays_two_single_deals() -> None:
+    """P-30: equal four-deal totals → two more deals at single value, then 13.2."""
+    st = PiquetState(Options(four_deals=True), 8)
+    for raw in ((10, 10), (30, 10), (10, 30), (15, 15)):
+        _finish_deal(st, raw)
+    assert st.totals == [90, 90] and st.scheduled == 6 and st.phase != OVER
+    _finish_deal(st, (30, 10))
+    _finish_deal(st, (10, 10))
+    assert [sh["multiplier"] for sh in st.sheets] == [2, 1, 1, 2, 1, 1]
+    assert st.totals == [130, 110] and st.returns() == (120.0, -120.0)

@@ -50,6 +50,18 @@ credited/shown — they are credited when Elder leads to trick 1); ``trick`` {"l
 (an au-cent partie's last sheet may be incomplete); ``result`` None or ``{"winner",
 "double", "rubicon", "value", "text", "returns"}``.
 
+Engine decisions beyond the spec's own
+------------------------------------
+* With sinking (O6) Elder's pass is always worded "Pass" (also when he holds nothing), a
+  Younger who calls after Elder's pass names his best combination, and every class winner
+  takes a choice step (what to score), so no step reveals more than the words said.
+  Younger's choice is hidden from Elder until his combinations are shown.
+* Younger sees his own pending declaration scores (``pending``); Elder does not. When they
+  are credited at Elder's first lead they enter ``events`` before Elder's lead point, in
+  the order of the deal timeline.
+* ``returns()`` before the end are the partie totals; at the end +X / −X (Rubicon), +1/−1
+  or +2/−2 (au cent), 0/0 for a draw.
+
 Never in an observation: the opponent's hand, discards and drawn cards (beyond what carte
 blanche, shown combinations and played cards reveal), talon cards one has not seen, a class
 loser's combinations, and Younger's declaration scores before Elder's first lead.
