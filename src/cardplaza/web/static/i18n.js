@@ -325,6 +325,8 @@ const OPTIONS = {
 };
 
 // Engine texts (reasons, action texts) translated by pattern for Japanese.
+const NUM = { three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
+
 const PATTERNS_JA = [
   [/^play (.+)$/i, "$1 を出す"],
   [/^no meld$/i, "メルドしない"],
@@ -334,7 +336,22 @@ const PATTERNS_JA = [
   [/^trump (.+)$/i, "切り札 $1"],
   [/^give (.+)$/i, "$1 を渡す"],
   [/^discard (.+)$/i, "$1 を捨てる"],
-  [/^point of (\w+)$/i, "ポイント（$1枚）"],
+  [/^point of (three|four|five|six|seven|eight)$/i, (m, w) => `ポイント（${NUM[w.toLowerCase()]}枚）`],
+  [/^You must follow suit: (\S+) was led and you hold (.)$/, "台札は$1です。$2を持っているので同じスートを出してください"],
+  [/^You must follow suit: you hold (.) \(play a (.) or the Joker\)$/, "$1を持っているので、$1かジョーカーを出してください"],
+  [/^You must follow suit: you hold (.) \(play a (.)\)$/, "$1を持っているので、$1を出してください"],
+  [/^You must follow suit: you hold (.)$/, "台札のスート（$1）を持っているので、それを出してください"],
+  [/^You must follow (.) and win the trick: play (.+)$/, "$1を出してトリックに勝たなければなりません：$2"],
+  [/^You must follow (.): play (.+)$/, "$1を出さなければなりません：$2"],
+  [/^You have no (.), so you must play a trump \((.)\): play (.+)$/, "$1がないので切り札（$2）を出してください：$3"],
+  [/^You are void in (.), so you must trump: you hold (.)$/, "$1がないので切り札（$2）を出してください"],
+  [/^You must beat the winning (\S+) with a higher (.): you hold (.+)$/, "いま勝っている$1より強い$2を出してください（$3）"],
+  [/^You must over-trump the winning (\S+): you hold (.+)$/, "いま勝っている$1より強い切り札を出してください（$2）"],
+  [/^On the first lead of the game you may not lead a spade.*$/, "最初のリードではスペードは出せません（♦・♥・ジョーカーを出してください）"],
+  [/^On the first lead of the game you may not lead a trump.*$/, "最初のリードでは切り札（♣）は出せません（♦・♥・ジョーカーを出してください）"],
+  [/^The ♠3 has been played and you hold the Joker.*$/, "♠3が出たので、ジョーカーを出さなければなりません"],
+  [/^You hold a trump: the Joker forces you to play one$/, "ジョーカーが出たので、切り札を出さなければなりません"],
+  [/^You won the trick: make a meld or decline.*$/, "トリックに勝ちました。メルドするか「メルドしない」を選んでください"],
   [/you must follow suit/i, "台札と同じスートを出さなければなりません"],
   [/not your turn|it is not your turn/i, "あなたの番ではありません"],
   [/the game is over/i, "ゲームは終わっています"],
@@ -397,7 +414,7 @@ export function engineText(text) {
     }
   }
   for (const [re, rep] of PATTERNS_JA) {
-    if (re.test(out)) return out.replace(re, rep);
+    if (re.test(out)) return out.replace(re, rep).replace(/ or /g, "・");
   }
   return out;
 }
