@@ -32,7 +32,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     app = create_app(url, computer_pause)
     shown = f"[{host}]" if ":" in host else host
     print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
 
 
 def _safe_url(url: str) -> str:
