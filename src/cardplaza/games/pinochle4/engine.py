@@ -1,0 +1,805 @@
+"""Partnership Pinochle (four hands) and cut-throat Pinochle (three hands): the engine.
+
+See the package docstring for the observation schema and the action forms.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from cardplaza.core.cards import PINOCHLE, CardParseError
+from cardplaza.core.options import options_to_dict
+from cardplaza.core.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    GameState,
+    copy_rng,
+)
+from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown
+from cardplaza.games.pinochle4.rules import (
+    ABOVE,
+    SUIT_MASK,
+    SUIT_NAMES,
+    SUIT_SYMBOLS,
+    card_text,
+    cards_text,
+    counter_table,
+    deal,
+    legal_play_mask,
+    mask_points,
+    suit_of,
+    winning_index,
+)
+
+# -- options ------------------------------------------------------------------------------
+
+STRENGTHS = ("weak", "normal", "strong", "expert")
+TARGETS = (500, 1000, 1500, 2000, 2500)
+MIN_BIDS = (250, 200, 150, 100)
+SCHEMES = ("A", "B", "C")
+
+
+def _check_common(o: Any) -> None:
+    if o.strength not in STRENGTHS:
+        raise ValueError(f"strength must be one of {', '.join(STRENGTHS)}; got {o.strength!r}")
+    if o.target not in TARGETS:
+        raise ValueError(f"target must be one of {TARGETS}; got {o.target!r}")
+    if o.counters not in SCHEMES:
+        raise ValueError(f"counters must be one of A, B, C; got {o.counters!r}")
+    if o.min_bid not in MIN_BIDS:
+        raise ValueError(f"min_bid must be one of {MIN_BIDS}; got {o.min_bid!r}")
+    for name in ("one_point", "beat_only_trump_leads", "extra_kq", "all_pass_redeal"):
+        if not isinstance(getattr(o, name), bool):
+            raise ValueError(f"{name} must be on or off")
+    if o.one_point and o.counters != "A":
+        raise ValueError("1-point counting (one_point) is only available with counter scheme A "
+                         f"(DECISION P-39); scheme {o.counters} needs 10-point counting")
+
+
+@dataclass(frozen=True)
+class Options:
+    """Partnership Pinochle options (spec section 16; O10 is the separate game pinochle3)."""
+
+    strength: Literal["weak", "normal", "strong", "expert"] = "normal"
+    """O1 computer strength (stored for front ends)."""
+    target: Literal[500, 1000, 1500, 2000, 2500] = 1500
+    """O2 target score (in 10-point units; divided by 10 with 1-point counting)."""
+    one_point: bool = False
+    """O3 1-point counting (every value divided by 10; scheme A only)."""
+    counters: Literal["A", "B", "C"] = "A"
+    """O8 counter scheme."""
+    min_bid: Literal[250, 200, 150, 100] = 250
+    """O9 minimum bid (10-point units)."""
+    passing: Literal[4, 3, 0] = 4
+    """O4 cards passed each way between the bid winner and partner."""
+    beat_only_trump_leads: bool = False
+    """O5 must beat only on trump leads."""
+    extra_kq: bool = True
+    """O6 an extra trump K/Q with a run counts (190/230)."""
+    all_pass_redeal: bool = False
+    """O7 the dealer may pass too; four passes redeal."""
+
+    def __post_init__(self) -> None:
+        _check_common(self)
+        if self.passing not in (4, 3, 0):
+            raise ValueError(f"passing must be 4, 3 or 0; got {self.passing!r}")
+
+
+@dataclass(frozen=True)
+class CutthroatOptions:
+    """Cut-throat options: all partnership options except passing (DECISION C-11)."""
+
+    strength: Literal["weak", "normal", "strong", "expert"] = "normal"
+    """O1 computer strength (stored for front ends)."""
+    target: Literal[500, 1000, 1500, 2000, 2500] = 1500
+    """O2 target score."""
+    one_point: bool = False
+    """O3 1-point counting (scheme A only)."""
+    counters: Literal["A", "B", "C"] = "A"
+    """O8 counter scheme."""
+    min_bid: Literal[250, 200, 150, 100] = 250
+    """O9 minimum bid."""
+    beat_only_trump_leads: bool = False
+    """O5 must beat only on trump leads."""
+    extra_kq: bool = True
+    """O6 an extra trump K/Q with a run counts."""
+    all_pass_redeal: bool = False
+    """O7 the dealer may pass too; three passes redeal."""
+
+    def __post_init__(self) -> None:
+        _check_common(self)
+
+
+# -- constants ----------------------------------------------------------------------------
+
+BIDDING, TRUMP, PASSING, DISCARD, PLAY, OVER = range(6)
+PHASE_NAMES = ("bidding", "trump", "passing", "discard", "play", "over")
+K_BID, K_TRUMP, K_GIVE, K_DISCARD, K_PLAY, K_JUMP = range(6)
+KIND_NAMES = ("bid", "trump", "give", "discard", "play", "bid")
+PASS: tuple[int, int] = (K_BID, 0)
+MAX_BID = 2500
+"""Highest bid offered in the numbered menu (10-point units); jump bids have no maximum."""
+
+_SUIT_WORDS = {
+    "♠": 0, "S": 0, "SPADE": 0, "SPADES": 0, "♤": 0,
+    "♥": 1, "H": 1, "HEART": 1, "HEARTS": 1, "♡": 1,
+    "♦": 2, "D": 2, "DIAMOND": 2, "DIAMONDS": 2, "♢": 2,
+    "♣": 3, "C": 3, "CLUB": 3, "CLUBS": 3, "♧": 3,
+}
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _sorted_cards(mask: int) -> list[int]:
+    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low."""
+    return sorted(_bits(mask), key=lambda c: (c % 24 // 6, -(c % 6), c // 24))
+
+
+def is_throw_in(side_meld: int, contract: int, trick_total: int = 250) -> bool:
+    """Section 10: the bidding side's meld + all trick points cannot reach the bid."""
+    return side_meld + trick_total < contract
+
+
+def hand_scores(contract: int, bidder_side: int, side_melds: Sequence[int],
+                trick_points: Sequence[int] | None) -> tuple[list[int], bool]:
+    """Score change of every side for one hand (section 13 / 19.8) and whether it was made.
+
+    ``trick_points`` is None for a throw-in. Sides are teams (four hands) or seats.
+    """
+    sides = len(side_melds)
+    delta = [0] * sides
+    if trick_points is None:
+        for side in range(sides):
+            delta[side] = -contract if side == bidder_side else side_melds[side]
+        return delta, False
+    made = side_melds[bidder_side] + trick_points[bidder_side] >= contract
+    for side in range(sides):
+        if side == bidder_side:
+            delta[side] = side_melds[side] + trick_points[side] if made else -contract
+        else:
+            delta[side] = side_melds[side] + trick_points[side] if trick_points[side] > 0 else 0
+    return delta, made
+
+
+def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
+    """Section 14 / 19.9: winning side after a hand, or -1 if the game goes on."""
+    reached = [s for s in range(len(scores)) if scores[s] >= target]
+    if not reached:
+        return -1
+    if bidder_side in reached:
+        return bidder_side
+    best = max(scores[s] for s in reached)
+    tops = [s for s in reached if scores[s] == best]
+    return tops[0] if len(tops) == 1 else -1
+
+
+class PinochleState(GameState):
+    """A whole game of partnership Pinochle (many hands, until the target)."""
+
+    game_name: ClassVar[str] = "pinochle4"
+    PLAYERS: ClassVar[int] = 4
+
+    def __init__(self, options: Any = None, seed: int = 0, *, _blank: bool = False) -> None:
+        opts = options if options is not None else self.default_options()
+        super().__init__(opts, seed, self.PLAYERS)
+        n = self.PLAYERS
+        self.n = n
+        self.div = 10 if opts.one_point else 1
+        self.step = 1 if opts.one_point else 10
+        self.min_bid = opts.min_bid // self.div
+        self.max_bid = MAX_BID // self.div
+        self.target = opts.target // self.div
+        self.trick_total = 250 // self.div
+        self.last_bonus = 10 // self.div
+        self.counters = counter_table(opts.counters, opts.one_point)
+        self.npass = getattr(opts, "passing", 0) if n == 4 else 0
+        self.scores = [0] * (2 if n == 4 else 3)
+        self.log: list[dict[str, Any]] = []
+        self.last_hand: dict[str, Any] | None = None
+        self.winner = -1
+        self.hand_no = 1
+        self.dealer = 0
+        if _blank:
+            self._reset_hand()
+            return
+        self.dealer = self.rng.randrange(n)
+        self._start_hand()
+
+    @classmethod
+    def default_options(cls) -> Any:
+        """The default options of this variant."""
+        return Options()
+
+    # -- hand set-up ----------------------------------------------------------------------
+    def _reset_hand(self) -> None:
+        n = self.n
+        self.hands = [0] * n
+        self.widow = 0  # cut-throat: widow still face down
+        self.widow_cards = 0  # cut-throat: the exposed widow (public once the bid is won)
+        self.discards = 0
+        self.bids: list[tuple[int, int]] = []
+        self.passed = 0
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bidder = -1
+        self.contract = 0
+        self.trump = -1
+        self.stuck = False
+        self.giver = -1
+        self.pending = 0
+        self.given = [0] * n
+        self.melds: list[MeldResult] | None = None
+        self.trick: list[int] = []
+        self.leader = -1
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.won = [0] * n
+        self.phase = BIDDING
+        self.turn = (self.dealer + 1) % n
+
+    def _start_hand(self) -> None:
+        self._reset_hand()
+        hands, widow = deal(self.rng, self.n)
+        self.hands = hands
+        self.widow = widow
+
+    def team(self, seat: int) -> int:
+        """Scoring side of a seat: team 0 (N-S) / 1 (E-W), or the seat in cut-throat."""
+        return seat % 2 if self.n == 4 else seat
+
+    def partner_of(self, seat: int) -> int:
+        """Partner seat (four hands only)."""
+        return (seat + 2) % 4
+
+    # -- protocol: turn and actions -------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """Seat to act, or TERMINAL."""
+        return TERMINAL if self.phase == OVER else self.turn
+
+    def next_bid_min(self) -> int:
+        """Lowest bid allowed now."""
+        return self.high_bid + self.step if self.high_bid else self.min_bid
+
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the player to act, in a stable order.
+
+        While bidding this lists a pass and the lowest legal bid; jump bids (any higher
+        multiple of the step, DECISIONS P-6/P-8) are legal too as ``(K_JUMP, amount)``
+        but are not enumerated: there is no maximum bid, and a uniformly random player
+        must not be made to bid far beyond any reachable score.
+        """
+        ph = self.phase
+        if ph == PLAY:
+            mask = legal_play_mask(self.hands[self.turn], self.trick, self.trump,
+                                   self.options.beat_only_trump_leads)
+            return [(K_PLAY, c) for c in _bits(mask)]
+        if ph == BIDDING:
+            return [PASS, (K_BID, self.next_bid_min())]
+        if ph == TRUMP:
+            return [(K_TRUMP, s) for s in range(4)]
+        if ph == PASSING:
+            return [(K_GIVE, c) for c in _bits(self.hands[self.giver])]
+        if ph == DISCARD:
+            return [(K_DISCARD, c) for c in _bits(self.hands[self.bidder])]
+        return []
+
+    def card_reason(self, card: int) -> str | None:
+        """Why the player to act may not play ``card`` now (None if legal)."""
+        hand = self.hands[self.turn]
+        if not hand >> card & 1:
+            other = (card + 24) % 48
+            if hand >> other & 1:
+                return f"that copy of {card_text(card)} is not in your hand; play the other one"
+            return f"You do not hold {card_text(card)}"
+        trick = self.trick
+        if not trick:
+            return None
+        trump = self.trump
+        if legal_play_mask(hand, trick, trump, self.options.beat_only_trump_leads) >> card & 1:
+            return None
+        led = suit_of(trick[0])
+        w = trick[winning_index(trick, trump)]
+        follow = hand & SUIT_MASK[led]
+        ls = SUIT_SYMBOLS[led]
+        if follow:
+            if suit_of(card) != led:
+                return f"You must follow suit: you hold {ls}"
+            higher = follow & ABOVE[led][w % 6]
+            return (f"You must beat the winning {card_text(w)} with a higher {ls}: "
+                    f"you hold {cards_text(higher)}")
+        trumps = hand & SUIT_MASK[trump]
+        ts = SUIT_SYMBOLS[trump]
+        if suit_of(card) != trump:
+            return f"You are void in {ls}, so you must trump: you hold {ts}"
+        higher = trumps & ABOVE[trump][w % 6]
+        return f"You must over-trump the winning {card_text(w)}: you hold {cards_text(higher)}"
+
+    def illegal_card_reasons(self) -> dict[int, str]:
+        """Reasons for every card of the acting hand that cannot be played now."""
+        if self.phase != PLAY:
+            return {}
+        hand = self.hands[self.turn]
+        legal = legal_play_mask(hand, self.trick, self.trump, self.options.beat_only_trump_leads)
+        out = {}
+        for c in _bits(hand & ~legal):
+            reason = self.card_reason(c)
+            if reason:
+                out[c] = reason
+        return out
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Precise reason why ``action`` is illegal now, or None."""
+        if self.phase == OVER:
+            return "the game is over"
+        if (not isinstance(action, tuple) or len(action) != 2
+                or not all(isinstance(x, int) and not isinstance(x, bool) for x in action)):
+            return f"{action!r} is not a Pinochle action"
+        kind, value = action
+        ph = self.phase
+        if kind == K_JUMP and ph == BIDDING:
+            if value % self.step:
+                return f"Bids go up in steps of {self.step}"
+            lo = self.next_bid_min()
+            if value <= lo:
+                return (f"A jump bid must be above {lo}" if value == lo
+                        else f"Your bid must be at least {lo}")
+            return None
+        want = {BIDDING: K_BID, TRUMP: K_TRUMP, PASSING: K_GIVE, DISCARD: K_DISCARD,
+                PLAY: K_PLAY}[ph]
+        if kind != want:
+            what = {BIDDING: "bid or pass", TRUMP: "name trump",
+                    PASSING: "choose a card to pass", DISCARD: "choose a card to discard",
+                    PLAY: "play a card"}[ph]
+            return f"It is time to {what}, not to {KIND_NAMES[kind] if 0 <= kind < 6 else '?'}"
+        if kind == K_BID:
+            if value == 0:
+                return None
+            lo = self.next_bid_min()
+            if value % self.step:
+                return f"Bids go up in steps of {self.step}"
+            if value < lo:
+                if self.high_bid:
+                    return f"Your bid must be higher than {self.high_bid}"
+                return f"The first bid must be at least {self.min_bid}"
+            if value > lo:
+                return f"A bid above {lo} is a jump bid: kind {K_JUMP}"
+            return None
+        if kind == K_TRUMP:
+            return None if 0 <= value < 4 else "Trump must be one of ♠ ♥ ♦ ♣"
+        if not 0 <= value < 48:
+            return f"{value} is not a card"
+        if kind in (K_GIVE, K_DISCARD):
+            holder = self.giver if kind == K_GIVE else self.bidder
+            if not self.hands[holder] >> value & 1:
+                return f"You do not hold {card_text(value)}"
+            return None
+        return self.card_reason(value)
+
+    # -- transitions ----------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, tuple)
+        kind, value = action
+        if kind == K_PLAY:
+            self._play(value)
+        elif kind in (K_BID, K_JUMP):
+            self._bid(value)
+        elif kind == K_TRUMP:
+            self._name_trump(value)
+        elif kind == K_GIVE:
+            self._give(value)
+        else:
+            self._discard(value)
+
+    def _bid(self, amount: int) -> None:
+        n, seat = self.n, self.turn
+        self.bids.append((seat, amount))
+        if amount == 0:
+            self.passed |= 1 << seat
+        else:
+            self.high_bid, self.high_bidder = amount, seat
+        passes = self.passed.bit_count()
+        if passes == n - 1 and self.high_bidder >= 0:
+            self._win_bid(self.high_bidder, self.high_bid)
+        elif passes == n - 1:
+            if self.options.all_pass_redeal:
+                self.turn = self.dealer
+            else:
+                self.stuck = True
+                self._win_bid(self.dealer, self.min_bid)
+        elif passes == n:
+            self._record({"hand": self.hand_no, "dealer": self.dealer, "redeal": True,
+                          "scores": list(self.scores)})
+            self._next_hand()
+        else:
+            nxt = (seat + 1) % n
+            while self.passed >> nxt & 1:
+                nxt = (nxt + 1) % n
+            self.turn = nxt
+
+    def _win_bid(self, seat: int, amount: int) -> None:
+        self.bidder, self.contract = seat, amount
+        if self.n == 3:
+            self.widow_cards = self.widow
+            self.hands[seat] |= self.widow
+            self.widow = 0
+        self.phase = TRUMP
+        self.turn = seat
+
+    def _name_trump(self, suit: int) -> None:
+        self.trump = suit
+        if self.n == 3:
+            self.phase = DISCARD
+            self.turn = self.bidder
+        elif self.npass:
+            self.phase = PASSING
+            self.giver = self.partner_of(self.bidder)
+            self.turn = self.giver
+            self.pending = 0
+        else:
+            self._meld()
+
+    def _give(self, card: int) -> None:
+        bit = 1 << card
+        g = self.giver
+        self.hands[g] ^= bit
+        self.pending |= bit
+        if self.pending.bit_count() == self.npass:
+            receiver = self.partner_of(g)
+            self.hands[receiver] |= self.pending
+            self.given[g] = self.pending
+            self.pending = 0
+            if g != self.bidder:
+                self.giver = self.turn = self.bidder
+            else:
+                self.giver = -1
+                self._meld()
+
+    def _discard(self, card: int) -> None:
+        self.hands[self.bidder] ^= 1 << card
+        self.discards |= 1 << card
+        if self.discards.bit_count() == 3:
+            self._meld()
+
+    def _meld(self) -> None:
+        o = self.options
+        self.melds = [meld_breakdown(h, self.trump, o.extra_kq, o.one_point) for h in self.hands]
+        if is_throw_in(self.side_meld(self.bidder), self.contract, self.trick_total):
+            self._score_hand(throw_in=True)
+            return
+        self.phase = PLAY
+        self.leader = self.turn = self.bidder
+        self.trick = []
+
+    def side_meld(self, seat: int) -> int:
+        """Meld of a seat's side (team in four hands, the seat alone in cut-throat)."""
+        assert self.melds is not None
+        if self.n == 4:
+            return self.melds[seat].total + self.melds[self.partner_of(seat)].total
+        return self.melds[seat].total
+
+    def _play(self, card: int) -> None:
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        self.trick.append(card)
+        n = self.n
+        if len(self.trick) < n:
+            self.turn = (seat + 1) % n
+            return
+        cards = tuple(self.trick)
+        w = (self.leader + winning_index(cards, self.trump)) % n
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        self.won[w] |= m
+        self.tricks.append((self.leader, cards, w))
+        self.trick = []
+        if self.hands[w]:
+            self.leader = self.turn = w
+        else:
+            self._score_hand(throw_in=False)
+
+    def trick_points(self) -> list[int]:
+        """Trick points of each side so far (with the last-trick bonus once the hand ends)."""
+        sides = [0] * len(self.scores)
+        for seat in range(self.n):
+            sides[self.team(seat)] += mask_points(self.won[seat], self.counters)
+        if self.n == 3 and self.bidder >= 0:
+            sides[self.bidder] += mask_points(self.discards, self.counters)
+        if self.tricks and not any(self.hands) and not self.trick:
+            sides[self.team(self.tricks[-1][2])] += self.last_bonus
+        return sides
+
+    def _score_hand(self, throw_in: bool) -> None:
+        assert self.melds is not None
+        b = self.bidder
+        bside = self.team(b)
+        sides = len(self.scores)
+        side_melds = [0] * sides
+        for seat in range(self.n):
+            side_melds[self.team(seat)] += self.melds[seat].total
+        tp = None if throw_in else self.trick_points()
+        delta, made = hand_scores(self.contract, bside, side_melds, tp)
+        for side in range(sides):
+            self.scores[side] += delta[side]
+        summary: dict[str, Any] = {
+            "hand": self.hand_no, "dealer": self.dealer, "redeal": False, "bidder": b,
+            "bid": self.contract, "stuck_dealer": self.stuck, "trump": self.trump,
+            "melds": [m.total for m in self.melds], "side_melds": side_melds,
+            "throw_in": throw_in, "made": made, "trick_points": tp, "score_change": delta,
+            "scores": list(self.scores),
+        }
+        self.last_hand = {
+            **summary,
+            "meld_details": [m.to_json() for m in self.melds],
+            "last_trick": ([[(self.tricks[-1][0] + i) % self.n, c]
+                            for i, c in enumerate(self.tricks[-1][1])]
+                           if self.tricks else None),
+            "tricks_won": self.tricks_won(),
+            "widow": _sorted_cards(self.widow_cards) if self.n == 3 else None,
+        }
+        self._record(summary)
+        self.winner = game_winner(self.scores, bside, self.target)
+        if self.winner >= 0:
+            self.phase = OVER
+            self.turn = TERMINAL
+            return
+        self._next_hand()
+
+    def _record(self, summary: dict[str, Any]) -> None:
+        self.log.append(summary)
+
+    def _next_hand(self) -> None:
+        self.dealer = (self.dealer + 1) % self.n
+        self.hand_no += 1
+        self._start_hand()
+
+    def tricks_won(self) -> list[int]:
+        """Number of tricks won by each seat this hand."""
+        out = [0] * self.n
+        for _, _, w in self.tricks:
+            out[w] += 1
+        return out
+
+    # -- end of game ----------------------------------------------------------------------
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's side score (partners share); see ``winner`` for the game winner."""
+        return tuple(float(self.scores[self.team(s)]) for s in range(self.n))
+
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self) -> PinochleState:
+        """Independent copy (lists copied shallowly, RNG copied)."""
+        c = copy.copy(self)
+        c.hands = self.hands[:]
+        c.scores = self.scores[:]
+        c.log = self.log[:]
+        c.bids = self.bids[:]
+        c.given = self.given[:]
+        c.melds = None if self.melds is None else self.melds[:]
+        c.trick = self.trick[:]
+        c.tricks = self.tricks[:]
+        c.won = self.won[:]
+        c.history = self.history[:]
+        c.rng = copy_rng(self.rng)
+        return c
+
+    # -- observation ----------------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """What ``seat`` may see (section 17); schema in the package docstring."""
+        n = self.n
+        ph = self.phase
+        bidder = self.bidder
+        passing: dict[str, Any] | None = None
+        if n == 4:
+            mine = seat == bidder or (bidder >= 0 and seat == self.partner_of(bidder))
+            other = self.partner_of(seat)
+            passing = {
+                "count": self.npass,
+                "giver": self.giver if ph == PASSING else None,
+                "pending_count": self.pending.bit_count(),
+                "selected": _sorted_cards(self.pending) if seat == self.giver else [],
+                "gave": _sorted_cards(self.given[seat]) if mine else [],
+                "received": _sorted_cards(self.given[other]) if mine else [],
+                "done": [self.given[s] != 0 for s in range(n)],
+            }
+        obs: dict[str, Any] = {
+            "game": self.game_name,
+            "seat": seat,
+            "players": n,
+            "options": options_to_dict(self.options),
+            "hand_number": self.hand_no,
+            "dealer": self.dealer,
+            "phase": PHASE_NAMES[ph],
+            "to_act": self.current_player,
+            "scores": list(self.scores),
+            "target": self.target,
+            "winner": self.winner if self.winner >= 0 else None,
+            "hand": _sorted_cards(self.hands[seat]),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "bids": [list(b) for b in self.bids],
+            "passed": [bool(self.passed >> s & 1) for s in range(n)],
+            "high_bid": self.high_bid or None,
+            "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
+            "min_bid": self.min_bid,
+            "bid_step": self.step,
+            "bidder": bidder if bidder >= 0 else None,
+            "contract": self.contract or None,
+            "stuck_dealer": self.stuck,
+            "trump": self.trump if self.trump >= 0 else None,
+            "passing": passing,
+            "widow": _sorted_cards(self.widow_cards) if n == 3 and self.widow_cards else None,
+            "discards": (_sorted_cards(self.discards) if n == 3 and seat == bidder else None),
+            "discard_count": self.discards.bit_count() if n == 3 else 0,
+            "melds": None if self.melds is None else [m.to_json() for m in self.melds],
+            "leader": self.leader if ph == PLAY else None,
+            "trick": [[(self.leader + i) % n, c] for i, c in enumerate(self.trick)],
+            "tricks": [{"leader": ld, "cards": [[(ld + i) % n, c] for i, c in enumerate(cs)],
+                        "winner": w} for ld, cs, w in self.tricks],
+            "tricks_won": self.tricks_won(),
+            "last_hand": self.last_hand,
+            "history": self.log,
+        }
+        return obs
+
+    # -- action forms ---------------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        """Text form: ``pass``, ``bid 260``, ``trump ♠``, ``give A♠``, ``discard A♠``, ``A♠``."""
+        assert isinstance(action, tuple)
+        kind, value = action
+        if kind in (K_BID, K_JUMP):
+            return "pass" if value == 0 else f"bid {value}"
+        if kind == K_TRUMP:
+            return f"trump {SUIT_SYMBOLS[value]}"
+        if kind == K_GIVE:
+            return f"give {card_text(value)}"
+        if kind == K_DISCARD:
+            return f"discard {card_text(value)}"
+        return card_text(value)
+
+    def describe(self, action: Action) -> str:
+        """Readable description."""
+        try:
+            assert isinstance(action, tuple)
+            kind: int = action[0]
+            value: int = action[1]
+            if kind == K_TRUMP:
+                return f"trump {SUIT_SYMBOLS[value]} ({SUIT_NAMES[value]})"
+            if kind == K_PLAY:
+                return f"play {card_text(value)}"
+            return self.action_text(action)
+        except Exception:
+            return repr(action)
+
+    def choices(self) -> list[Action]:
+        """The numbered menu shown to a person (``1`` … ``len``); identical copies once."""
+        ph = self.phase
+        if ph == BIDDING:
+            lo, st = self.next_bid_min(), self.step
+            bids = [a for a in (lo, lo + st, lo + 2 * st, lo + 3 * st, lo + 5 * st,
+                                lo + 10 * st) if a <= self.max_bid]
+            menu: list[Action] = [PASS]
+            menu += [(K_BID if a == lo else K_JUMP, a) for a in bids]
+            return menu
+        legal = self.legal_actions()
+        seen: set[tuple[int, int]] = set()
+        out: list[Action] = []
+        for a in legal:
+            assert isinstance(a, tuple)
+            key = (a[0], a[1] % 24) if a[0] != K_TRUMP else a
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        if ph in (PASSING, DISCARD, PLAY):
+            out.sort(key=lambda a: (a[1] % 24 // 6, -(a[1] % 6)))  # type: ignore[index]
+        return out
+
+    def _card_action(self, kind: int, text: str) -> Action:
+        try:
+            f = PINOCHLE.parse_face(text)
+        except CardParseError as exc:
+            raise ActionParseError(str(exc)) from None
+        holder = {K_GIVE: self.giver, K_DISCARD: self.bidder}.get(kind, self.turn)
+        hand = self.hands[holder] if holder >= 0 else 0
+        for c in (f, f + 24):
+            if hand >> c & 1:
+                return (kind, c)
+        return (kind, f)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse ``pass``, ``bid 260``/``260``, ``trump ♠``/``♠``, a card, or a menu number."""
+        t = text.strip()
+        low = t.lower()
+        if not t:
+            raise ActionParseError("Type an action, a menu number, or 'help'")
+        ph = self.phase
+        m = re.fullmatch(r"#?\s*(\d+)", t)
+        if m:
+            num = int(m.group(1))
+            menu = self.choices() if ph != OVER else []
+            if (t.startswith("#") or ph != BIDDING or num <= len(menu)) and 1 <= num <= len(menu):
+                return menu[num - 1]
+            if ph == BIDDING and not t.startswith("#"):
+                return self._bid_action(num)
+            raise ActionParseError(f"{num} is not a menu number (1–{len(menu)})")
+        if low in ("pass", "p"):
+            return PASS
+        m = re.fullmatch(r"(?:bid|b)\s+(-?\d+)", low)
+        if m:
+            amount = int(m.group(1))
+            if amount <= 0:
+                raise ActionParseError(f"{amount} is not a bid: bids are positive amounts")
+            return self._bid_action(amount)
+        m = re.fullmatch(r"(?:trump|t)\s+(\S+)", t, flags=re.IGNORECASE)
+        word = m.group(1) if m else t
+        if word.upper() in _SUIT_WORDS and (m or ph == TRUMP):
+            return (K_TRUMP, _SUIT_WORDS[word.upper()])
+        m = re.fullmatch(r"(give|pass|discard|play)\s+(\S+)", t, flags=re.IGNORECASE)
+        if m:
+            kind = {"give": K_GIVE, "pass": K_GIVE, "discard": K_DISCARD,
+                    "play": K_PLAY}[m.group(1).lower()]
+            return self._card_action(kind, m.group(2))
+        if re.fullmatch(r"(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]", t.upper()):
+            kind = {PASSING: K_GIVE, DISCARD: K_DISCARD}.get(ph, K_PLAY)
+            return self._card_action(kind, t)
+        raise ActionParseError(
+            f"Cannot read {text!r}: type a menu number, 'pass', 'bid 260', 'trump ♠' or a "
+            "card such as A♠ / 10h")
+
+    def action_to_json(self, action: Action) -> JSON:
+        """JSON form, e.g. ``{"kind": "bid", "amount": 260}`` or ``{"kind": "play", "card": 5}``."""
+        assert isinstance(action, tuple)
+        kind, value = action
+        if kind in (K_BID, K_JUMP):
+            return {"kind": "pass"} if value == 0 else {"kind": "bid", "amount": value}
+        if kind == K_TRUMP:
+            return {"kind": "trump", "suit": value}
+        return {"kind": KIND_NAMES[kind], "card": value}
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Inverse of :meth:`action_to_json`."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ActionParseError(f"{data!r} is not a Pinochle action")
+        kind = data["kind"]
+        if kind == "pass":
+            return PASS
+        key = {"bid": "amount", "trump": "suit"}.get(kind, "card")
+        if kind not in KIND_NAMES:
+            raise ActionParseError(f"unknown action kind {kind!r}")
+        value = data.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ActionParseError(f"{kind} needs an integer {key!r}")
+        if kind == "bid":
+            if value <= 0:
+                raise ActionParseError("a bid must be positive")
+            return self._bid_action(value)
+        return (KIND_NAMES.index(kind), value)
+
+    def _bid_action(self, amount: int) -> Action:
+        """A bid of ``amount``: the minimum raise, or a jump bid above it."""
+        return (K_JUMP, amount) if self.phase == BIDDING and amount > self.next_bid_min() \
+            else (K_BID, amount)
+
+
+class CutthroatState(PinochleState):
+    """Three-hand cut-throat Pinochle (spec section 19)."""
+
+    game_name: ClassVar[str] = "pinochle3"
+    PLAYERS: ClassVar[int] = 3
+
+    @classmethod
+    def default_options(cls) -> Any:
+        """The default options of this variant."""
+        return CutthroatOptions()
+

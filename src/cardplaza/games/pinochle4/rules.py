@@ -1,0 +1,142 @@
+"""Card arithmetic shared by the Pinochle engine, meld calculator, helper and odds.
+
+Cards are the ints of :data:`cardplaza.core.cards.PINOCHLE`: ``card = face + 24 * copy``,
+``face = suit * 6 + rank`` with rank positions 0..5 = 9, J, Q, K, 10, A (low to high), so
+``card % 6`` is the rank and ``card % 24 // 6`` the suit. Card sets are 48-bit masks.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardplaza.core.cards import PINOCHLE
+
+NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_TEXT = ("9", "J", "Q", "K", "10", "A")
+DECK_SIZE = 48
+FULL_MASK = (1 << DECK_SIZE) - 1
+FACE_MASK24 = (1 << 24) - 1
+
+
+def face(suit: int, rank: int) -> int:
+    """Face index of a suit and rank position."""
+    return suit * 6 + rank
+
+
+def suit_of(card: int) -> int:
+    """Suit (0..3) of a card."""
+    return card % 24 // 6
+
+
+def rank_of(card: int) -> int:
+    """Rank position (0 = 9 … 5 = A) of a card."""
+    return card % 6
+
+
+def card_text(card: int) -> str:
+    """Display text, e.g. ``10♥``."""
+    return PINOCHLE.text(card)
+
+
+def cards_text(mask: int) -> str:
+    """Display text of a card set, sorted by suit and strength."""
+    return PINOCHLE.format_mask(mask)
+
+
+SUIT_MASK: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(DECK_SIZE) if suit_of(c) == s) for s in range(4))
+"""Every physical card of a suit."""
+
+RANK_MASK: tuple[int, ...] = tuple(
+    sum(1 << c for c in range(DECK_SIZE) if rank_of(c) == r) for r in range(6))
+"""Every physical card of a rank."""
+
+ABOVE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << c for c in range(DECK_SIZE) if suit_of(c) == s and rank_of(c) > r)
+          for r in range(6))
+    for s in range(4))
+"""``ABOVE[suit][rank]``: cards of that suit ranking strictly higher."""
+
+COUNTER_VALUES: dict[str, tuple[int, ...]] = {
+    "A": (0, 0, 0, 10, 10, 10),
+    "A1": (0, 0, 0, 1, 1, 1),
+    "B": (0, 2, 3, 4, 10, 11),
+    "C": (0, 0, 5, 5, 10, 10),
+}
+"""Counter value by rank position for each scheme (``A1`` = scheme A, 1-point counting)."""
+
+
+def counter_table(scheme: str, one_point: bool) -> tuple[int, ...]:
+    """Per-card (0..47) counter values for a scheme."""
+    vals = COUNTER_VALUES["A1" if one_point else scheme]
+    return tuple(vals[rank_of(c)] for c in range(DECK_SIZE))
+
+
+def mask_points(mask: int, table: tuple[int, ...]) -> int:
+    """Sum of counter values of the cards in ``mask``."""
+    total = 0
+    for r in range(3, 6):  # K, 10, A are counters in every scheme
+        total += (mask & RANK_MASK[r]).bit_count() * table[r]
+    if table[JACK] or table[QUEEN]:
+        total += (mask & RANK_MASK[JACK]).bit_count() * table[JACK]
+        total += (mask & RANK_MASK[QUEEN]).bit_count() * table[QUEEN]
+    return total
+
+
+def beats(card: int, winning: int, trump: int) -> bool:
+    """True if ``card`` beats ``winning`` (identical cards never beat, DECISION P-26)."""
+    cs, ws = card % 24 // 6, winning % 24 // 6
+    if cs == ws:
+        return card % 6 > winning % 6
+    return cs == trump
+
+
+def winning_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
+    """Position of the current winning card of a (possibly incomplete) trick."""
+    best = 0
+    for i in range(1, len(cards)):
+        if beats(cards[i], cards[best], trump):
+            best = i
+    return best
+
+
+def legal_play_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int,
+                    beat_only_trump_leads: bool) -> int:
+    """Mask of the cards of ``hand`` that may be played to ``trick`` (section 11.2/11.3)."""
+    if not trick:
+        return hand
+    led = trick[0] % 24 // 6
+    w = trick[winning_index(trick, trump)]
+    ws, wr = w % 24 // 6, w % 6
+    relaxed = beat_only_trump_leads and led != trump
+    follow = hand & SUIT_MASK[led]
+    if follow:
+        if relaxed or ws != led:
+            return follow
+        return (follow & ABOVE[led][wr]) or follow
+    trumps = hand & SUIT_MASK[trump]
+    if trumps:
+        if relaxed or ws != trump:
+            return trumps
+        return (trumps & ABOVE[trump][wr]) or trumps
+    return hand
+
+
+def deal(rng: random.Random, players: int) -> tuple[list[int], int]:
+    """Shuffle the 48 cards; 12 each for four players, 15 each + 3-card widow for three."""
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    size = 12 if players == 4 else 15
+    hands = []
+    for p in range(players):
+        m = 0
+        for c in deck[p * size:(p + 1) * size]:
+            m |= 1 << c
+        hands.append(m)
+    widow = 0
+    for c in deck[players * size:]:
+        widow |= 1 << c
+    return hands, widow

@@ -1,0 +1,287 @@
+"""Invariants, hidden-card permutation and the determinizer for both Pinochle variants.
+
+Hidden places seen from a seat: the other hands, the giver's card selection while passing
+(unless the seat is the giver), the face-down widow (cut-throat, before the bid is won) and
+the cut-throat discards (unless the seat is the bid winner). Cards whose place a seat knows
+stay put: meld cards not yet played, the cards it passed (with the receiver), the exposed
+widow (with the bid winner: hand or discards). :func:`sample_world` also respects what the
+play revealed (section 17): voids, "no trump", and "no higher card" when beating was due.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardplaza.core.options import options_from_dict
+from cardplaza.core.protocol import TERMINAL, GameState
+from cardplaza.games.pinochle4.engine import (
+    OVER,
+    PASSING,
+    PHASE_NAMES,
+    PLAY,
+    CutthroatOptions,
+    CutthroatState,
+    Options,
+    PinochleState,
+)
+from cardplaza.games.pinochle4.meld import MeldResult
+from cardplaza.games.pinochle4.rules import (
+    ABOVE,
+    FULL_MASK,
+    SUIT_MASK,
+    mask_points,
+    winning_index,
+)
+
+
+def _mask(cards: list[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def check_invariants(state: GameState) -> None:
+    """48 cards conserved; trick points 250 (25) per played hand; scores add up."""
+    assert isinstance(state, PinochleState)
+    s = state
+    places = [*s.hands, s.pending, s.widow, s.discards, *s.won, _mask(s.trick)]
+    total = 0
+    for m in places:
+        assert total & m == 0, "a card is in two places"
+        total |= m
+    assert total == FULL_MASK, "cards lost or duplicated"
+    assert sum(m.bit_count() for m in places) == 48
+    if s.n == 3 and s.phase != OVER:
+        assert s.discards.bit_count() <= 3
+    for entry in s.log:
+        if entry.get("trick_points") is not None:
+            assert sum(entry["trick_points"]) == s.trick_total, "trick points do not add up"
+    sums = [0] * len(s.scores)
+    for entry in s.log:
+        for i, d in enumerate(entry.get("score_change") or ()):
+            sums[i] += d
+    assert sums == s.scores, "scores differ from the sum of hand results"
+    if s.phase == PLAY:
+        sizes = [h.bit_count() for h in s.hands]
+        played = {(s.leader + i) % s.n for i in range(len(s.trick))}
+        base = max(sizes)
+        for p in range(s.n):
+            assert sizes[p] == base - (1 if p in played and len(played) < s.n else 0) or \
+                sizes[p] == base, "hand sizes out of step"
+        won_pts = sum(mask_points(m, s.counters) for m in s.won)
+        assert won_pts <= s.trick_total
+
+
+def _reveal_constraints(obs: dict[str, Any]) -> dict[int, int]:
+    """Per seat, cards it cannot hold now according to the play so far (section 17)."""
+    trump = obs["trump"]
+    relaxed_opt = obs["options"]["beat_only_trump_leads"]
+    forbid: dict[int, int] = {}
+    tricks = [t["cards"] for t in obs["tricks"]]
+    if obs["trick"]:
+        tricks.append(obs["trick"])
+    for cards in tricks:
+        led = cards[0][1] % 24 // 6
+        relaxed = relaxed_opt and led != trump
+        seq: list[int] = []
+        for seat, c in cards:
+            if seq:
+                w = seq[winning_index(seq, trump)]
+                ws, wr = w % 24 // 6, w % 6
+                cs = c % 24 // 6
+                f = 0
+                if cs != led:
+                    f |= SUIT_MASK[led]
+                    if cs != trump:
+                        f |= SUIT_MASK[trump]
+                    elif not relaxed and ws == trump and not (
+                            cs == ws and c % 6 > wr):
+                        f |= ABOVE[trump][wr]
+                elif not relaxed and ws == led and not c % 6 > wr:
+                    f |= ABOVE[led][wr]
+                forbid[seat] = forbid.get(seat, 0) | f
+            seq.append(c)
+    return forbid
+
+
+def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, Any]:
+    """Random placement of the cards hidden from ``obs['seat']`` into their hidden places.
+
+    Returns ``{"hands": {seat: mask}, "pending": mask, "widow": mask, "discards": mask}``.
+    """
+    n = obs["players"]
+    me = obs["seat"]
+    phase = PHASE_NAMES.index(obs["phase"])
+    played = 0
+    for t in obs["tricks"]:
+        for _, c in t["cards"]:
+            played |= 1 << c
+    for _, c in obs["trick"]:
+        played |= 1 << c
+    visible = _mask(obs["hand"]) | played
+    passing = obs.get("passing")
+    giver = passing["giver"] if passing else None
+    if passing and giver == me:
+        visible |= _mask(passing["selected"])
+    if obs["discards"] is not None:
+        visible |= _mask(obs["discards"])
+    hidden = FULL_MASK & ~visible
+    # Places: 0..n-1 hands, n pending, n+1 widow, n+2 discards.
+    cap = [0] * (n + 3)
+    for p in range(n):
+        if p != me:
+            cap[p] = obs["hand_sizes"][p]
+    if passing and giver is not None and giver != me:
+        cap[n] = passing["pending_count"]
+    if n == 3 and obs["widow"] is None and phase != OVER:
+        cap[n + 1] = 3
+    if n == 3 and obs["discards"] is None:
+        cap[n + 2] = obs["discard_count"]
+    assert sum(cap) == hidden.bit_count(), "observation does not account for every card"
+    everywhere = sum(1 << i for i in range(n + 3) if cap[i])
+    allowed: dict[int, int] = {}
+    if obs["melds"] is not None and phase != OVER:
+        for p in range(n):
+            if p == me:
+                continue
+            for c in obs["melds"][p]["cards"]:
+                if hidden >> c & 1:
+                    allowed[c] = 1 << p
+    if passing and passing["gave"]:
+        receiver = (me + 2) % 4
+        where = 1 << receiver | (1 << n if giver == receiver else 0)
+        for c in passing["gave"]:
+            if hidden >> c & 1:
+                allowed[c] = allowed.get(c, where) & where or where
+    if n == 3 and obs["widow"] and obs["bidder"] != me:
+        where = 1 << obs["bidder"] | 1 << (n + 2)
+        for c in obs["widow"]:
+            if hidden >> c & 1:
+                allowed[c] = allowed.get(c, where) & where or where
+    forbid = _reveal_constraints(obs) if strict and obs["trump"] is not None else {}
+    cards = _bits(hidden)
+    for attempt in range(60):
+        use_forbid = attempt < 50
+        rng.shuffle(cards)
+        per_card = []
+        for c in cards:
+            a = allowed.get(c, everywhere)
+            if use_forbid:
+                for p, f in forbid.items():
+                    if p != me and f >> c & 1 and a & ~(1 << p):
+                        a &= ~(1 << p)
+            per_card.append((a.bit_count(), c, a))
+        per_card.sort(key=lambda t: t[0])
+        left = cap[:]
+        out = [0] * (n + 3)
+        ok = True
+        for _, c, a in per_card:
+            opts = [i for i in range(n + 3) if a >> i & 1 and left[i]]
+            if not opts:
+                ok = False
+                break
+            total = sum(left[i] for i in opts)
+            r = rng.randrange(total)
+            for i in opts:
+                r -= left[i]
+                if r < 0:
+                    break
+            left[i] -= 1
+            out[i] |= 1 << c
+        if ok:
+            return {"hands": {p: out[p] for p in range(n) if p != me}, "pending": out[n],
+                    "widow": out[n + 1], "discards": out[n + 2]}
+    raise AssertionError("no consistent placement of the hidden cards")
+
+
+def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy where the cards ``seat`` cannot see are re-dealt among their hidden places."""
+    assert isinstance(state, PinochleState)
+    obs = state.observation(seat)
+    placed = _assign(obs, rng, strict=False)
+    out = state.clone()
+    for p, m in placed["hands"].items():
+        out.hands[p] = m
+    if obs["passing"] and obs["passing"]["giver"] not in (None, seat):
+        out.pending = placed["pending"]
+    if out.n == 3:
+        if obs["widow"] is None and out.phase != OVER:
+            out.widow = placed["widow"]
+        if obs["discards"] is None:
+            out.discards = placed["discards"]
+    return out
+
+
+def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
+    """A full state consistent with ``obs`` (the determinizer of the computer players)."""
+    three = obs["game"] == "pinochle3"
+    opts = options_from_dict(CutthroatOptions if three else Options, dict(obs["options"]))
+    cls = CutthroatState if three else PinochleState
+    st = cls(opts, 0, _blank=True)
+    st.rng = random.Random(rng.getrandbits(64))
+    n = st.n
+    me = obs["seat"]
+    st.dealer = obs["dealer"]
+    st.hand_no = obs["hand_number"]
+    st.phase = PHASE_NAMES.index(obs["phase"])
+    st.turn = obs["to_act"] if obs["to_act"] != TERMINAL else TERMINAL
+    st.scores = list(obs["scores"])
+    st.winner = -1 if obs["winner"] is None else obs["winner"]
+    st.log = list(obs["history"])
+    st.last_hand = obs["last_hand"]
+    st.bids = [(s, a) for s, a in obs["bids"]]
+    st.passed = sum(1 << s for s in range(n) if obs["passed"][s])
+    st.high_bid = obs["high_bid"] or 0
+    st.high_bidder = -1 if obs["high_bidder"] is None else obs["high_bidder"]
+    st.bidder = -1 if obs["bidder"] is None else obs["bidder"]
+    st.contract = obs["contract"] or 0
+    st.stuck = obs["stuck_dealer"]
+    st.trump = -1 if obs["trump"] is None else obs["trump"]
+    st.melds = (None if obs["melds"] is None
+                else [MeldResult.from_json(m) for m in obs["melds"]])
+    st.leader = obs["leader"] if obs["leader"] is not None else -1
+    if st.phase == PLAY and obs["trick"]:
+        st.leader = obs["trick"][0][0]
+    st.trick = [c for _, c in obs["trick"]]
+    st.tricks = [(t["leader"], tuple(c for _, c in t["cards"]), t["winner"])
+                 for t in obs["tricks"]]
+    for _, cs, w in st.tricks:
+        st.won[w] |= _mask(list(cs))
+    placed = _assign(obs, rng, strict=True)
+    st.hands[me] = _mask(obs["hand"])
+    for p, m in placed["hands"].items():
+        st.hands[p] = m
+    passing = obs["passing"]
+    if passing is not None:
+        st.giver = passing["giver"] if passing["giver"] is not None else -1
+        st.pending = (_mask(passing["selected"]) if st.giver == me else placed["pending"])
+        partner = (me + 2) % 4
+        if passing["gave"]:
+            st.given[me] = _mask(passing["gave"])
+        if passing["received"]:
+            st.given[partner] = _mask(passing["received"])
+        for p in range(n):
+            if passing["done"][p] and not st.given[p]:
+                receiver = (p + 2) % 4
+                pool = st.hands[receiver] | st.won[0] | st.won[1] | st.won[2] | st.won[3]
+                pool |= _mask(st.trick)
+                st.given[p] = _mask(sorted(_bits(pool))[:passing["count"]])
+    if three:
+        st.widow = placed["widow"] if obs["widow"] is None and st.phase != OVER else 0
+        st.widow_cards = _mask(obs["widow"]) if obs["widow"] else 0
+        st.discards = (_mask(obs["discards"]) if obs["discards"] is not None
+                       else placed["discards"])
+    if st.phase == PASSING and st.giver < 0:
+        st.giver = st.turn
+    return st
