@@ -5,6 +5,7 @@ import { openTable, closeTable } from "./table.js";
 const main = document.getElementById("main");
 let gamesCache = null;
 let currentRoute = null;
+let lobbyPicked = false;
 
 // -- helpers ----------------------------------------------------------------------------
 export function h(tag, attrs = {}, ...children) {
@@ -159,7 +160,7 @@ async function renderLobby(selected) {
   const info = games.find((g) => g.name === selected) || null;
   const list = h("ul", { class: "game-list", role: "list" });
   for (const g of games) {
-    const a = h("a", { href: `#/game/${g.name}`, class: "game-tile" + (info && info.name === g.name ? " active" : ""),
+    const a = h("a", { href: `#/game/${g.name}`, onclick: () => { lobbyPicked = true; }, class: "game-tile" + (info && info.name === g.name ? " active" : ""),
                        "aria-current": info && info.name === g.name ? "true" : null },
       h("span", { class: "game-name" }, gameTitle(g)),
       h("span", { class: "game-players" }, t("lobby.players", { n: g.players })));
@@ -179,8 +180,11 @@ async function renderLobby(selected) {
 
   const children = [h("section", { class: "panel", "aria-labelledby": "choose-h" },
     h("h2", { id: "choose-h" }, t("lobby.choose")), list), resumeBox];
-  if (info) children.splice(1, 0, await optionsPanel(info));
+  const panel = info ? await optionsPanel(info) : null;
+  if (panel) children.splice(1, 0, panel);
   main.replaceChildren(h("div", { class: "lobby" }, ...children));
+  if (panel && window.innerWidth < 860 && lobbyPicked) panel.scrollIntoView({ block: "start" });
+  lobbyPicked = false;
 }
 
 async function optionsPanel(info) {

@@ -326,7 +326,7 @@ function endDialog(view, ctx) {
     h("h2", { id: "end-h" }, t("end.title")),
     h("p", { class: "verdict" }, verdict),
     custom,
-    h("table", { class: "result" }, h("caption", {}, t("end.points")), h("tbody", {}, rows)),
+    custom ? null : h("table", { class: "result" }, h("caption", {}, t("end.points")), h("tbody", {}, rows)),
     streak ? h("p", { class: "streak-info" }, t("lobby.streak.info", { s: streak.streak, saved: streak.saved, best: streak.best, lv: streak.next_level })) : null,
     btns));
   setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus(); }, 0);

@@ -72,6 +72,10 @@ export function render(ctx) {
     board.appendChild(h("details", { class: "area last-hand" }, h("summary", {}, t("pq.events")),
       h("ul", { class: "meld-list" }, o.events.map((e) => h("li", {}, `${ctx.seatName(e.seat)}: ${e.label} +${e.points}`)))));
   }
+  const done = (o.sheets || []).filter((x) => x.deal < o.deal || o.phase === "over");
+  if (done.length) {
+    board.appendChild(h("details", { class: "area last-hand" }, h("summary", {}, t("pq.sheets")), sheetTable(ctx, done)));
+  }
   if (o.phase.startsWith("exchange") && ctx.myTurn) {
     ctx.selectTitle = t(o.phase === "exchange_elder" ? "pq.exchange.elder" : "pq.exchange.younger");
   }
@@ -83,15 +87,24 @@ export function render(ctx) {
   return board;
 }
 
+function sheetTable(ctx, sheets) {
+  const me = ctx.seat;
+  const rows = sheets.map((s) => h("tr", {}, h("td", {}, String(s.deal)),
+    h("td", {}, String(s.counted[me])), h("td", {}, String(s.counted[1 - me])), h("td", {}, s.bonus || "")));
+  const o = ctx.obs;
+  rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("pq.totals")),
+    h("td", {}, String(o.totals[me])), h("td", {}, String(o.totals[1 - me])), h("td", {}, "")));
+  return h("div", { class: "table-wrap" }, h("table", { class: "result" },
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("pq.dealcol")), h("th", { scope: "col" }, ctx.seatName(me)),
+      h("th", { scope: "col" }, ctx.seatName(1 - me)), h("th", { scope: "col" }, ""))),
+    h("tbody", {}, rows)));
+}
+
 export function summary(ctx) {
   const o = ctx.obs;
-  const me = ctx.seat;
-  const rows = (o.sheets || []).map((s) => h("tr", {}, h("td", {}, String(s.deal)),
-    h("td", {}, String(s.counted[me])), h("td", {}, String(s.counted[1 - me])), h("td", {}, s.bonus || "")));
+  const r = o.result;
   return h("div", { class: "summary" },
-    o.result ? h("p", {}, o.result.text) : null,
-    h("div", { class: "table-wrap" }, h("table", {},
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("pq.dealcol")), h("th", { scope: "col" }, ctx.seatName(me)),
-        h("th", { scope: "col" }, ctx.seatName(1 - me)), h("th", { scope: "col" }, ""))),
-      h("tbody", {}, rows))));
+    r ? h("p", {}, t("pq.result", { name: r.winner === null || r.winner === undefined ? "—" : ctx.seatName(r.winner), value: r.value })
+      + (r.rubicon ? ` ${t("pq.rubicon")}` : "")) : null,
+    sheetTable(ctx, o.sheets || []));
 }
