@@ -19,7 +19,10 @@ def shot(page: Any, name: str) -> Path:
 
 def start_from_lobby(page: Any, base: str, game: str, options: dict[str, Any]) -> None:
     """Open the lobby, pick the game, set options through the controls, press Start."""
-    page.goto(f"{base}/#/")
+    if "?" not in base:
+        page.goto(f"{base}/#/")
+    else:
+        page.goto(f"{base}#/")
     page.click(f'a[href="#/game/{game}"]')
     page.wait_for_selector("#start-btn")
     for name, value in options.items():

@@ -32,3 +32,17 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     assert dialog.locator("table tr").count() >= 2
     shot(page, f"{game}_end_1280x800")
     print(f"{game}: {time.perf_counter() - started:.1f}s")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
+def test_generic_renderer_plays_every_game(page: Any, server: str, game: str,
+                                           options: dict[str, Any]) -> None:
+    """The fallback view (observation + legal actions only) can play each game to the end."""
+    page.goto(f"{server}/?generic=1#/")
+    start_from_lobby(page, f"{server}/?generic=1", game, options)
+    assert "?generic=1" in page.url
+    play_to_end(page)
+    assert page.locator(".dialog.end .verdict").is_visible()
+    if game == "piquet":
+        shot(page, "generic_piquet_end_1280x800")

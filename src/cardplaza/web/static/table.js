@@ -17,8 +17,9 @@ export function closeTable() {
   }
 }
 
+/** The game's own renderer; the generic one if none, or with ?generic in the address. */
 async function loadRenderer(info) {
-  if (!info || !info.renderer) return generic;
+  if (!info || !info.renderer || new URLSearchParams(location.search).has("generic")) return generic;
   try {
     const mod = await import(`./games/${info.renderer}.js`);
     if (typeof mod.render === "function") return mod;

@@ -109,7 +109,7 @@ export function render(ctx) {
     }
   }
   board.appendChild(chips);
-  board.appendChild(seatsEl(ctx, obs.hand_sizes));
+  board.appendChild(seatsEl(ctx, obs.hand_sizes ?? obs.hand_count));
   board.appendChild(trickEl(ctx, trickPlays(obs), { label: t("table.trick") }));
   const last = obs.last_trick ?? (Array.isArray(obs.tricks) && obs.tricks.length ? obs.tricks[obs.tricks.length - 1] : null);
   if (last) {
