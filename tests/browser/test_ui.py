@@ -77,6 +77,14 @@ def test_keyboard_only_trick(page: Any, server: str) -> None:
     page.wait_for_function(
         "n => document.querySelectorAll('.hand .card').length < n", arg=hand_before + 1)
     assert page.locator(f".hand .card[data-id='{moved}']").count() == 0
+    # The trick completes and the turn comes back: focus is on a playable card again,
+    # so Enter alone plays on.
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    page.wait_for_function("() => document.activeElement?.classList.contains('legal')")
+    step = step_of(page)
+    page.keyboard.press("Enter")
+    wait_change(page, step)
+    assert step_of(page) > step
 
 
 def test_illegal_card_shows_reason(page: Any, server: str) -> None:

@@ -175,13 +175,18 @@ function draw(view) {
   }
   drawStatus(view);
   if (view.msg && view.msg.terminal && !view.endDismissed) root.appendChild(endDialog(view, ctx));
-  if (ctx && ctx.myTurn) {
-    const hand = root.querySelector(".hand");
-    const want = focusedCard && hand.querySelector(`[data-id="${focusedCard}"]:not([aria-disabled="true"])`);
-    if (want) want.focus();
-    else if (hadFocusInHand || document.activeElement === document.body) {
-      const first = hand.querySelector(".card.legal");
-      if (first && hadFocusInHand) first.focus();
+  // Keyboard players keep their place: focus stays in the hand between turns.
+  const keepFocus = Boolean(hadFocusInHand || (view.focusHand && document.activeElement === document.body));
+  const hand = root.querySelector(".hand");
+  if (ctx && hand && keepFocus) {
+    const want = focusedCard && hand.querySelector(`[data-id="${focusedCard}"].legal`);
+    const first = hand.querySelector(".card.legal");
+    if (ctx.myTurn && (want || first)) {
+      (want || first).focus();
+      view.focusHand = false;
+    } else {
+      hand.focus();
+      view.focusHand = true;
     }
   }
 }
@@ -191,7 +196,7 @@ export function handEl(ctx) {
   const ids = ctx.handCards ?? ctx.obs.hand ?? [];
   const wrap = h("div", { class: "hand-wrap" });
   const label = ctx.handLabel ?? t("table.hand");
-  const hand = h("div", { class: "hand", role: "group", "aria-label": label });
+  const hand = h("div", { class: "hand", role: "group", "aria-label": label, tabindex: "-1" });
   const sorted = ctx.sortHand === false ? ids : ctx.deck.sort(ids);
   for (const id of sorted) {
     const action = ctx.myTurn ? ctx.cardActions.get(id) : null;
