@@ -236,3 +236,14 @@ def test_healthz_and_lobby(client: TestClient) -> None:
     ]
     assert toy["levels"] == ["random"] and toy["players"] == 2
     assert len(toy["deck"]) == 32 and toy["deck"][31] == "AC"
+
+
+def test_table_whose_record_no_longer_replays(client: TestClient) -> None:
+    """A stored record that the rules refuse gives a clear error, not a crash."""
+    t = create(client, game="toy", seed=9, humans=[0, 1])
+    storage = client.app.state.storage  # type: ignore[attr-defined]
+    storage.save_progress(t["table"], [{"seat": 1, "action": 0}], "playing")
+    client.app.state.manager.tables.clear()  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"]["0"]})
+        assert "cannot be restored" in expect_error(ws, "broken_table")

@@ -1,4 +1,19 @@
-"""The FastAPI application: lobby over HTTP, play over a WebSocket, static front end."""
+"""The FastAPI application: lobby over HTTP, play over a WebSocket, static front end.
+
+HTTP
+    ``GET /healthz``; ``GET /api/games`` (options schema, defaults, levels, deck texts);
+    ``POST /api/tables`` ``{game, options, level?, seed?, name?, humans?, streak?}`` →
+    ``{table, seat, token, tokens}``; ``GET /api/streak/{name}``; ``GET /api/highscores``;
+    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``.
+WebSocket ``/ws`` (JSON messages)
+    client → ``{"type": "join", "table", "token"}``, ``{"type": "act", "action": <JSON
+    form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the joined
+    seat's), ``{"type": "state"}``, ``{"type": "ping"}``.
+    server → ``{"type": "state", "obs", "legal": [{"json", "text", "card", "cards"?}],
+    "illegal": {card: reason}, "current", "step", "terminal", "returns"?, "extra", "players",
+    "options", "streak"?}`` after every change, or ``{"type": "error", "code", "message"}``
+    to the sender only (the table is then unchanged).
+"""
 
 from __future__ import annotations
 

@@ -319,7 +319,13 @@ class TableManager:
             row = await self._db(self.storage.load_table, table_id)
             if row is None:
                 raise WebError("unknown_table", "no such table")
-            table = await asyncio.get_running_loop().run_in_executor(None, self._replay, row)
+            try:
+                table = await asyncio.get_running_loop().run_in_executor(None, self._replay,
+                                                                         row)
+            except Exception as exc:
+                log.error("table %s: cannot be restored: %s", table_id, exc)
+                raise WebError("broken_table",
+                               f"this table cannot be restored: {exc}") from None
             self.tables[table_id] = table
         log.info("table %s: resumed %s after %d actions", table_id, row.game, len(row.actions))
         self.kick(table)
@@ -441,8 +447,10 @@ class TableManager:
         log.info("table %s: seat %d connected", table.id, seat)
 
     def detach(self, table: LiveTable, seat: int, send: Send) -> None:
-        """Forget a client connection."""
+        """Forget a client connection; a finished table nobody watches leaves memory."""
         table.sockets.get(seat, set()).discard(send)
+        if table.state.is_terminal and not any(table.sockets.values()):
+            self.tables.pop(table.id, None)
 
     async def broadcast(self, table: LiveTable) -> None:
         """Send every connected seat its own view."""
