@@ -106,6 +106,7 @@ _HOOKS = {
     "bench": "cardplaza.games.pinochle4.bench:extra_benchmarks",
     "odds": "cardplaza.games.pinochle4.odds:odds_table",
     "odds_render": "cardplaza.games.pinochle4.odds:render_odds",
+    "players": "cardplaza.games.pinochle4.players:make_player",
 }
 
 SPEC4 = register(GameSpec(
@@ -118,6 +119,7 @@ SPEC4 = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
+    levels=("random", "weak", "normal", "strong"),
     hooks=_HOOKS,
 ))
 
@@ -131,6 +133,7 @@ SPEC3 = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
+    levels=("random", "weak", "normal", "strong"),
     hooks={k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
 ))
 
