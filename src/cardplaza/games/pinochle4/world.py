@@ -25,7 +25,7 @@ from cardplaza.games.pinochle4.engine import (
     Options,
     PinochleState,
 )
-from cardplaza.games.pinochle4.meld import MeldResult
+from cardplaza.games.pinochle4.meld import MeldResult, meld_total
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
     FULL_MASK,
@@ -205,6 +205,25 @@ def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, 
     raise AssertionError("no consistent placement of the hidden cards")
 
 
+def _melds_consistent(obs: dict[str, Any], hands: dict[int, int]) -> bool:
+    """True if every other hand (plus what it played since) melds what it showed."""
+    if obs["melds"] is None or obs["phase"] == "over":
+        return True
+    played: dict[int, int] = {}
+    for t in obs["tricks"]:
+        for seat, c in t["cards"]:
+            played[seat] = played.get(seat, 0) | 1 << c
+    for seat, c in obs["trick"]:
+        played[seat] = played.get(seat, 0) | 1 << c
+    div = 10 if obs["options"]["one_point"] else 1
+    extra = obs["options"]["extra_kq"]
+    for p, hand in hands.items():
+        full = hand | played.get(p, 0)
+        if meld_total(full, obs["trump"], extra) // div != obs["melds"][p]["value"]:
+            return False
+    return True
+
+
 def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
     """A copy where the cards ``seat`` cannot see are re-dealt among their hidden places."""
     assert isinstance(state, PinochleState)
@@ -259,6 +278,10 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     for _, cs, w in st.tricks:
         st.won[w] |= _mask(list(cs))
     placed = _assign(obs, rng, strict=True)
+    for _ in range(30):  # prefer worlds whose hands give exactly the melds shown
+        if _melds_consistent(obs, placed["hands"]):
+            break
+        placed = _assign(obs, rng, strict=True)
     st.hands[me] = _mask(obs["hand"])
     for p, m in placed["hands"].items():
         st.hands[p] = m
