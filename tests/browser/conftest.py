@@ -37,10 +37,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     tmp = tmp_path_factory.mktemp("server")
     port = _free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
+    db = f"sqlite:///{tmp / 'browser.sqlite3'}"
+    from cardplaza.web.storage import Storage, StreakRow
+
+    seeded = Storage(db)  # two saved scores so the high-score page has rows to show
+    seeded.save_streak(StreakRow("Hanako", 3, 420, 30_420))
+    seeded.save_streak(StreakRow("Sam", 0, 0, 10_250))
+    seeded.close()
     log = (tmp / "server.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--pause", "0",
-         "--db", f"sqlite:///{tmp / 'browser.sqlite3'}"], env=env, stdout=log, stderr=log)
+         "--db", db], env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:

@@ -9,11 +9,11 @@ from typing import Any
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 
-def shot(page: Any, name: str) -> Path:
-    """Save a full-page screenshot under artifacts/screenshots/."""
+def shot(page: Any, name: str, full_page: bool = True) -> Path:
+    """Save a screenshot (the whole page, or the viewport) under artifacts/screenshots/."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    page.screenshot(path=str(path), full_page=full_page)
     return path
 
 

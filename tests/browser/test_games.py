@@ -30,7 +30,7 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     verdict = dialog.locator(".verdict").inner_text()
     assert verdict in ("You win!", "You lose.", "Draw.")
     assert dialog.locator("table tr").count() >= 2
-    shot(page, f"{game}_end_1280x800")
+    shot(page, f"{game}_end_1280x800", full_page=False)
     print(f"{game}: {time.perf_counter() - started:.1f}s")
 
 
@@ -45,4 +45,4 @@ def test_generic_renderer_plays_every_game(page: Any, server: str, game: str,
     play_to_end(page)
     assert page.locator(".dialog.end .verdict").is_visible()
     if game == "piquet":
-        shot(page, "generic_piquet_end_1280x800")
+        shot(page, "generic_piquet_end_1280x800", full_page=False)

@@ -149,11 +149,12 @@ def test_screenshots(browser: Any, server: str, width: int, height: int) -> None
             pg.wait_for_selector(".rules h1, .rules h2")
             shot(pg, f"rules_pinochle2_{lang}_{size}")
             pg.goto(f"{server}/#/scores")
-            pg.wait_for_selector("main h2")
+            pg.wait_for_selector("table.scores")
+            assert "Hanako" in pg.inner_text("table.scores")
             shot(pg, f"scores_{lang}_{size}")
             start_from_lobby(pg, server, "efudatori", {"players": 2})
             play_to_end(pg)
-            shot(pg, f"end_efudatori_{lang}_{size}")
+            shot(pg, f"end_efudatori_{lang}_{size}", full_page=False)
             overflow = pg.evaluate(
                 "() => document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert overflow <= 1, f"horizontal scrolling at {size}: {overflow}px"

@@ -255,8 +255,8 @@ class TableManager:
             extra["streak_player"] = player
             extra["streak"] = {**streaks.streak_json(srow), "level": number}
         strength = getattr(options, "strength", None)
-        if level is None and strength in spec.levels:
-            level = strength
+        if level is None and strength is not None:
+            level = strength if strength in spec.levels else spec.levels[-1]
         if level is None:
             level = _default_level(spec)
         if not isinstance(level, str) or (level != "random" and level not in spec.levels):

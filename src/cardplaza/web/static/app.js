@@ -93,7 +93,7 @@ function renderHeader() {
 
 // -- lobby ------------------------------------------------------------------------------
 const HIDDEN_OPTIONS = { pinochle2: new Set(["dealer", "level"]), efudatori: new Set(["names"]) };
-const MORE_OPTIONS = new Set(["counters", "min_bid", "one_point", "sinking", "au_cent"]);
+const MORE_OPTIONS = new Set(["counters", "min_bid"]);
 
 function optionControl(game, f, value) {
   const id = `opt-${f.name}`;
@@ -149,10 +149,12 @@ async function streakInfo(name) {
   return r.ok ? r.json() : null;
 }
 
-function levelLabel(lv) {
-  const key = `level.${lv}`;
-  const s = t(key);
-  return s === key ? lv : s;
+function levelLabel(lv, game = "") {
+  for (const key of [`level.${game}.${lv}`, `level.${lv}`]) {
+    const s = t(key);
+    if (s !== key) return s;
+  }
+  return /^\d+$/.test(lv) ? t("level.n", { n: lv }) : lv;
 }
 
 async function renderLobby(selected) {
@@ -200,7 +202,7 @@ async function optionsPanel(info) {
     const modeStreak = h("input", { type: "radio", name: "mode", id: "mode-streak", value: "streak", checked: true });
     const modePractice = h("input", { type: "radio", name: "mode", id: "mode-practice", value: "practice" });
     const lv = h("select", { id: "opt-practice-level", name: "practice_level", "aria-label": t("lobby.level") },
-      ["1", "2", "3", "4"].map((n) => h("option", { value: n }, levelLabel(n))));
+      ["1", "2", "3", "4"].map((n) => h("option", { value: n }, levelLabel(n, "pinochle2"))));
     lv.disabled = true;
     modeStreak.addEventListener("change", () => { lv.disabled = true; });
     modePractice.addEventListener("change", () => { lv.disabled = false; });
@@ -222,7 +224,7 @@ async function optionsPanel(info) {
   const hasStrength = info.options.some((f) => f.name === "strength");
   if (!isStreak && !hasStrength && info.levels.length > 1) {
     const sel = h("select", { id: "opt-level", name: "__level" },
-      info.levels.map((lv) => h("option", { value: lv }, levelLabel(lv))));
+      info.levels.map((lv) => h("option", { value: lv }, levelLabel(lv, game))));
     sel.value = levels[Math.floor(levels.length / 2)] ?? info.levels[0];
     form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-level" }, t("lobby.level")), sel));
   }
