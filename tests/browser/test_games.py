@@ -8,12 +8,13 @@ from typing import Any
 import pytest
 from cp_browser import play_to_end, shot, start_from_lobby
 
+# Small targets and the quickest computers keep each whole game to seconds.
 GAMES = [
     ("pinochle2", {}),
-    ("pinochle4", {"target": 500}),
-    ("pinochle3", {"target": 500}),
-    ("piquet", {"four_deals": True}),
-    ("efudatori", {"players": 4}),
+    ("pinochle4", {"target": 500, "strength": "weak"}),
+    ("pinochle3", {"target": 500, "strength": "weak"}),
+    ("piquet", {"four_deals": True, "__level": "1"}),
+    ("efudatori", {"players": 4, "__level": "1"}),
 ]
 
 

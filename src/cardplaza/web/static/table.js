@@ -335,6 +335,9 @@ function endDialog(view, ctx) {
     custom ? null : h("table", { class: "result" }, h("caption", {}, t("end.points")), h("tbody", {}, rows)),
     streak ? h("p", { class: "streak-info" }, t("lobby.streak.info", { s: streak.streak, saved: streak.saved, best: streak.best, lv: streak.next_level })) : null,
     btns));
+  dlg.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { view.endDismissed = true; draw(view); }
+  });
   setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus(); }, 0);
   return dlg;
 }
