@@ -113,7 +113,7 @@ export function render(ctx) {
     if (o.players === 4 && s === (ctx.seat + 2) % 4) parts.push(h("span", { class: "sub" }, t("p4.partner")));
     if (o.dealer === s) parts.push(h("span", { class: "sub" }, t("p4.dealer")));
     if (o.phase === "play") parts.push(h("span", { class: "sub" }, t("p4.tricks", { n: o.tricks_won[s] })));
-    return h("div", {}, ...parts);
+    return h("div", { class: "subs" }, ...parts);
   };
   const board = h("div", { class: "board" }, chips, seatsEl(ctx, o.hand_sizes, extra));
   if (o.phase === "bidding") board.appendChild(biddingPanel(ctx));
