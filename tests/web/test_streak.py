@@ -83,3 +83,13 @@ def test_new_abandon_and_practice_end_or_keep_the_streak(client: TestClient) -> 
     storage.save_streak(Row("Kim", 1, 40, 20_500))
     create(client, game="pinochle2", seed=5, name="Kim", streak="new")
     assert client.get("/api/streak/Kim").json()["streak"] == 0
+
+
+def test_practice_level_option_sets_the_computer(client: TestClient) -> None:
+    """TO3: a fixed practice level plays that level; it cannot be a streak game."""
+    t = create(client, game="pinochle2", seed=1, options={"level": "3"})
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    assert manager.tables[t["table"]].row.seats[1].level == "3"
+    r = client.post("/api/tables", json={"game": "pinochle2", "options": {"level": "2"},
+                                         "streak": "next"})
+    assert r.status_code == 400 and "ladder" in r.json()["error"]

@@ -247,6 +247,9 @@ class TableManager:
         if streak_mode:
             if spec.name != streaks.STREAK_GAME:
                 raise WebError("bad_request", f"{spec.name} has no winning streak")
+            if getattr(options, "level", "streak") != "streak":
+                raise WebError("bad_request", "a streak game uses the level ladder "
+                               "(option level=streak), not a fixed practice level")
             srow = await self._db(self.storage.load_streak, player)
             if streak_mode == "new" or srow.open_table:
                 srow = streaks.end_streak(srow)
@@ -254,6 +257,9 @@ class TableManager:
             level = streaks.level_name(spec.levels, number)
             extra["streak_player"] = player
             extra["streak"] = {**streaks.streak_json(srow), "level": number}
+        fixed = getattr(options, "level", None)
+        if level is None and isinstance(fixed, str) and fixed.isdigit():
+            level = streaks.level_name(spec.levels, int(fixed))
         strength = getattr(options, "strength", None)
         if level is None and strength is not None:
             level = strength if strength in spec.levels else spec.levels[-1]
