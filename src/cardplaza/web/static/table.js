@@ -61,6 +61,10 @@ function onMessage(view, msg) {
     const prev = view.msg;
     view.msg = msg;
     if (!prev || prev.step !== msg.step) view.error = "";
+    if (prev && prev.step !== msg.step) {
+      const text = playsText(view, prev.obs, msg);
+      if (text) view.events = [...(view.events || []), text].slice(-4);
+    }
     if (msg.terminal) markFinished(view.tableId);
     draw(view);
   } else if (msg.type === "error") {
@@ -68,6 +72,25 @@ function onMessage(view, msg) {
     if (msg.code === "stale") view.conn.send({ type: "state" });
     drawStatus(view);
   }
+}
+
+/** Cards other seats played since the previous view ("Computer 1: A♠ · …"), if any. */
+function playsText(view, before, msg) {
+  const obs = msg.obs;
+  const seen = (o) => {
+    const out = [];
+    const tricks = Array.isArray(o.tricks) ? o.tricks : [];
+    for (const tr of tricks) out.push(...generic.trickPlays({ current_trick: tr, hand_sizes: o.hand_sizes ?? o.hand_count }));
+    out.push(...generic.trickPlays(o));
+    return out;
+  };
+  const old = seen(before);
+  const now = seen(obs);
+  if (now.length <= old.length) return "";
+  const ctx = { seat: msg.seat, players: msg.players };
+  return now.slice(old.length).filter(([s]) => s !== msg.seat && s !== null && s !== undefined)
+    .map(([s, c]) => t("table.played", { name: seatName(ctx, s), card: cardText(view.deck.text(c)) }))
+    .join(" · ");
 }
 
 /** Name of a seat as shown to this player. */
@@ -113,6 +136,7 @@ function makeCtx(view) {
 function act(view, entry) {
   if (!view.msg) return;
   view.error = "";
+  view.events = [];
   view.pending = true;
   if (!view.conn.send({ type: "act", action: entry.json, step: view.msg.step })) {
     view.error = t("table.reconnecting");
@@ -135,6 +159,7 @@ function drawStatus(view) {
   const el = view.root.querySelector(".status");
   if (!el) return;
   el.querySelector(".turn").textContent = statusText(view);
+  el.querySelector(".event").textContent = (view.events || []).join(" · ");
   const err = el.querySelector(".err");
   err.textContent = view.error || "";
   el.classList.toggle("my-turn", Boolean(view.msg && view.msg.current === view.msg.seat && !view.msg.terminal));
@@ -150,7 +175,7 @@ function draw(view) {
       h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank" }, t("nav.rules")),
       h("a", { href: "#/", class: "btn ghost small" }, t("table.leave"))));
   const status = h("div", { class: "status", role: "status", "aria-live": "polite" },
-    h("span", { class: "turn" }), h("span", { class: "err", role: "alert" }));
+    h("span", { class: "turn" }), h("span", { class: "event" }), h("span", { class: "err", role: "alert" }));
   const parts = [bar, status];
   let ctx = null;
   if (view.msg) {
