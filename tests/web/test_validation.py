@@ -247,3 +247,23 @@ def test_table_whose_record_no_longer_replays(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"]["0"]})
         assert "cannot be restored" in expect_error(ws, "broken_table")
+
+
+def test_illegal_bid_is_refused(client: TestClient) -> None:
+    """Four-hand Pinochle: a bid under the minimum or off the step is refused with a reason."""
+    t = create(client, game="pinochle4", seed=8, humans=[0, 1, 2, 3], level="random")
+    before = snapshot(client, t["table"], t["tokens"])
+    actor = before[0]["current"]
+    assert any(a["json"] == {"kind": "bid", "amount": 250} for a in before[actor]["legal"])
+    ws = joined(client, t, actor)
+    try:
+        for amount in (240, 255, 10_000):
+            ws.send_json({"type": "act", "action": {"kind": "bid", "amount": amount}})
+            msg = ws.receive_json()
+            assert msg["type"] == "error" and msg["code"] in ("illegal", "bad_action"), msg
+            assert msg["message"]
+        ws.send_json({"type": "act", "action": {"kind": "trump", "suit": 1}})
+        assert ws.receive_json()["type"] == "error"
+    finally:
+        ws.__exit__(None, None, None)
+    check_unchanged(client, t, before, [])

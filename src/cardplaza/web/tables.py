@@ -367,6 +367,11 @@ class TableManager:
     async def _apply(self, table: LiveTable, seat: int, action: Action, human: bool) -> None:
         """Apply under the table lock, persist, notify; the state is restored on any error."""
         state = table.state
+        if human and action not in state.legal_actions():
+            # Belt and braces: never rely on an engine's own check alone.
+            reason = state.illegal_reason(action) or \
+                f"{state.describe(action)} is not a legal action now"
+            raise WebError("illegal", reason)
         backup = state.clone()
         try:
             text = state.action_text(action)
