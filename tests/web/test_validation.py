@@ -267,3 +267,37 @@ def test_illegal_bid_is_refused(client: TestClient) -> None:
     finally:
         ws.__exit__(None, None, None)
     check_unchanged(client, t, before, [])
+
+
+GARBAGE: list[Any] = [
+    None, True, -1, 10**9, 3.5, "", "A♠", "pass", "bid 99999", [], [1, 2], {},
+    {"type": "play"}, {"type": "play", "card": -3}, {"type": "play", "card": 999},
+    {"kind": "bid", "amount": "many"}, {"kind": "give", "card": 47}, {"play": 31},
+    {"discard": [0, 0, 0]}, {"discard": list(range(40))}, {"say": "nonsense"},
+    {"add": [99]}, {"point_suit": 9}, {"meld": "run", "cards": [1, 2, 3]},
+    {"type": "meld", "meld": "nothing", "cards": []}, {"kind": "trump", "suit": 7},
+]
+
+
+@pytest.mark.parametrize("game", ["pinochle2", "pinochle4", "pinochle3", "piquet", "efudatori"])
+def test_garbage_actions_never_change_a_table(client: TestClient, game: str) -> None:
+    """Malformed or illegal action forms of every kind get an error; nothing changes."""
+    from cardplaza.core.registry import get_game
+
+    n = get_game(game).new_game(None, 5).num_players
+    t = create(client, game=game, seed=5, humans=list(range(n)), level="random")
+    before = snapshot(client, t["table"], t["tokens"])
+    actor = before[0]["current"]
+    legal = {json.dumps(a["json"], sort_keys=True) for a in before[actor]["legal"]}
+    ws = joined(client, t, actor)
+    try:
+        for data in GARBAGE:
+            if json.dumps(data, sort_keys=True) in legal:
+                continue
+            ws.send_json({"type": "act", "action": data})
+            msg = ws.receive_json()
+            assert msg["type"] == "error", (data, msg)
+            assert msg["code"] in ("illegal", "bad_action"), (data, msg)
+    finally:
+        ws.__exit__(None, None, None)
+    check_unchanged(client, t, before, [])
