@@ -25,14 +25,13 @@ def render(console: Console, result: ArenaResult) -> None:
     """Print the pair table and, for three or more players, the rating table."""
     table = Table(title=f"{get_game(result.game).title}: {result.deals} paired deals, "
                         f"seed {result.seed}")
-    for col in ("A", "B", "deals", "games", "margin/deal (A−B)", "95% CI", "A wins", "draws",
-                "B wins", "A score rate"):
+    for col in ("A", "B", "deals", "margin/deal (A−B) ± 95% CI", "A win-draw-loss",
+                "A score"):
         table.add_column(col, justify="left" if col in ("A", "B") else "right")
     for p in result.pairs:
-        ci = "—" if math.isinf(p.ci95) else \
-            f"[{p.mean_margin - p.ci95:+.1f}, {p.mean_margin + p.ci95:+.1f}]"
-        table.add_row(p.a, p.b, str(p.deals), str(p.games), f"{p.mean_margin:+.1f}", ci,
-                      str(p.wins), str(p.draws), str(p.losses), f"{p.score_rate:.1%}")
+        ci = "" if math.isinf(p.ci95) else f" ± {p.ci95:.1f}"
+        table.add_row(p.a, p.b, str(p.deals), f"{p.mean_margin:+.1f}{ci}",
+                      f"{p.wins}-{p.draws}-{p.losses}", f"{p.score_rate:.1%}")
     console.print(table)
     if result.ratings:
         rt = Table(title=f"Bradley–Terry ratings (Elo scale, {result.anchor} = 0)")
