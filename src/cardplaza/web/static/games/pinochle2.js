@@ -52,7 +52,7 @@ export function render(ctx) {
     center.appendChild(h("div", { class: "last" }, h("h3", {}, `${t("table.last")} (${last.number})`),
       trickEl(ctx, lp, { small: true, winner: last.winner, label: t("table.last") })));
   }
-  const melds = h("details", { class: "area melds", open: true }, h("summary", {}, `${t("table.melds")} (${o.melds.length})`),
+  const melds = h("details", { class: "area melds", open: o.melds.length > 0 }, h("summary", {}, `${t("table.melds")} (${o.melds.length})`),
     meldList(ctx, o.melds),
     o.nine_turned_up ? h("p", {}, `${ctx.seatName(o.nine_turned_up.seat)}: ${t("p2.nine")}`) : null);
 
