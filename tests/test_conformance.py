@@ -28,9 +28,11 @@ SEEDS = (11, 22)
 
 def fingerprint(state: GameState) -> str:
     """Everything observable about a state, as text."""
+    last = state.history[-1] if state.history else None
     return json.dumps({
         "current": state.current_player,
-        "history": [[s, state.action_to_json(a)] for s, a in state.history],
+        "steps": len(state.history),
+        "last": None if last is None else [last[0], state.action_to_json(last[1])],
         "obs": [state.observation(seat) for seat in range(state.num_players)],
         "returns": list(state.returns()),
     }, sort_keys=True, default=str)
@@ -55,7 +57,8 @@ def test_random_playout_conformance(name: str, preset: str, seed: int) -> None:
     spec, state = new(name, preset, seed)
     rng = random.Random(seed)
     universe: dict[str, Action] = {}
-    observations = [fingerprint(state)]
+    # Fingerprints at sampled steps (every step would make long games quadratic).
+    checkpoints = {0: fingerprint(state)}
     steps = 0
     while not state.is_terminal:
         legal = list(state.legal_actions())
@@ -63,8 +66,10 @@ def test_random_playout_conformance(name: str, preset: str, seed: int) -> None:
         assert len(set(legal)) == len(legal), "legal actions must be distinct"
         for a in legal:
             universe.setdefault(json.dumps(state.action_to_json(a), sort_keys=True), a)
-        if rng.random() < 0.15:
+        # Dense checks early, thinning out in long multi-deal games.
+        if rng.random() < 0.15 * 100 / max(100, steps):
             before = fingerprint(state)
+            checkpoints[steps] = before
             legal_set = set(legal)
             outsiders = [a for a in universe.values() if a not in legal_set]
             for bad in rng.sample(outsiders, min(len(outsiders), 8)):
@@ -79,8 +84,8 @@ def test_random_playout_conformance(name: str, preset: str, seed: int) -> None:
         steps += 1
         if spec.check_invariants is not None:
             spec.check_invariants(state)
-        observations.append(fingerprint(state))
         assert steps < 20_000, "game does not end"
+    checkpoints[steps] = fingerprint(state)
     with pytest.raises(IllegalAction):
         state.apply(next(iter(universe.values())))
     assert len(state.returns()) == state.num_players
@@ -88,10 +93,11 @@ def test_random_playout_conformance(name: str, preset: str, seed: int) -> None:
     record = GameRecord.loads(GameRecord.of(state).dumps())
     assert record.result == list(state.returns())
     replayed = record.new_state()
-    assert fingerprint(replayed) == observations[0]
     for i, _ in enumerate(record.replay(replayed)):
-        assert fingerprint(replayed) == observations[i], f"replay differs before step {i + 1}"
-    assert fingerprint(replayed) == observations[-1]
+        if i in checkpoints:
+            assert fingerprint(replayed) == checkpoints[i], f"replay differs before step {i + 1}"
+    assert fingerprint(replayed) == checkpoints[steps]
+    assert replayed.history == state.history
 
 
 @pytest.mark.parametrize(("name", "preset"), CASES, ids=IDS)
@@ -129,10 +135,12 @@ def test_same_seed_same_game(name: str, preset: str) -> None:
     _, b = new(name, preset, 99)
     ra, rb = random.Random(4), random.Random(4)
     while not a.is_terminal:
-        assert fingerprint(a) == fingerprint(b)
+        if len(a.history) % 25 == 0:
+            assert fingerprint(a) == fingerprint(b)
         random_step(a, ra)
         random_step(b, rb)
     assert b.is_terminal and a.returns() == b.returns()
+    assert a.history == b.history and fingerprint(a) == fingerprint(b)
 
 
 def _playout_prefix(name: str, preset: str, seed: int, steps: int) -> tuple[GameSpec, GameState]:
