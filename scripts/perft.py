@@ -32,6 +32,8 @@ DEFAULT_POSITIONS: list[tuple[str, int, int, int]] = [
 POSITIONS: dict[str, list[tuple[str, int, int, int]]] = {
     "efudatori": [("default", 1, 0, 6), ("default", 2, 7, 6), ("default", 3, 20, 6)],
     "piquet": [("default", 1, 0, 1), ("default", 2, 8, 4), ("default", 3, 20, 4)],
+    "pinochle3": [("default", 1, 0, 3), ("default", 2, 10, 3), ("default", 3, 30, 4)],
+    "pinochle4": [("default", 1, 0, 4), ("default", 2, 12, 3), ("default", 3, 40, 4)],
     "pinochle2": [("default", 1, 0, 3), ("default", 2, 5, 3), ("default", 3, 40, 4)],
 }
 
