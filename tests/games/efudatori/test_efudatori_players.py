@@ -29,7 +29,7 @@ def game(levels: list[str], seed: int, players: int) -> EfudatoriState:
 
 def test_levels_registered_and_play_legally() -> None:
     """Every level plays legal cards to the end; unknown levels are refused."""
-    assert SPEC.levels == ("1", "2", "3", "4")
+    assert SPEC.levels == ("1", "2", "3", "4", "expert")
     assert SPEC.hook("players") is make_player
     s = game(["1", "2", "3", "4"], 1, 4)
     assert s.is_terminal

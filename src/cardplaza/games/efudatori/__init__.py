@@ -68,7 +68,7 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("1", "2", "3", "4"),
+    levels=("1", "2", "3", "4", "expert"),
     hooks={
         "terminal": "cardplaza.games.efudatori.terminal:View",
         "bench": "cardplaza.games.efudatori.bench:extra_benchmarks",

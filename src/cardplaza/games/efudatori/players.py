@@ -1,4 +1,4 @@
-"""Computer players for E-fuda-tori, levels "1" (random) to "4".
+"""Computer players for E-fuda-tori, levels "1" (random) to "4" and "expert".
 
 * ``1`` — uniformly random legal card.
 * ``2`` — heuristic from the observation: wins tricks holding picture cards as cheaply and
@@ -8,20 +8,26 @@
   ♠3 is gone and the ♠A when the Joker cannot beat it, and values completing K-Q-J sets.
 * ``3`` — perfect-information Monte Carlo over sampled worlds, with fast rollouts.
 * ``4`` — the same search with more worlds, breaking ties with the level-2 heuristic.
+* ``expert`` — many more worlds, and once the stock is empty and few cards remain every
+  sampled world is solved exactly (max-n, :class:`MaxNSolver`), so the timing of the
+  Joker, the ♠A and the ♠3 and the capture of picture sets is read off exact play-outs.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardplaza.ai.common import margin, play_out
 from cardplaza.ai.pimc import PIMCPlayer
 from cardplaza.ai.player import Player, RandomPlayer
 from cardplaza.core.cards import bits
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import (
+    FACE_MASK,
     FACE_POINTS,
     JOKER,
     JOKER_BIT,
@@ -32,7 +38,7 @@ from cardplaza.games.efudatori.rules import (
 )
 from cardplaza.games.efudatori.state import EfudatoriState
 
-LEVELS = ("1", "2", "3", "4")
+LEVELS = ("1", "2", "3", "4", "expert")
 
 
 def points(c: int) -> int:
@@ -217,9 +223,159 @@ def _static_cost(c: int, k: int) -> float:
     return cost
 
 
+# ------------------------------------------------------------------ expert level
+EXACT_LEAVES = 2000
+"""The expert solves the end exactly once the stock is empty and the product of the
+factorials of the hand sizes (a bound on the play orders) is at most this."""
+
+EndPos = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
+"""An end position after the stock ran out: (hands, trick cards so far, leader, trick
+number, captured masks)."""
+
+
+def end_position(state: EfudatoriState) -> EndPos:
+    """The bitmask position of a state (meant for an empty stock)."""
+    return (tuple(state.hands), tuple(state.trick), state.leader, state.trick_number,
+            tuple(state.captured))
+
+
+def play_orders(hand_sizes: Sequence[int]) -> int:
+    """Product of the factorials of the hand sizes: a bound on the ways to play out."""
+    out = 1
+    for k in hand_sizes:
+        out *= math.factorial(k)
+    return out
+
+
+class MaxNSolver:
+    """Exact play-out of the last tricks with every hand known (stock empty): each player
+    maximizes his own margin (his final score minus the others' mean), the max-n rule; with
+    two players this is plain minimax. Ties go to the lowest card."""
+
+    def __init__(self, players: int, tricks_total: int, simple_scoring: bool) -> None:
+        self.n = players
+        self.tricks_total = tricks_total
+        self.simple = simple_scoring
+        self.memo: dict[Any, tuple[float, ...]] = {}
+        self.nodes = 0
+
+    def _margins(self, captured: tuple[int, ...]) -> tuple[float, ...]:
+        scores = [rules.score(m, self.simple) for m in captured]
+        total = sum(scores)
+        n = self.n
+        return tuple(s - (total - s) / (n - 1) for s in scores)
+
+    def play(self, pos: EndPos, c: int) -> tuple[EndPos, bool]:
+        """The position after card ``c``; True when the game is over."""
+        hands, trick, leader, k, captured = pos
+        n = self.n
+        p = (leader + len(trick)) % n
+        hl = list(hands)
+        hl[p] &= ~(1 << c)
+        new_trick = (*trick, c)
+        if len(new_trick) < n:
+            return (tuple(hl), new_trick, leader, k, captured), False
+        w = (leader + rules.trick_winner_index(new_trick, k)) % n
+        cl = list(captured)
+        for x in new_trick:
+            cl[w] |= 1 << x
+        over = k >= self.tricks_total
+        return (tuple(hl), (), w, k + 1, tuple(cl)), over
+
+    def values(self, pos: EndPos) -> tuple[float, ...]:
+        """Every seat's margin at the end under max-n play from ``pos``."""
+        hands, trick, leader, k, captured = pos
+        key = (hands, trick, leader, tuple(m & FACE_MASK for m in captured))
+        hit = self.memo.get(key)
+        if hit is not None:
+            return hit
+        self.nodes += 1
+        p = (leader + len(trick)) % self.n
+        legal = rules.legal_mask(hands[p], trick, k)
+        best: tuple[float, ...] | None = None
+        for c in bits(legal):
+            child, over = self.play(pos, c)
+            v = self._margins(child[4]) if over else self.values(child)
+            if best is None or v[p] > best[p] + 1e-9:
+                best = v
+        assert best is not None
+        self.memo[key] = best
+        return best
+
+    def root_values(self, pos: EndPos, cards: Sequence[int], seat: int) -> dict[int, float]:
+        """``seat``'s exact margin after each of ``cards``."""
+        out = {}
+        for c in cards:
+            child, over = self.play(pos, c)
+            out[c] = (self._margins(child[4]) if over else self.values(child))[seat]
+        return out
+
+
+class ExpertPlayer:
+    """Level "expert": perfect-information Monte Carlo over many sampled worlds (same worlds
+    and rollout random numbers for every candidate); once the stock is empty and few cards
+    remain, every world is solved exactly (:class:`MaxNSolver`). Ties go to the level-2
+    heuristic's card. Fixed sample counts, so decisions are reproducible."""
+
+    def __init__(self, *, sims: int = 2000, min_worlds: int = 40, max_worlds: int = 400,
+                 exact_worlds: int = 120, exact_leaves: int = EXACT_LEAVES) -> None:
+        from cardplaza.games.efudatori import SPEC
+
+        self.spec = SPEC
+        self.name = "efudatori-expert"
+        self.sims = sims
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.exact_worlds = exact_worlds
+        self.exact_leaves = exact_leaves
+        self.heuristic = HeuristicPlayer()
+        self.last_stats: dict[str, float] = {}
+
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The card with the best mean margin over the sampled worlds."""
+        self.last_stats = {"worlds": 0, "simulations": 0}
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        sample = self.spec.sample_world
+        assert sample is not None
+        seat = observation["seat"]
+        cards = [a for a in legal_actions if isinstance(a, int)]
+        exact = observation["stock_size"] == 0 and \
+            play_orders(observation["hand_sizes"]) <= self.exact_leaves
+        worlds = self.exact_worlds if exact else max(
+            self.min_worlds, min(self.max_worlds, -(-self.sims // len(cards))))
+        totals = dict.fromkeys(cards, 0.0)
+        done = sims = 0
+        for _ in range(worlds):
+            world = sample(observation, rng)
+            assert isinstance(world, EfudatoriState)
+            roll_seed = rng.getrandbits(64)
+            if exact:
+                solver = MaxNSolver(world.num_players, world.tricks_total,
+                                    world.options.simple_scoring)
+                values = solver.root_values(end_position(world), cards, seat)
+                for c in cards:
+                    totals[c] += values[c]
+            else:
+                for c in cards:
+                    child = world.clone()
+                    child.apply(c)
+                    play_out(child, fast_rollout, random.Random(roll_seed))
+                    totals[c] += margin(child.returns(), seat)
+            sims += len(cards)
+            done += 1
+        self.last_stats = {"worlds": done, "simulations": sims}
+        preferred = self.heuristic.choose(observation, legal_actions, rng)
+        best = max(totals.values())
+        if isinstance(preferred, int) and totals[preferred] >= best - 1e-9:
+            return preferred
+        return next(c for c in cards if totals[c] >= best - 1e-9)
+
+
 def make_player(level: str, seed: int = 0) -> Player:
-    """The computer player of a level ``"1"`` … ``"4"`` (``seed`` is unused: choices draw
-    on the RNG the caller passes)."""
+    """The computer player of a level ``"1"`` … ``"4"`` or ``"expert"`` (``seed`` is
+    unused: choices draw on the RNG the caller passes)."""
     from cardplaza.games.efudatori import SPEC
 
     if level == "1":
@@ -228,10 +384,13 @@ def make_player(level: str, seed: int = 0) -> Player:
         return HeuristicPlayer()
     if level == "3":
         return PIMCPlayer(SPEC, worlds=16, rollout=fast_rollout, name="efudatori-3")
+    if level == "expert":
+        return ExpertPlayer()
     if level == "4":
         return PIMCPlayer(SPEC, worlds=48, rollout=fast_rollout, prefer=HeuristicPlayer(),
                           name="efudatori-4")
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "HeuristicPlayer", "fast_rollout", "make_player"]
+__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "MaxNSolver", "fast_rollout",
+           "make_player"]

@@ -97,7 +97,7 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("1", "2", "3", "4"),
+    levels=("1", "2", "3", "4", "expert"),
     hooks={"terminal": "cardplaza.games.piquet.terminal:View",
            "bench": "cardplaza.games.piquet.bench:extra_benchmarks",
            "players": "cardplaza.games.piquet.players:make_player",

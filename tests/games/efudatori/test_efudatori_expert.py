@@ -1,0 +1,187 @@
+"""The expert level: exact max-n endgame, legal and reproducible play, fairness, arena."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardplaza.ai.common import margin
+from cardplaza.ai.solver import brute_force
+from cardplaza.arena.core import run_arena
+from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
+from cardplaza.games.efudatori import players as ep
+from cardplaza.games.efudatori.players import (
+    LEVELS,
+    ExpertPlayer,
+    MaxNSolver,
+    end_position,
+    make_player,
+    play_orders,
+)
+
+
+def small_expert() -> ExpertPlayer:
+    """The expert's code with small budgets, for fast tests."""
+    return ExpertPlayer(sims=20, min_worlds=2, max_worlds=6, exact_worlds=3)
+
+
+def stock_empty(seed: int, players: int, cards_left: int) -> EfudatoriState:
+    """A seeded random game played until the stock is empty and each hand holds at most
+    ``cards_left`` cards, at the start of a trick."""
+    s = EfudatoriState(Options(players=players), seed)
+    rng = random.Random(seed)
+    while not (not s.stock and not s.trick and max(h.bit_count() for h in s.hands)
+               <= cards_left):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+def brute_max_n(state: EfudatoriState) -> tuple[float, ...]:
+    """Every seat's final margin under max-n play, through the engine (lowest card on ties)."""
+    if state.is_terminal:
+        r = state.returns()
+        return tuple(margin(r, p) for p in range(state.num_players))
+    p = state.current_player
+    best: tuple[float, ...] | None = None
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        v = brute_max_n(child)
+        if best is None or v[p] > best[p] + 1e-9:
+            best = v
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_two_player_endgame_matches_minimax(seed: int) -> None:
+    """With two players the solver's value of every card equals plain minimax."""
+    s = stock_empty(seed, 2, 4)
+    seat = s.current_player
+    solver = MaxNSolver(2, s.tricks_total, False)
+    cards = list(s.legal_actions())
+    values = solver.root_values(end_position(s), cards, seat)  # type: ignore[arg-type]
+    for c in cards:
+        child = s.clone()
+        child.apply(c)
+        assert values[c] == pytest.approx(brute_force(child, seat))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("seed", "players", "left"), [(1, 3, 3), (2, 4, 2), (3, 4, 3),
+                                                      (4, 5, 2), (5, 7, 2), (6, 6, 2)])
+def test_max_n_endgame_matches_brute_force(seed: int, players: int, left: int) -> None:
+    """The solver's max-n values equal a brute-force max-n through the engine."""
+    s = stock_empty(seed, players, left)
+    solver = MaxNSolver(players, s.tricks_total, False)
+    got = solver.values(end_position(s))
+    assert got == pytest.approx(brute_max_n(s))
+
+
+def test_expert_registered_after_four() -> None:
+    """The levels tuple offers expert last."""
+    assert SPEC.levels == ("1", "2", "3", "4", "expert")
+    assert make_player("expert").name == "efudatori-expert"
+    assert play_orders([3, 3, 2]) == 72
+
+
+def game(players: list[object], seed: int, n: int) -> tuple[list[int], EfudatoriState]:
+    """One game with these players; the cards played."""
+    s = EfudatoriState(Options(players=n), seed)
+    rngs = [random.Random(seed * 10 + p) for p in range(n)]
+    out = []
+    while not s.is_terminal:
+        p = s.current_player
+        legal = s.legal_actions()
+        a = players[p].choose(s.observation(p), legal, rngs[p])  # type: ignore[attr-defined]
+        assert a in legal
+        s.apply(a)
+        out.append(int(a))
+    return out, s
+
+
+@pytest.mark.parametrize("n", [2, 5, 7])
+def test_expert_plays_legal_reproducible_games(n: int) -> None:
+    """Whole games of 2, 5 and 7 players with the expert's code are legal and reproducible."""
+    a, s = game([small_expert() for _ in range(n)], n, n)
+    b, _ = game([small_expert() for _ in range(n)], n, n)
+    assert a == b
+    assert s.is_terminal
+
+
+def test_registered_expert_decides_reproducibly() -> None:
+    """The registered expert (full budgets) picks legal, reproducible cards, also in the
+    exactly solved end."""
+    for s in (stock_empty(3, 4, 3), EfudatoriState(Options(players=5), 4)):
+        seat = s.current_player
+        legal = s.legal_actions()
+        a = make_player("expert").choose(s.observation(seat), legal, random.Random(1))
+        b = make_player("expert").choose(s.observation(seat), legal, random.Random(1))
+        assert a in legal
+        assert a == b
+
+
+def test_expert_takes_the_joker_with_the_spade_three() -> None:
+    """In a solved end, leading the ♠3 (forcing out the Joker) is worth at least as much as
+    leading the K♥ into the Joker."""
+    from efudatori_helpers import position
+
+    s = position(["3S KH", "Jo 4D", "5C 6C", "7D 8D"], 12, 0)
+    s.tricks_total = 13
+    legal = s.legal_actions()
+    # Exact: leading the ♠3 wins the Joker trick (W1); the K♥ then stays safe.
+    solver = MaxNSolver(4, 13, False)
+    values = solver.root_values(end_position(s), list(legal), 0)  # type: ignore[arg-type]
+    assert max(values, key=lambda c: values[c]) == 1
+
+
+def _make(level: str) -> object:
+    if level == "expert":
+        return small_expert()
+    p = make_player(level)
+    if hasattr(p, "worlds"):
+        p.worlds = 3  # type: ignore[union-attr]
+    return p
+
+
+@settings(max_examples=15, deadline=None)
+@given(level=st.sampled_from(LEVELS), seed=st.integers(0, 10_000), n=st.integers(2, 7),
+       steps=st.integers(0, 60), choice=st.integers(0, 1000))
+def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, n: int, steps: int,
+                                                choice: int) -> None:
+    """Re-dealing the cards a seat cannot see (keeping its observation) never changes the
+    decision of any level for a fixed seed."""
+    s = EfudatoriState(Options(players=n), seed)
+    rng = random.Random(choice)
+    for _ in range(steps):
+        if s.is_terminal:
+            return
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    if s.is_terminal:
+        return
+    seat = s.current_player
+    assert SPEC.permute_unseen is not None
+    other = SPEC.permute_unseen(s, seat, random.Random(choice + 1))
+    obs = s.observation(seat)
+    assert other.observation(seat) == obs
+    a = _make(level).choose(obs, s.legal_actions(), random.Random(choice))  # type: ignore[attr-defined]
+    b = _make(level).choose(other.observation(seat), other.legal_actions(),  # type: ignore[attr-defined]
+                            random.Random(choice))
+    assert a == b
+
+
+def test_small_arena_expert_against_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded one-deal arena of expert against 4 (small budgets) runs and is reproducible."""
+    def quick(level: str, seed: int = 0) -> object:
+        return _make(level)
+
+    monkeypatch.setattr(ep, "make_player", quick)
+    opts = Options(players=2)
+    r1 = run_arena("efudatori", ["4", "expert"], 1, seed=1, jobs=1, options=opts)
+    r2 = run_arena("efudatori", ["4", "expert"], 1, seed=1, jobs=1, options=opts)
+    assert r1.pairs[0].deals == 1
+    assert r1.pairs[0].mean_margin == r2.pairs[0].mean_margin

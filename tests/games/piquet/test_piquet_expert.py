@@ -1,0 +1,201 @@
+"""The expert level: exact endgame solver, legal and reproducible play, fairness, arena."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from piquet_helpers import m
+
+from cardplaza.arena.core import run_arena
+from cardplaza.games.piquet import SPEC
+from cardplaza.games.piquet import players as pp
+from cardplaza.games.piquet.options import Options
+from cardplaza.games.piquet.players import (
+    EndgameSolver,
+    ExpertPlayer,
+    TrickRules,
+    declaration_margin,
+    make_player,
+    trick_position,
+)
+from cardplaza.games.piquet.state import OVER, PLAY, PiquetState
+
+
+def small_expert() -> ExpertPlayer:
+    """The expert's code with small budgets, for fast tests."""
+    return ExpertPlayer(exchange_top=6, exchange_samples=6, play_sims=60, min_worlds=4,
+                        max_worlds=8, exact_worlds=6, exact_nodes=4000, min_exact_worlds=2)
+
+
+def trick_phase(seed: int, tricks: int, opts: Options | None = None) -> PiquetState:
+    """A seeded random deal played (randomly) until ``tricks`` tricks are complete."""
+    s = PiquetState(opts or Options(), seed)
+    rng = random.Random(seed)
+    while not (s.phase == PLAY and len(s.tricks) == tricks and s.lead_card < 0):
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    return s
+
+
+def engine_margin(state: PiquetState, seat: int) -> int:
+    """Brute force through the engine: the seat's exact final deal margin under minimax."""
+    deal = state.deal_number
+    if state.phase == OVER or state.deal_number != deal:
+        raise AssertionError("not in a deal")
+    best: int | None = None
+    for a in state.legal_actions():
+        child = state.clone()
+        child.apply(a)
+        if child.deal_number != deal or child.phase == OVER:
+            raw = child.sheets[-1]["raw"]
+            v = raw[seat] - raw[1 - seat]
+        else:
+            v = engine_margin(child, seat)
+        if best is None or (v > best if state.current_player == seat else v < best):
+            best = v
+    assert best is not None
+    return best
+
+
+@pytest.mark.parametrize(("seed", "done", "opts"), [
+    (1, 9, Options()), (2, 9, Options()), (3, 8, Options()),
+    (4, 9, Options(lead_points_ten_or_higher="on")),
+    (5, 9, Options(last_trick_ten=True)), (6, 8, Options(last_trick_ten=True)),
+])
+def test_endgame_solver_agrees_with_brute_force(seed: int, done: int, opts: Options) -> None:
+    """The bitmask solver's value of every card equals plain minimax through the engine."""
+    s = trick_phase(seed, done, opts)
+    seat = s.current_player
+    solver = EndgameSolver(TrickRules.of(s))
+    pos = trick_position(s)
+    so_far = s.dscore[0] - s.dscore[1]
+    values = solver.root_values(pos, [a for a in s.legal_actions() if isinstance(a, int)])
+    for card, v in values.items():
+        child = s.clone()
+        child.apply(card)
+        sign = 1 if seat == 0 else -1
+        if child.deal_number != s.deal_number:
+            raw = child.sheets[-1]["raw"]
+            exact = raw[seat] - raw[1 - seat]
+        else:
+            exact = engine_margin(child, seat)
+        assert sign * (so_far + v) == exact
+    assert solver.future(pos) == max(values.values()) if seat == 0 else min(values.values())
+
+
+def test_pique_during_play_is_scored_by_the_solver() -> None:
+    """Elder at 27 with Younger at 0 reaches 30 by leads and captures: +30 pique."""
+    rules = TrickRules(elder=0, lead_ten=False, last_points=1)
+    # Elder holds the three top spades, Younger three low spades: three tricks left.
+    pos = (m("A♠ K♠ Q♠"), m("7♠ 8♠ 9♠"), 0, -1, 9, 9, 27)
+    # Elder wins all twelve: 3 leads, last trick 1, pique at the third lead point (+30),
+    # capot 40.
+    assert EndgameSolver(rules).future(pos) == 3 + 1 + 30 + 40
+    # Without the pique tracker (Younger has scored) the same play is worth 44.
+    assert EndgameSolver(rules).future((*pos[:6], -1)) == 3 + 1 + 40
+
+
+def test_declaration_margin_counts_each_class() -> None:
+    """Point, sequences and sets go to the better hand; equal point scores nothing."""
+    mine = m("A♠ K♠ Q♠ J♠ 10♠ A♥ A♦ A♣ 7♥ 8♦ 9♣ 7♣")
+    opp = m("7♠ 9♠ J♥ 8♥ 10♥ Q♥ 7♦ 9♦ J♦ 8♣ 10♣ Q♣")
+    a, b = declaration_margin(mine, opp)
+    # point of five (5) + quint (15) + quatorze of aces (14) = 34 and 0: repique +60
+    assert (a, b) == (34 + 60, 0)
+
+
+def test_expert_is_registered_after_four() -> None:
+    """The levels tuple offers expert last."""
+    assert SPEC.levels == ("1", "2", "3", "4", "expert")
+    assert make_player("expert", 0).name == "piquet-expert"
+
+
+def _run(players: list[object], seed: int, opts: Options, decisions: int) -> list[object]:
+    s = PiquetState(opts, seed)
+    rngs = [random.Random(seed), random.Random(seed + 1)]
+    actions = []
+    while not s.is_terminal and len(actions) < decisions:
+        seat = s.current_player
+        legal = s.legal_actions()
+        a = players[seat].choose(s.observation(seat), legal, rngs[seat])  # type: ignore[attr-defined]
+        assert a in legal
+        s.apply(a)
+        actions.append(a)
+    return actions
+
+
+@pytest.mark.parametrize("opts", [Options(), Options(sinking=True, au_cent=True)])
+def test_expert_plays_legal_reproducible_deals(opts: Options) -> None:
+    """A whole deal with the expert's code is legal, and the same seed gives the same play."""
+    a = _run([small_expert(), small_expert()], 7, opts, 60)
+    b = _run([small_expert(), small_expert()], 7, opts, 60)
+    assert a == b
+
+
+def test_registered_expert_decides_in_every_phase() -> None:
+    """The registered expert (full budgets) picks legal exchange and play actions."""
+    player = make_player("expert", 0)
+    for tricks in (0, 10):
+        s = trick_phase(11, tricks)
+        legal = s.legal_actions()
+        a = player.choose(s.observation(s.current_player), legal, random.Random(0))
+        assert a in legal
+        b = make_player("expert", 0).choose(s.observation(s.current_player), legal,
+                                            random.Random(0))
+        assert a == b
+    s = PiquetState(Options(), 12)
+    legal = s.legal_actions()
+    assert player.choose(s.observation(s.current_player), legal, random.Random(0)) in legal
+
+
+def _make(level: str) -> object:
+    if level == "expert":
+        return small_expert()
+    p = make_player(level, 0)
+    if isinstance(p, pp.SearchPlayer):
+        p.worlds = 3
+    return p
+
+
+@settings(max_examples=12, deadline=None)
+@given(level=st.sampled_from(pp.LEVELS), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       choice=st.integers(0, 1_000))
+def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, steps: int,
+                                                choice: int) -> None:
+    """Re-dealing the cards a seat cannot see (keeping its observation) never changes the
+    decision of any level for a fixed seed."""
+    s = PiquetState(Options(sinking=seed % 2 == 1), seed)
+    rng = random.Random(choice)
+    for _ in range(steps):
+        if s.is_terminal:
+            break
+        legal = s.legal_actions()
+        s.apply(legal[rng.randrange(len(legal))])
+    if s.is_terminal:
+        return
+    seat = s.current_player
+    assert SPEC.permute_unseen is not None
+    other = SPEC.permute_unseen(s, seat, random.Random(choice + 1))
+    obs = s.observation(seat)
+    assert other.observation(seat) == obs
+    legal = s.legal_actions()
+    a = _make(level).choose(obs, legal, random.Random(choice))  # type: ignore[attr-defined]
+    b = _make(level).choose(other.observation(seat), other.legal_actions(),  # type: ignore[attr-defined]
+                            random.Random(choice))
+    assert a == b
+
+
+def test_small_arena_expert_against_four(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded one-deal arena of expert against 4 (small budgets) runs and is reproducible."""
+    def quick(level: str, seed: int) -> object:
+        return _make(level)
+
+    monkeypatch.setattr(pp, "make_player", quick)
+    opts = Options(four_deals=True)
+    r1 = run_arena("piquet", ["4", "expert"], 1, seed=1, jobs=1, options=opts)
+    r2 = run_arena("piquet", ["4", "expert"], 1, seed=1, jobs=1, options=opts)
+    assert r1.pairs[0].deals == 1
+    assert r1.pairs[0].mean_margin == r2.pairs[0].mean_margin
