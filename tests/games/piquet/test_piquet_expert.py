@@ -199,3 +199,21 @@ def test_small_arena_expert_against_four(monkeypatch: pytest.MonkeyPatch) -> Non
     r2 = run_arena("piquet", ["4", "expert"], 1, seed=1, jobs=1, options=opts)
     assert r1.pairs[0].deals == 1
     assert r1.pairs[0].mean_margin == r2.pairs[0].mean_margin
+
+
+def test_expert_exchange_keeps_the_quint_major_and_aces() -> None:
+    """Elder with a quint major in ♠ and three more aces discards none of them."""
+    from piquet_helpers import layout_state
+
+    from cardplaza.games.piquet.combos import FULL
+
+    eh = m("A♠ K♠ Q♠ J♠ 10♠ A♥ A♦ A♣ 7♥ 8♦ 9♣ 7♣")
+    rest = [c for c in range(32) if not (eh >> c) & 1]
+    s = layout_state(Options(), eh, sum(1 << c for c in rest[:12]), rest[12:])
+    assert s.hands[s.elder] & FULL == eh
+    legal = s.legal_actions()
+    action = ExpertPlayer(exchange_samples=20).choose(s.observation(s.elder), legal,
+                                                     random.Random(0))
+    assert action in legal
+    assert isinstance(action, tuple)
+    assert not action[1] & m("A♠ K♠ Q♠ J♠ 10♠ A♥ A♦ A♣")
