@@ -367,11 +367,8 @@ class TableManager:
     async def _apply(self, table: LiveTable, seat: int, action: Action, human: bool) -> None:
         """Apply under the table lock, persist, notify; the state is restored on any error."""
         state = table.state
-        if human and action not in state.legal_actions():
-            # Belt and braces: never rely on an engine's own check alone.
-            reason = state.illegal_reason(action) or \
-                f"{state.describe(action)} is not a legal action now"
-            raise WebError("illegal", reason)
+        # The engine validates before any change (``IllegalAction``); this also admits legal
+        # actions a game does not enumerate, such as four-hand Pinochle's jump bids.
         backup = state.clone()
         try:
             text = state.action_text(action)

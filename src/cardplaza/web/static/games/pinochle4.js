@@ -31,7 +31,15 @@ function biddingPanel(ctx) {
     box.appendChild(h("ol", { class: "bid-list" }, o.bids.map(([s, a]) => h("li", {}, `${ctx.seatName(s)}: ${bidText(ctx, a)}`))));
   }
   if (ctx.myTurn) {
-    const bids = ctx.legal.filter((a) => a.json && a.json.kind === "bid");
+    // The engine lists only the lowest bid; jump bids are any higher multiple of the step.
+    const lowest = ctx.legal.find((a) => a.json && a.json.kind === "bid");
+    const bids = [];
+    if (lowest) {
+      for (let k = 0; k <= 40; k++) {
+        const amount = lowest.json.amount + k * o.bid_step;
+        bids.push(k === 0 ? lowest : { json: { kind: "bid", amount }, text: `bid ${amount}` });
+      }
+    }
     const pass = ctx.legal.find((a) => a.json && a.json.kind === "pass");
     const row = h("div", { class: "form-actions" });
     if (bids.length) {
