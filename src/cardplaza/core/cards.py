@@ -130,6 +130,20 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def bit_list(mask: int) -> list[int]:
+    """The set bit positions of ``mask`` as a list, in increasing order.
+
+    >>> bit_list(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def mask_of(cards: Iterable[int]) -> int:
     """Bitmask of an iterable of card ints."""
     m = 0

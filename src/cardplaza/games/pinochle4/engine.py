@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from cardplaza.core.cards import PINOCHLE, CardParseError
+from cardplaza.core.cards import PINOCHLE, CardParseError, bit_list
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -134,18 +134,10 @@ _SUIT_WORDS = {
 }
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
 
 def _sorted_cards(mask: int) -> list[int]:
     """Cards of a mask in display order: suit ♠♥♦♣, strength high to low."""
-    return sorted(_bits(mask), key=lambda c: (c % 24 // 6, -(c % 6), c // 24))
+    return sorted(bit_list(mask), key=lambda c: (c % 24 // 6, -(c % 6), c // 24))
 
 
 def is_throw_in(side_meld: int, contract: int, trick_total: int = 250) -> bool:
@@ -285,15 +277,15 @@ class PinochleState(GameState):
         if ph == PLAY:
             mask = legal_play_mask(self.hands[self.turn], self.trick, self.trump,
                                    self.options.beat_only_trump_leads)
-            return [(K_PLAY, c) for c in _bits(mask)]
+            return [(K_PLAY, c) for c in bit_list(mask)]
         if ph == BIDDING:
             return [PASS, (K_BID, self.next_bid_min())]
         if ph == TRUMP:
             return [(K_TRUMP, s) for s in range(4)]
         if ph == PASSING:
-            return [(K_GIVE, c) for c in _bits(self.hands[self.giver])]
+            return [(K_GIVE, c) for c in bit_list(self.hands[self.giver])]
         if ph == DISCARD:
-            return [(K_DISCARD, c) for c in _bits(self.hands[self.bidder])]
+            return [(K_DISCARD, c) for c in bit_list(self.hands[self.bidder])]
         return []
 
     def card_reason(self, card: int) -> str | None:
@@ -334,7 +326,7 @@ class PinochleState(GameState):
         hand = self.hands[self.turn]
         legal = legal_play_mask(hand, self.trick, self.trump, self.options.beat_only_trump_leads)
         out = {}
-        for c in _bits(hand & ~legal):
+        for c in bit_list(hand & ~legal):
             reason = self.card_reason(c)
             if reason:
                 out[c] = reason

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardplaza.core.cards import bit_list
 from cardplaza.games.pinochle4.rules import (
     ACE,
     DIAMONDS,
@@ -203,17 +204,9 @@ class MeldResult:
 
     def to_json(self) -> dict[str, object]:
         """JSON-ready form."""
-        return {"value": self.total, "cards": _mask_list(self.cards),
+        return {"value": self.total, "cards": bit_list(self.cards),
                 "melds": [m.to_json() for m in self.melds]}
 
-
-def _mask_list(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class _Picker:

@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardplaza.core.cards import bit_list
 from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle4.engine import (
     K_BID,
@@ -51,14 +52,6 @@ def _mask(cards: Sequence[int]) -> int:
         m |= 1 << c
     return m
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _best_trump(hand: int, extra_kq: bool) -> int:
@@ -215,7 +208,7 @@ def _fast_card(st: PinochleState) -> int:
     seat = st.turn
     hand = st.hands[seat]
     trump = st.trump
-    legal = _bits(legal_play_mask(hand, st.trick, trump, st.options.beat_only_trump_leads))
+    legal = bit_list(legal_play_mask(hand, st.trick, trump, st.options.beat_only_trump_leads))
     trick = st.trick
     if not trick:
         aces = [c for c in legal if c % 6 == ACE and suit_of(c) != trump]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardplaza.core.cards import bit_list
 from cardplaza.core.options import options_from_dict
 from cardplaza.core.protocol import TERMINAL, GameState
 from cardplaza.games.pinochle4.engine import (
@@ -41,14 +42,6 @@ def _mask(cards: list[int]) -> int:
         m |= 1 << c
     return m
 
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def check_invariants(state: GameState) -> None:
@@ -170,7 +163,7 @@ def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, 
             if hidden >> c & 1:
                 allowed[c] = allowed.get(c, where) & where or where
     forbid = _reveal_constraints(obs) if strict and obs["trump"] is not None else {}
-    cards = _bits(hidden)
+    cards = bit_list(hidden)
     for attempt in range(60):
         use_forbid = attempt < 50
         rng.shuffle(cards)
@@ -299,7 +292,7 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
                 receiver = (p + 2) % 4
                 pool = st.hands[receiver] | st.won[0] | st.won[1] | st.won[2] | st.won[3]
                 pool |= _mask(st.trick)
-                st.given[p] = _mask(sorted(_bits(pool))[:passing["count"]])
+                st.given[p] = _mask(sorted(bit_list(pool))[:passing["count"]])
     if three:
         st.widow = placed["widow"] if obs["widow"] is None and st.phase != OVER else 0
         st.widow_cards = _mask(obs["widow"]) if obs["widow"] else 0
