@@ -53,8 +53,32 @@ class GameState(ABC):
         self.options = options
         self.seed = seed
         self.num_players = num_players
-        self.rng = random.Random(seed)
+        self._rng = random.Random(seed)
+        self._rng_shared = False
         self.history: list[tuple[int, Action]] = []
+
+    # -- chance -----------------------------------------------------------------------
+    @property
+    def rng(self) -> random.Random:
+        """The state's own seeded RNG; after :meth:`share_rng` it is copied on first use."""
+        if self._rng_shared:
+            self._rng = copy_rng(self._rng)
+            self._rng_shared = False
+        return self._rng
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
+        self._rng_shared = False
+
+    def share_rng(self, other: GameState) -> None:
+        """Give a fresh clone this state's RNG, copied lazily by whichever side draws first.
+
+        Engines draw only while dealing, so search clones rarely pay for an RNG copy, yet
+        every copy keeps an independent RNG state.
+        """
+        other._rng = self._rng
+        other._rng_shared = self._rng_shared = True
 
     # -- turn and actions -------------------------------------------------------------
     @property

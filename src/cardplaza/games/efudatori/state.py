@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -57,32 +56,6 @@ class EfudatoriState(GameState):
         self.known = [0] * n  # face-up drawn cards still in each hand (public)
         self.tricks_log: list[TrickRecord] = []
         self.draws_log: list[DrawRecord] = []
-
-    # -- the RNG, copied lazily -------------------------------------------------------
-    # The engine draws from the RNG only while dealing, so clones share one immutable
-    # snapshot of its state and build their own generator only if someone asks for it.
-    _rng: random.Random | None
-    _rng_snapshot: Any
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's own generator (independent in every clone)."""
-        if self._rng is None:
-            rng = random.Random.__new__(random.Random)
-            rng.setstate(self._rng_snapshot)
-            self._rng = rng
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_snapshot = None
-
-    def _share_rng(self) -> Any:
-        if self._rng is not None:
-            self._rng_snapshot = self._rng.getstate()
-            self._rng = None
-        return self._rng_snapshot
 
     # -- turn and actions -----------------------------------------------------------
     @property
@@ -188,11 +161,9 @@ class EfudatoriState(GameState):
     # -- copies and views -----------------------------------------------------------
     def clone(self) -> EfudatoriState:
         """Independent copy (lists copied, records are tuples, RNG copied)."""
-        snapshot = self._share_rng()
         new = object.__new__(EfudatoriState)
         new.__dict__.update(self.__dict__)
-        new._rng = None
-        new._rng_snapshot = snapshot
+        self.share_rng(new)
         new.history = list(self.history)
         new.hands = list(self.hands)
         new.stock = list(self.stock)

@@ -18,7 +18,6 @@ Seats: seat 0 is the human, seat 1 the computer. ``Options.dealer`` names the de
 from __future__ import annotations
 
 import itertools
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -31,7 +30,6 @@ from cardplaza.core.protocol import (
     Action,
     ActionParseError,
     GameState,
-    copy_rng,
 )
 
 # --------------------------------------------------------------------------------------
@@ -298,9 +296,6 @@ class Pinochle2State(GameState):
 
     game_name = "pinochle2"
     options: Options
-    _rng: random.Random
-    _rng_shared: bool
-
     def __init__(self, options: Options | None = None, seed: int = 0) -> None:
         super().__init__(options or Options(), seed, 2)
         opts = self.options
@@ -336,22 +331,6 @@ class Pinochle2State(GameState):
         self._pending_set: frozenset[tuple[int, int]] = frozenset()
 
     # -- RNG ---------------------------------------------------------------------------
-    # The engine draws randomness only for the deal. Clones share the RNG object until
-    # either side reads ``rng``, which then takes a private copy (copy on access), so
-    # clone() stays cheap for search while every copy keeps an independent RNG state.
-    @property
-    def rng(self) -> random.Random:
-        """The state's own seeded RNG (copied on first access after a clone)."""
-        if self._rng_shared:
-            self._rng = copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
-
     # -- protocol ---------------------------------------------------------------------
     @property
     def current_player(self) -> int:
@@ -626,8 +605,7 @@ class Pinochle2State(GameState):
         new = object.__new__(Pinochle2State)
         d = self.__dict__.copy()
         new.__dict__ = d
-        d["_rng_shared"] = True
-        self._rng_shared = True
+        self.share_rng(new)
         d["history"] = self.history.copy()
         d["hands"] = self.hands.copy()
         d["stock"] = self.stock.copy()

@@ -19,7 +19,6 @@ from cardplaza.core.protocol import (
     Action,
     ActionParseError,
     GameState,
-    copy_rng,
 )
 from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown
 from cardplaza.games.pinochle4.rules import (
@@ -584,7 +583,7 @@ class PinochleState(GameState):
         c.tricks = self.tricks[:]
         c.won = self.won[:]
         c.history = self.history[:]
-        c.rng = copy_rng(self.rng)
+        self.share_rng(c)
         return c
 
     # -- observation ----------------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import random
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -16,7 +15,6 @@ from cardplaza.core.protocol import (
     Action,
     ActionParseError,
     GameState,
-    copy_rng,
 )
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.options import Options
@@ -128,22 +126,6 @@ class PiquetState(GameState):
     """A partie of Rubicon Piquet (or Piquet au cent) from a seed."""
 
     game_name = "piquet"
-
-    _rng: random.Random
-    _rng_shared: bool
-
-    @property
-    def rng(self) -> random.Random:
-        """The state's own RNG (copied lazily after :meth:`clone`)."""
-        if self._rng_shared:
-            self._rng = copy_rng(self._rng)
-            self._rng_shared = False
-        return self._rng
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self._rng = value
-        self._rng_shared = False
 
     def __init__(self, options: Options, seed: int, *, layout: Any = None) -> None:
         super().__init__(options, seed, 2)
@@ -712,9 +694,8 @@ class PiquetState(GameState):
         d["tricks"] = self.tricks[:]
         d["won"] = self.won[:]
         d["info"] = self.info[:]
-        # copy-on-use: both states share the RNG object until one of them reads ``rng``
-        self._rng_shared = d["_rng_shared"] = True
         new.__dict__ = d
+        self.share_rng(new)
         return new
 
     # ------------------------------------------------------------------ observation
