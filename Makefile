@@ -32,7 +32,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest tests --ignore=tests/browser -m "not slow"
+	$(BIN)/pytest tests --ignore=tests/browser
 
 ## Playwright's sync API breaks asyncio tests run later in the same process: own process.
 browser: $(STAMP) system-deps

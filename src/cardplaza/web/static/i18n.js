@@ -415,6 +415,23 @@ export function t(key, vars = {}) {
   return s;
 }
 
+// Piquet's combination names (the seed's words: シークエンス, セット, メジャー).
+const RANK_WORDS_JA = { aces: "A", kings: "K", queens: "Q", jacks: "J", tens: "10" };
+const PIQUET_WORDS_JA = [
+  [/\bTierce\b/g, "3枚シークエンス"], [/\bQuart\b/g, "4枚シークエンス"],
+  [/\bQuint\b/g, "5枚シークエンス"], [/Sixième/g, "6枚シークエンス"],
+  [/Septième/g, "7枚シークエンス"], [/Huitième/g, "8枚シークエンス"],
+  [/\bmajor\b/g, "メジャー"],
+  [/\bQuatorze of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `4枚セット（${RANK_WORDS_JA[r]}）`],
+  [/\bTrio of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `3枚セット（${RANK_WORDS_JA[r]}）`],
+];
+
+function piquetWords(text) {
+  let out = text;
+  for (const [re, rep] of PIQUET_WORDS_JA) out = out.replace(re, rep);
+  return out;
+}
+
 /** Translate an engine text (action text or reason) where a pattern is known. */
 export function engineText(text) {
   if (lang() !== "ja" || typeof text !== "string") return text;
@@ -426,9 +443,9 @@ export function engineText(text) {
     }
   }
   for (const [re, rep] of PATTERNS_JA) {
-    if (re.test(out)) return out.replace(re, rep).replace(/ or /g, "・");
+    if (re.test(out)) return piquetWords(out.replace(re, rep).replace(/ or /g, "・"));
   }
-  return out;
+  return piquetWords(out);
 }
 
 /** Japanese or English name of a meld. */
