@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from cardplaza.core.bench import random_steps
 from cardplaza.core.perft import divide, perft
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import games
@@ -42,12 +43,7 @@ def position(game: str, preset: str, seed: int, steps: int) -> GameState:
     """The position an entry names."""
     spec = games()[game]
     state = spec.new_game(spec.all_presets()[preset], seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_steps(state, random.Random(seed), steps)
     return state
 
 

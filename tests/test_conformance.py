@@ -17,6 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from cardplaza.core.bench import random_steps
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, games
@@ -145,11 +146,7 @@ def test_same_seed_same_game(name: str, preset: str) -> None:
 
 def _playout_prefix(name: str, preset: str, seed: int, steps: int) -> tuple[GameSpec, GameState]:
     spec, state = new(name, preset, seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        random_step(state, rng)
+    random_steps(state, random.Random(seed), steps)
     return spec, state
 
 

@@ -14,16 +14,12 @@ from cardplaza.ai.ismcts import ISMCTSPlayer
 from cardplaza.ai.pimc import PIMCPlayer
 from cardplaza.ai.player import RandomPlayer
 from cardplaza.ai.solver import brute_force, solve
+from cardplaza.core.bench import random_steps
 
 
 def advance(seed: int, steps: int, hand_size: int = 4) -> TinyState:
     state = TinyState(Options(hand_size), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_steps(state, random.Random(seed), steps)
     return state
 
 

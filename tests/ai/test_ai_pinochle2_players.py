@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cardplaza.core.bench import random_steps
 from cardplaza.core.cards import PINOCHLE
 from cardplaza.games.pinochle2 import SPEC
 from cardplaza.games.pinochle2.engine import (
@@ -108,12 +109,7 @@ def small(level: str) -> Any:
 
 def advance(seed: int, steps: int) -> Pinochle2State:
     state = Pinochle2State(Options(), seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal:
-            break
-        legal = state.legal_actions()
-        state.apply(legal[rng.randrange(len(legal))])
+    random_steps(state, random.Random(seed), steps)
     return state
 
 

@@ -10,10 +10,13 @@ from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import GameSpec
 
 
-def random_playout(state: GameState, rng: random.Random) -> int:
-    """Play uniformly random legal actions to the end; return the number of actions."""
+def random_steps(state: GameState, rng: random.Random, steps: int | None = None) -> int:
+    """Apply up to ``steps`` uniformly random legal actions (to the end if ``None``).
+
+    Returns the number applied; used for benchmarks and to reach test positions.
+    """
     n = 0
-    while not state.is_terminal:
+    while not state.is_terminal and (steps is None or n < steps):
         legal = state.legal_actions()
         state.apply(legal[rng.randrange(len(legal))])
         n += 1
@@ -39,18 +42,13 @@ def engine_benchmarks(spec: GameSpec, options: Any, seconds: float = 2.0) -> dic
     seeds = iter(range(1, 10**9))
 
     def one_game() -> None:
-        random_playout(spec.new_game(options, next(seeds)), rng)
+        random_steps(spec.new_game(options, next(seeds)), rng)
 
     # Mid-game positions for the per-call measurements.
     positions: list[GameState] = []
     for seed in range(40):
         state = spec.new_game(options, 10_000 + seed)
-        steps = rng.randrange(1, 40)
-        for _ in range(steps):
-            if state.is_terminal:
-                break
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
+        random_steps(state, rng, rng.randrange(1, 40))
         if not state.is_terminal:
             positions.append(state)
     cycle = iter(lambda: positions[rng.randrange(len(positions))], None)
