@@ -165,6 +165,9 @@ def odds(
     if as_json:
         print(json.dumps(table, indent=1))
         return
+    if "odds_render" in spec.hooks:
+        spec.hook("odds_render")(console, table)
+        return
     out = Table(title=f"{spec.title}: meld odds, {table.get('hand_size')} cards from "
                 f"{table.get('deck_size')}")
     cols = ["meld", "scope", "probability"] + (["simulated", "deviation_se"] if simulate else [])

@@ -431,40 +431,42 @@ class Level1:
         return legal_actions[rng.randrange(len(legal_actions))]
 
 
-class Level2:
+class _RuleLevel:
+    """A rule-based level: its meld rule and its play rule on a :class:`View`."""
+
+    name = "rules"
+    meld_rule: Any = None
+    play_rule: Any = None
+
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """Rule-based choice."""
+        return self.decide(View.from_observation(observation), legal_actions)
+
+    @classmethod
+    def decide(cls, v: View, legal: Sequence[Action]) -> Action:
+        """Choice on a view."""
+        if v.step == STEP_MELD:
+            action: Action = cls.meld_rule(v, legal)
+            return action
+        card: int = cls.play_rule(v, _legal_mask(legal))
+        return card
+
+
+class Level2(_RuleLevel):
     """Seed 001's simple tips (11.3)."""
 
     name = "level 2"
-
-    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
-               rng: random.Random) -> Action:
-        """Rule-based choice."""
-        return self.decide(View.from_observation(observation), legal_actions)
-
-    @staticmethod
-    def decide(v: View, legal: Sequence[Action]) -> Action:
-        """Choice on a view."""
-        if v.step == STEP_MELD:
-            return meld_level2(v, legal)
-        return play_level2(v, _legal_mask(legal))
+    meld_rule = staticmethod(meld_level2)
+    play_rule = staticmethod(play_level2)
 
 
-class Level3:
+class Level3(_RuleLevel):
     """Counting and planning (11.4)."""
 
     name = "level 3"
-
-    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
-               rng: random.Random) -> Action:
-        """Rule-based choice."""
-        return self.decide(View.from_observation(observation), legal_actions)
-
-    @staticmethod
-    def decide(v: View, legal: Sequence[Action]) -> Action:
-        """Choice on a view."""
-        if v.step == STEP_MELD:
-            return meld_level3(v, legal)
-        return play_level3(v, _legal_mask(legal))
+    meld_rule = staticmethod(meld_level3)
+    play_rule = staticmethod(play_level3)
 
 
 def level3_rollout(state: GameState, rng: random.Random) -> Action:
