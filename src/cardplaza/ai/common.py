@@ -14,12 +14,21 @@ from typing import Any
 
 from cardplaza.ai.player import Player
 from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.registry import GameSpec, get_game
 
 RolloutPolicy = Callable[[GameState, random.Random], Action]
 """Chooses the next action in a complete (sampled) state."""
 
 Evaluator = Callable[[GameState, int], float]
 """Value of a (non-terminal or terminal) state for a seat, in margin units."""
+
+
+def determinizable(game: str | GameSpec) -> GameSpec:
+    """The spec of a game that has a determinizer (``sample_world``), else ``ValueError``."""
+    spec = get_game(game) if isinstance(game, str) else game
+    if spec.sample_world is None:
+        raise ValueError(f"{spec.name} has no determinizer (sample_world)")
+    return spec
 
 
 def margin(returns: Sequence[float], seat: int) -> float:

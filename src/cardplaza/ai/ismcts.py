@@ -17,13 +17,14 @@ from cardplaza.ai.common import (
     Budget,
     RolloutPolicy,
     child_rng,
+    determinizable,
     margin,
     observer_seat,
     play_out,
     random_rollout,
 )
 from cardplaza.core.protocol import Action, GameState
-from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.core.registry import GameSpec
 
 LeafEvaluator = Callable[[GameState], Sequence[float]]
 """Estimated returns of every seat from a (sampled, complete) state."""
@@ -52,9 +53,7 @@ class ISMCTSPlayer:
                  seconds: float | None = None, min_iterations: int = 1,
                  rollout: RolloutPolicy | None = None, leaf: LeafEvaluator | None = None,
                  c: float = 0.7, reward_scale: float = 1.0, name: str = "ismcts") -> None:
-        self.spec = get_game(game) if isinstance(game, str) else game
-        if self.spec.sample_world is None:
-            raise ValueError(f"{self.spec.name} has no determinizer (sample_world)")
+        self.spec = determinizable(game)
         self.iterations = iterations
         self.seconds = seconds
         self.min_iterations = min_iterations

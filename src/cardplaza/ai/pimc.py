@@ -18,6 +18,7 @@ from cardplaza.ai.common import (
     Evaluator,
     RolloutPolicy,
     child_rng,
+    determinizable,
     margin,
     observer_seat,
     play_out,
@@ -25,7 +26,7 @@ from cardplaza.ai.common import (
 )
 from cardplaza.ai.player import Player
 from cardplaza.core.protocol import Action, GameState
-from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.core.registry import GameSpec
 
 Candidates = Callable[[dict[str, Any], Sequence[Action]], Sequence[Action]]
 """Restricts the actions worth simulating (default: every legal action)."""
@@ -45,9 +46,7 @@ class PIMCPlayer:
                  min_worlds: int = 1, rollout: RolloutPolicy | None = None,
                  evaluate: Evaluator | None = None, candidates: Candidates | None = None,
                  prefer: Player | None = None, name: str = "pimc") -> None:
-        self.spec = get_game(game) if isinstance(game, str) else game
-        if self.spec.sample_world is None:
-            raise ValueError(f"{self.spec.name} has no determinizer (sample_world)")
+        self.spec = determinizable(game)
         self.worlds = worlds
         self.seconds = seconds
         self.min_worlds = min_worlds
