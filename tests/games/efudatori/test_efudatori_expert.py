@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from cardplaza.ai.common import margin
 from cardplaza.ai.solver import brute_force
 from cardplaza.arena.core import run_arena
+from cardplaza.core.bench import random_steps
 from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
 from cardplaza.games.efudatori import players as ep
 from cardplaza.games.efudatori.players import (
@@ -155,12 +156,7 @@ def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, n: int, s
     """Re-dealing the cards a seat cannot see (keeping its observation) never changes the
     decision of any level for a fixed seed."""
     s = EfudatoriState(Options(players=n), seed)
-    rng = random.Random(choice)
-    for _ in range(steps):
-        if s.is_terminal:
-            return
-        legal = s.legal_actions()
-        s.apply(legal[rng.randrange(len(legal))])
+    random_steps(s, random.Random(choice), steps)
     if s.is_terminal:
         return
     seat = s.current_player

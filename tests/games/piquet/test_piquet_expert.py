@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from piquet_helpers import m
 
 from cardplaza.arena.core import run_arena
+from cardplaza.core.bench import random_steps
 from cardplaza.games.piquet import SPEC
 from cardplaza.games.piquet import players as pp
 from cardplaza.games.piquet.options import Options
@@ -168,12 +169,7 @@ def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, steps: in
     """Re-dealing the cards a seat cannot see (keeping its observation) never changes the
     decision of any level for a fixed seed."""
     s = PiquetState(Options(sinking=seed % 2 == 1), seed)
-    rng = random.Random(choice)
-    for _ in range(steps):
-        if s.is_terminal:
-            break
-        legal = s.legal_actions()
-        s.apply(legal[rng.randrange(len(legal))])
+    random_steps(s, random.Random(choice), steps)
     if s.is_terminal:
         return
     seat = s.current_player

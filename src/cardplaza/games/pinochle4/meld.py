@@ -94,6 +94,13 @@ def meld_total(hand: int, trump: int, extra_kq: bool = True) -> int:
     for s in range(4):
         i = ((a >> 6 * s) & 63) << 6 | ((b >> 6 * s) & 63)
         total += seq[i] if s == trump else PLAIN_SEQ[i]
+    return total + _trump_free_meld(a, b)
+
+
+def _trump_free_meld(a: int, b: int) -> int:
+    """Arounds and pinochles (they do not depend on trump) from the face masks held once
+    (``a``) and twice (``b``)."""
+    total = 0
     for m, v in _AROUND_MASKS:
         if b & m == m:
             total += 10 * v
@@ -113,16 +120,7 @@ def meld_totals(hand: int, extra_kq: bool = True) -> tuple[int, int, int, int]:
     a = lo | hi
     b = lo & hi
     seq = TRUMP_SEQ_ON if extra_kq else TRUMP_SEQ_OFF
-    common = 0
-    for m, v in _AROUND_MASKS:
-        if b & m == m:
-            common += 10 * v
-        elif a & m == m:
-            common += v
-    if b & _PIN == _PIN:
-        common += 300
-    elif a & _PIN == _PIN:
-        common += 40
+    common = _trump_free_meld(a, b)
     i0, i1, i2, i3 = _idx(a, b, 0), _idx(a, b, 1), _idx(a, b, 2), _idx(a, b, 3)
     p0, p1, p2, p3 = PLAIN_SEQ[i0], PLAIN_SEQ[i1], PLAIN_SEQ[i2], PLAIN_SEQ[i3]
     plain = common + p0 + p1 + p2 + p3
