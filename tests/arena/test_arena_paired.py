@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -116,3 +118,42 @@ def test_interrupted_arena_keeps_the_completed_deals(tiny: str) -> None:
     assert result.interrupted and result.deals == 5
     full = run_arena(tiny, ["random", "1"], deals=8, seed=2)
     assert result.pairs[0].margins == full.pairs[0].margins[:5]
+
+
+def first_trick_points(state: Any) -> list[float] | None:
+    """Test hook: treat the tiny game's first trick as its 'first deal'."""
+    if not state.done:
+        return None
+    _leader, lead, reply, winner = state.done[0]
+    points = [0.0, 0.0]
+    points[winner] = float(cp_tinygame.POINTS[lead % 4] + cp_tinygame.POINTS[reply % 4])
+    return points
+
+
+def test_unit_deal_stops_each_game_after_its_first_deal(
+        tiny: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With unit='deal' the margin is the first deal's points, taken from the game's hook."""
+    with pytest.raises(ValueError, match="--unit game"):
+        run_arena(tiny, ["1", "random"], deals=2, unit="deal")
+    with pytest.raises(ValueError, match="unknown unit"):
+        run_arena(tiny, ["1", "random"], deals=2, unit="hand")
+    hooks = {**cp_tinygame.SPEC.hooks, "first_deal_returns": f"{__name__}:first_trick_points"}
+    monkeypatch.setitem(registry._GAMES, tiny, replace(cp_tinygame.SPEC, hooks=hooks))
+    calls: list[int] = []
+    real = first_trick_points
+
+    def counting(state: Any) -> list[float] | None:
+        calls.append(len(state.done))
+        return real(state)
+
+    monkeypatch.setattr(sys.modules[__name__], "first_trick_points", counting)
+    deal = run_arena(tiny, ["1", "random"], deals=5, seed=4, unit="deal")
+    game = run_arena(tiny, ["1", "random"], deals=5, seed=4)
+    assert deal.unit == "deal" and deal.to_json()["unit"] == "deal"
+    assert "first deal" in deal.to_json()["margin"]
+    # The games stopped at the end of the first trick: the hook never saw a second one.
+    assert calls and max(calls) == 1
+    # One trick holds at most the two cards' points, far below a whole game's margin.
+    first_trick_max = 2 * max(cp_tinygame.POINTS)
+    assert all(abs(m) <= first_trick_max for m in deal.pairs[0].margins)
+    assert deal.pairs[0].margins != game.pairs[0].margins

@@ -23,7 +23,8 @@ from cardplaza.core.registry import get_game
 
 def render(console: Console, result: ArenaResult) -> None:
     """Print the pair table and, for three or more players, the rating table."""
-    table = Table(title=f"{get_game(result.game).title}: {result.deals} paired deals, "
+    what = "paired deals" if result.unit == "game" else "paired single deals"
+    table = Table(title=f"{get_game(result.game).title}: {result.deals} {what}, "
                         f"seed {result.seed}")
     for col in ("A", "B", "deals", "margin/deal (A−B) ± 95% CI", "A win-draw-loss",
                 "A score"):
@@ -46,7 +47,8 @@ def render(console: Console, result: ArenaResult) -> None:
 
 
 def arena_command(game: str, players: str, deals: int, seed: int, jobs: int,
-                  options_text: str | None, json_file: str | None, console: Console) -> None:
+                  options_text: str | None, json_file: str | None, console: Console,
+                  unit: str = "game") -> None:
     """Run an arena with a progress bar, print the tables and optionally write JSON."""
     spec = get_game(game)
     options = parse_options_text(spec.options_type, options_text)
@@ -58,7 +60,7 @@ def arena_command(game: str, players: str, deals: int, seed: int, jobs: int,
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        result = run_arena(game, levels, deals, seed, jobs, options, progress)
+        result = run_arena(game, levels, deals, seed, jobs, options, progress, unit)
     render(console, result)
     if json_file:
         Path(json_file).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")

@@ -11,6 +11,11 @@ piquet partie, a game to a target) that is the whole game's final score differen
 per-deal margin is the mean over the deal's seat assignments. A game counts as a win for
 the player with the larger mean return, a draw when equal.
 
+With ``unit="deal"`` a game made of several deals is measured one deal at a time: each
+game stops when its first deal is over and the margin comes from the points of that deal,
+given by the game's ``first_deal_returns`` hook (``state -> per-seat points | None``). Single
+deals are far less noisy than whole parties and several times cheaper to play.
+
 Results are reproducible from the seed: deal ``d`` uses game seed ``seed + d`` and each
 player's seed and random stream are derived from the deal seed, seat and assignment, so
 the outcome does not depend on the number of worker processes.
@@ -77,6 +82,7 @@ class ArenaResult:
     deals: int
     seed: int
     pairs: list[PairResult]
+    unit: str
     ratings: dict[str, float] | None
     anchor: str | None
     seconds: float
@@ -98,8 +104,10 @@ class ArenaResult:
         return {
             "format": "cardplaza-arena/1", "game": self.game, "options": self.options,
             "players": self.players, "deals": self.deals, "seed": self.seed,
+            "unit": self.unit,
             "margin": "mean over seat assignments of (A's mean return - B's mean return) at "
-                      "the end of the game, per deal",
+                      + ("the end of the game's first deal (that deal's points)"
+                         if self.unit == "deal" else "the end of the game") + ", per deal",
             "pairs": [p.to_json() for p in self.pairs],
             "ratings": self.ratings, "rating_scale": "Bradley-Terry, Elo points",
             "anchor": self.anchor, "seconds": self.seconds, "interrupted": self.interrupted,
@@ -130,10 +138,19 @@ def _game_margin(returns: Sequence[float], lineup: Sequence[int]) -> float:
     return sum(a) / len(a) - sum(b) / len(b)
 
 
+UNITS = ("game", "deal")
+"""What one arena deal is: a whole game, or only the first deal of a game of several."""
+
+
 def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
-              levels: Sequence[str], tag: int = 0) -> tuple[float, ...]:
-    """Play one game to its end with ``levels[lineup[seat]]`` at each seat; its returns."""
+              levels: Sequence[str], tag: int = 0, unit: str = "game") -> tuple[float, ...]:
+    """Play one game with ``levels[lineup[seat]]`` at each seat; its returns.
+
+    With ``unit="deal"`` play stops when the first deal is over and the returns are that
+    deal's points per seat (the game's ``first_deal_returns`` hook).
+    """
     spec = get_game(game)
+    first_deal = spec.hook("first_deal_returns") if unit == "deal" else None
     state: GameState = spec.new_game(options, deal_seed)
     base = (deal_seed * 1_000_003 + tag * 7919) & 0xFFFFFFFFFFFF
     players: list[Player] = [computer_player(game, levels[lineup[s]], base + 31 * s + 1)
@@ -149,16 +166,23 @@ def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
         steps += 1
         if steps > 1_000_000:
             raise RuntimeError(f"{game} seed {deal_seed}: game does not end")
+        if first_deal is not None:
+            deal_points = first_deal(state)
+            if deal_points is not None:
+                return tuple(float(x) for x in deal_points)
     return tuple(state.returns())
 
 
-def _play_task(task: tuple[str, Any, int, int, str, str, int]) -> tuple[int, int, list[float]]:
-    game, options, pair_index, d, a, b, seed = task
+_Task = tuple[str, Any, int, int, str, str, int, str]
+
+
+def _play_task(task: _Task) -> tuple[int, int, list[float]]:
+    game, options, pair_index, d, a, b, seed, unit = task
     deal_seed = seed + d
     seats = get_game(game).new_game(options, deal_seed).num_players
     margins = []
     for k, lineup in enumerate(seat_assignments(seats)):
-        returns = play_game(game, options, deal_seed, lineup, (a, b), tag=k)
+        returns = play_game(game, options, deal_seed, lineup, (a, b), tag=k, unit=unit)
         margins.append(_game_margin(returns, lineup))
     return pair_index, d, margins
 
@@ -207,14 +231,14 @@ def bradley_terry(players: Sequence[str], pairs: Sequence[PairResult],
     return {p: 400 * math.log10(strength[idx[p]] / ref) for p in players}
 
 
-def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs: int = 1,
-              options: Any = None, progress: Progress | None = None) -> ArenaResult:
-    """Play every pair of ``players`` (level names) on ``deals`` paired deals.
-
-    Interrupting (Ctrl-C) returns the result of the deals every pair has finished.
-    """
+def check_arena(game: str, players: Sequence[str], deals: int, unit: str = "game") -> None:
+    """Raise ``ValueError`` with a clear message when an arena cannot be run as asked."""
     spec = get_game(game)
     levels = list(players)
+    if unit not in UNITS:
+        raise ValueError(f"unknown unit {unit!r}; units: {', '.join(UNITS)}")
+    if unit == "deal" and "first_deal_returns" not in spec.hooks:
+        raise ValueError(f"{game} cannot be measured one deal at a time: use --unit game")
     if len(levels) < 2:
         raise ValueError("an arena needs at least two players")
     if len(set(levels)) != len(levels):
@@ -225,11 +249,25 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
     for level in levels:
         if level not in known:
             raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(known)}")
+
+
+def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs: int = 1,
+              options: Any = None, progress: Progress | None = None,
+              unit: str = "game") -> ArenaResult:
+    """Play every pair of ``players`` (level names) on ``deals`` paired deals.
+
+    ``unit`` is ``"game"`` (play each game to its end) or ``"deal"`` (only its first deal,
+    for games with a ``first_deal_returns`` hook). Interrupting (Ctrl-C) returns the result
+    of the deals every pair has finished.
+    """
+    check_arena(game, players, deals, unit)
+    spec = get_game(game)
+    levels = list(players)
     opts = spec.options_type() if options is None else options
     pairs = [(i, j) for i in range(len(levels)) for j in range(i + 1, len(levels))]
     # Deal-major order, so an interrupted run has the first deals of every pair.
-    tasks = [(game, opts, k, d, levels[i], levels[j], seed)
-             for d in range(deals) for k, (i, j) in enumerate(pairs)]
+    tasks: list[_Task] = [(game, opts, k, d, levels[i], levels[j], seed, unit)
+                          for d in range(deals) for k, (i, j) in enumerate(pairs)]
     results: dict[tuple[int, int], list[float]] = {}
     start = time.perf_counter()
     total = len(tasks)
@@ -268,5 +306,5 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
         anchor = "random" if "random" in levels else levels[0]
         ratings = bradley_terry(levels, summaries, anchor)
     return ArenaResult(game=game, options=options_to_dict(opts), players=levels, deals=deals,
-                       seed=seed, pairs=summaries, ratings=ratings, anchor=anchor,
+                       seed=seed, pairs=summaries, unit=unit, ratings=ratings, anchor=anchor,
                        seconds=time.perf_counter() - start, interrupted=interrupted)

@@ -192,12 +192,20 @@ def arena(
     options: OptionsArg = None,
     json_file: Annotated[str | None, typer.Option("--json", help="Write results as JSON."
                                                   )] = None,
+    unit: Annotated[str, typer.Option(help="'game': play each game to its end; 'deal': only "
+                                      "the first deal of a game of several (Piquet).")
+                    ] = "game",
 ) -> None:
     """Measure computer levels against each other on paired deals."""
     from cardplaza.arena.commands import arena_command
+    from cardplaza.arena.core import check_arena
 
     _spec(game)
-    arena_command(game, players, deals, seed, jobs, options, json_file, console)
+    try:
+        check_arena(game, [p.strip() for p in players.split(",") if p.strip()], deals, unit)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    arena_command(game, players, deals, seed, jobs, options, json_file, console, unit)
 
 
 @app.command()
