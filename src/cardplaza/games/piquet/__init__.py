@@ -101,7 +101,8 @@ SPEC = register(GameSpec(
     hooks={"terminal": "cardplaza.games.piquet.terminal:View",
            "bench": "cardplaza.games.piquet.bench:extra_benchmarks",
            "players": "cardplaza.games.piquet.players:make_player",
-           "odds": "cardplaza.games.piquet.odds:odds"},
+           "odds": "cardplaza.games.piquet.odds:odds",
+           "first_deal_returns": "cardplaza.games.piquet.state:first_deal_returns"},
 ))
 
 __all__ = ["SPEC", "Options", "PiquetState"]

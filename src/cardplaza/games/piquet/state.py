@@ -921,3 +921,14 @@ def _cards(mask: int) -> list[int]:
 
 def _norm(text: str) -> str:
     return re.sub(r"[^a-z0-9àèéìòùâêîôûäëïöüç]", "", text)
+
+
+def first_deal_returns(state: GameState) -> list[float] | None:
+    """Each seat's points of the partie's first deal once it is over (None before): what
+    entered the score sheet for it — carte blanche, declarations, tricks, pique or
+    repique, cards or capot (doubled when the deal counts double)."""
+    assert isinstance(state, PiquetState)
+    if not state.sheets:
+        return None
+    counted = state.sheets[0]["counted"]
+    return [float(counted[0]), float(counted[1])]
