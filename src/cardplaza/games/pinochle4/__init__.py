@@ -119,7 +119,7 @@ SPEC4 = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random", "weak", "normal", "strong"),
+    levels=("random", "weak", "normal", "strong", "expert"),
     hooks=_HOOKS,
 ))
 
@@ -133,7 +133,7 @@ SPEC3 = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random", "weak", "normal", "strong"),
+    levels=("random", "weak", "normal", "strong", "expert"),
     hooks={k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
 ))
 

@@ -28,21 +28,24 @@ from cardplaza.games.pinochle4.engine import (
     K_JUMP,
     K_PLAY,
     K_TRUMP,
-    PLAY,
     PinochleState,
 )
-from cardplaza.games.pinochle4.meld import meld_breakdown, meld_totals
+from cardplaza.games.pinochle4.fast import hand_delta, low, play_out
+from cardplaza.games.pinochle4.meld import meld_total, meld_totals
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
     ACE,
     RANK_MASK,
     SUIT_MASK,
-    legal_play_mask,
+    TEN,
+    counter_table,
+    mask_points,
     suit_of,
     winning_index,
 )
+from cardplaza.games.pinochle4.world import _assign, _melds_consistent, sample_world
 
-LEVELS = ("weak", "normal", "strong")
+LEVELS = ("weak", "normal", "strong", "expert")
 _VALUE = (0, 0, 0, 10, 10, 10)  # counter value by rank position (scheme A)
 
 
@@ -129,28 +132,22 @@ class HeuristicPlayer:
         return (K_BID, 0)
 
     def give(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """Partner: highest trumps, then aces; bidder: non-trump losers outside meld."""
+        """Partner: highest trumps, then aces; bidder: the card costing the least meld,
+        preferring non-trump non-ace losers (pinochle parts and other meld stay)."""
         trump = obs["trump"]
         cards = [a[1] for a in legal if isinstance(a, tuple)]
         hand = _mask(cards)
         if obs["seat"] != obs["bidder"]:
             return (K_GIVE, max(cards, key=lambda c: (
                 suit_of(c) == trump, c % 6 == ACE, c % 6, -c)))
-        keep = meld_breakdown(hand, trump, obs["options"]["extra_kq"]).cards
-        losers = [c for c in cards if suit_of(c) != trump and not keep >> c & 1
-                  and c % 6 != ACE]
-        pool = losers or [c for c in cards if suit_of(c) != trump] or cards
-        return (K_GIVE, _cheapest(pool, trump))
+        return (K_GIVE, _return_card(hand, trump, obs["options"]["extra_kq"]))
 
     def discard(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """Cut-throat bid winner: discard non-trump cards outside the meld, no aces."""
-        trump = obs["trump"]
+        """Cut-throat bid winner: discard non-trump cards outside the meld, no aces,
+        counters first (they count for the bidder)."""
         cards = [a[1] for a in legal if isinstance(a, tuple)]
-        keep = meld_breakdown(_mask(cards), trump, obs["options"]["extra_kq"]).cards
-        pool = [c for c in cards if suit_of(c) != trump and not keep >> c & 1
-                and c % 6 != ACE] or [c for c in cards if suit_of(c) != trump] or cards
-        # Discarded counters count for the bidder: prefer a lone 10 or K that would fall.
-        return (K_DISCARD, max(pool, key=lambda c: (_VALUE[c % 6], -(c % 6), c)))
+        return (K_DISCARD, _discard_card(_mask(cards), obs["trump"],
+                                         obs["options"]["extra_kq"]))
 
     def play(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Normal card play."""
@@ -174,8 +171,7 @@ class HeuristicPlayer:
             if suit_of(w) != trump:
                 higher |= SUIT_MASK[trump] & unseen
             if last or not higher:
-                return (K_PLAY, max(cards, key=lambda c: (_VALUE[c % 6], suit_of(c) != trump,
-                                                          -(c % 6))))
+                return (K_PLAY, max(cards, key=lambda c: _smear_key(c, trump)))
             return (K_PLAY, _cheapest(cards, trump))
         beating = [c for c in cards if _beats(c, w, trump)]
         if beating:
@@ -196,6 +192,13 @@ class HeuristicPlayer:
         return _cheapest(side or cards, trump)
 
 
+def _smear_key(c: int, trump: int) -> tuple[int, bool, int]:
+    """Preference for a card thrown on partner's sure trick: counters (but never the trump
+    10 or A, which win tricks of their own), non-trump first, lower rank first."""
+    big_trump = suit_of(c) == trump and c % 6 >= TEN
+    return (-1 if big_trump else _VALUE[c % 6], suit_of(c) != trump, -(c % 6))
+
+
 def _beats(c: int, w: int, trump: int) -> bool:
     cs, ws = suit_of(c), suit_of(w)
     if cs == ws:
@@ -203,76 +206,354 @@ def _beats(c: int, w: int, trump: int) -> bool:
     return cs == trump
 
 
-def _fast_card(st: PinochleState) -> int:
-    """The normal play policy on a full state (used in rollouts)."""
-    seat = st.turn
-    hand = st.hands[seat]
-    trump = st.trump
-    legal = bit_list(legal_play_mask(hand, st.trick, trump, st.options.beat_only_trump_leads))
-    trick = st.trick
+class _PlayView:
+    """What a card-play search needs from a play-phase observation (masks and numbers)."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        opts = obs["options"]
+        self.n = n = obs["players"]
+        self.me = obs["seat"]
+        self.trump = obs["trump"]
+        self.relaxed = bool(opts["beat_only_trump_leads"])
+        self.values = counter_table(opts["counters"], opts["one_point"])
+        div = 10 if opts["one_point"] else 1
+        self.bonus = 10 // div
+        self.trick = [c for _, c in obs["trick"]]
+        self.leader = obs["trick"][0][0] if obs["trick"] else obs["leader"]
+        self.sides = 2 if n == 4 else 3
+        self.bside = self.side(obs["bidder"])
+        self.contract = obs["contract"]
+        melds = [0] * self.sides
+        for p in range(n):
+            melds[self.side(p)] += obs["melds"][p]["value"]
+        self.melds = melds
+        base = [0] * self.sides
+        for t in obs["tricks"]:
+            base[self.side(t["winner"])] += sum(self.values[c] for _, c in t["cards"])
+        self.known_discards = (_mask(obs["discards"]) if obs["discards"] is not None else -1)
+        self.base = base
+        self.hand = _mask(obs["hand"])
+
+    def side(self, seat: int) -> int:
+        """Scoring side of a seat."""
+        return seat % 2 if self.n == 4 else seat
+
+    def value(self, hands: list[int], discards: int) -> float:
+        """Side result of playing ``hands`` out from the current trick (fast policy)."""
+        pts, last = play_out(hands, self.trick, self.leader, self.n, self.trump,
+                             self.relaxed, self.values)
+        side_pts = self.base[:]
+        for p in range(self.n):
+            side_pts[self.side(p)] += pts[p]
+        side_pts[self.side(last)] += self.bonus
+        if self.n == 3:
+            d = self.known_discards if self.known_discards >= 0 else discards
+            side_pts[self.bside] += mask_points(d, self.values)
+        delta = hand_delta(self.contract, self.bside, self.melds, side_pts)
+        mine = self.side(self.me)
+        return float(delta[mine] - (sum(delta) - delta[mine]) / (self.sides - 1))
+
+
+def _sample_hands(obs: dict[str, Any], rng: random.Random) -> tuple[list[int], int]:
+    """Hidden cards dealt consistently with ``obs`` (voids, melds shown, passed cards):
+    every seat's hand and the cut-throat discards."""
+    placed = _assign(obs, rng, strict=True)
+    for _ in range(30):
+        if _melds_consistent(obs, placed["hands"]):
+            break
+        placed = _assign(obs, rng, strict=True)
+    hands = [0] * obs["players"]
+    hands[obs["seat"]] = _mask(obs["hand"])
+    for p, m in placed["hands"].items():
+        hands[p] = m
+    return hands, placed["discards"]
+
+
+def _candidate_cards(legal: Sequence[Action]) -> list[tuple[int, int]]:
+    """One legal action per distinct card face (the two copies play alike)."""
+    out: dict[int, tuple[int, int]] = {}
+    for a in legal:
+        assert isinstance(a, tuple)
+        out.setdefault(a[1] % 24, (a[0], a[1]))
+    return list(out.values())
+
+
+def _sensible(obs: dict[str, Any], cands: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Drop candidates that good partners do not play, whatever a sample says:
+
+    * an early trump lead (first half of the hand) from a hand with fewer than five trumps
+      and side cards to lead;
+    * the trump ace as last to play when a cheaper card also wins the trick for the side
+      (partner already winning, or a lower trump beats the winner).
+    """
+    trump = obs["trump"]
+    trick = obs["trick"]
+    hand = _mask(obs["hand"])
+    out = cands
     if not trick:
-        aces = [c for c in legal if c % 6 == ACE and suit_of(c) != trump]
-        return aces[0] if aces else _cheapest(legal, trump)
-    wi = winning_index(trick, trump)
-    w = trick[wi]
-    w_seat = (st.leader + wi) % st.n
-    if st.team(w_seat) == st.team(seat):
-        if len(trick) == st.n - 1:
-            return max(legal, key=lambda c: (_VALUE[c % 6], suit_of(c) != trump))
-        return _cheapest(legal, trump)
-    beating = [c for c in legal if _beats(c, w, trump)]
-    if beating:
-        return min(beating, key=lambda c: (suit_of(c) == trump, c % 6))
-    return _cheapest(legal, trump)
+        trumps = (hand & SUIT_MASK[trump]).bit_count()
+        if trumps < 5 and hand & ~SUIT_MASK[trump] and len(obs["tricks"]) < 6:
+            out = [b for b in cands if suit_of(b[1]) != trump]
+    elif len(trick) == obs["players"] - 1:
+        cards = [c for _, c in trick]
+        wi = winning_index(cards, trump)
+        w = cards[wi]
+        partner_wins = _partner_side(obs, obs["seat"], trick[wi][0])
+
+        def side_wins(c: int) -> bool:
+            return _beats(c, w, trump) or partner_wins
+
+        if any(suit_of(c) != trump or c % 6 != ACE for c in (b[1] for b in cands)
+               if side_wins(c)):
+            out = [b for b in cands if not (suit_of(b[1]) == trump and b[1] % 6 == ACE
+                                            and side_wins(b[1]))]
+    return out or cands
 
 
 class SearchPlayer(HeuristicPlayer):
-    """Strong: normal bidding/passing, determinized search for card play."""
+    """Strong: normal bidding/passing, determinized search for card play.
+
+    ``samples`` worlds from :func:`world.sample_world`; each distinct candidate card is
+    played out in every world with the fast normal policy; best mean side result wins.
+    """
 
     def __init__(self, samples: int = 40) -> None:
         super().__init__("normal")
         self.name = "strong"
         self.samples = samples
+        self.last_stats: dict[str, float] = {}
 
     def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
         """Search card play; heuristics elsewhere."""
+        self.last_stats = {"worlds": 0, "simulations": 0}
         cards = [a for a in legal_actions if isinstance(a, tuple) and a[0] == K_PLAY]
         if len(cards) <= 1 or len(cards) != len(legal_actions):
             return super().choose(observation, legal_actions, rng)
-        from cardplaza.games.pinochle4.world import sample_world
-
-        seat = observation["seat"]
-        totals = dict.fromkeys(cards, 0.0)
-        distinct: dict[int, tuple[int, int]] = {}
-        for a in cards:
-            distinct.setdefault(a[1] % 24, (a[0], a[1]))
+        cands = _sensible(observation, _candidate_cards(cards))
+        if len(cands) == 1:
+            return cands[0]
+        view = _PlayView(observation)
+        me = view.me
+        totals: dict[tuple[int, int], float] = dict.fromkeys(cands, 0.0)
         for _ in range(self.samples):
             world = sample_world(observation, rng)
             assert isinstance(world, PinochleState)
-            for b in distinct.values():
-                st = world.clone()
-                st.apply(b)
-                totals[b] += _rollout(st, seat)
-        return max(distinct.values(), key=lambda b: (totals[b], -b[1]))
+            for b in cands:
+                hands = world.hands[:]
+                hands[me] ^= 1 << b[1]
+                view.trick.append(b[1])
+                totals[b] += view.value(hands, world.discards)
+                view.trick.pop()
+        self.last_stats = {"worlds": self.samples, "simulations": self.samples * len(cands)}
+        return max(cands, key=lambda b: (totals[b], -b[1]))
 
 
-def _rollout(st: PinochleState, seat: int) -> float:
-    """Play the hand out with the fast policy; the seat's side result minus the others'."""
-    hand_no = st.hand_no
-    while st.phase == PLAY and st.hand_no == hand_no:
-        st._apply((K_PLAY, _fast_card(st)))
-    entry = st.log[-1] if st.log and st.log[-1].get("hand") == hand_no else None
-    if entry is None or entry.get("score_change") is None:
-        return 0.0
-    delta = entry["score_change"]
-    mine = st.team(seat)
-    return float(delta[mine] - sum(d for i, d in enumerate(delta) if i != mine)
-                 / max(1, len(delta) - 1))
+class ExpertPlayer(HeuristicPlayer):
+    """Expert: simulation bidding and trump choice, meld-keeping passes, and card play by
+    determinized search over many worlds (same worlds for every candidate card).
 
+    Worlds respect everything the seat has seen: voids and "no higher card" inferences,
+    shown melds and the cards it passed (:func:`world._assign`). Play-outs use the fast
+    bitmask policy (:mod:`fast`). ``sims`` play-outs per card decision (at least
+    ``min_worlds`` worlds); ``bid_worlds`` sampled deals per suit when bidding.
+    """
+
+    def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
+                 bid_worlds: int = 48, make_prob: float = 0.6) -> None:
+        super().__init__("normal")
+        self.name = "expert"
+        self.sims = sims
+        self.min_worlds = min_worlds
+        self.max_worlds = max_worlds
+        self.bid_worlds = bid_worlds
+        self.make_prob = make_prob
+        self.last_stats: dict[str, float] = {}
+        self._cache: dict[tuple[Any, ...], list[list[int]]] = {}
+
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """Search card play, simulate bids and trump; heuristics elsewhere."""
+        self.last_stats = {"worlds": 0, "simulations": 0}
+        kinds = {a[0] for a in legal_actions if isinstance(a, tuple)}
+        if K_PLAY in kinds and len(legal_actions) > 1:
+            return self._play(observation, legal_actions, rng)
+        if K_BID in kinds:
+            return self._bid(observation, legal_actions, rng)
+        if K_TRUMP in kinds:
+            table = self._estimates(observation, rng)
+            contract = observation["contract"]
+            return (K_TRUMP, max(range(4), key=lambda s: (
+                sum(t if t >= contract else -contract for t in table[s]), -s)))
+        return super().choose(observation, legal_actions, rng)
+
+    # -- card play ------------------------------------------------------------------------
+    def _play(self, obs: dict[str, Any], legal: Sequence[Action],
+              rng: random.Random) -> Action:
+        cands = _sensible(obs, _candidate_cards(legal))
+        prefer = self.play(obs, legal)
+        if len(cands) == 1:
+            return cands[0]
+        view = _PlayView(obs)
+        me = view.me
+        worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
+        totals = [0.0] * len(cands)
+        trick = view.trick
+        for _ in range(worlds):
+            hands, discards = _sample_hands(obs, rng)
+            for i, b in enumerate(cands):
+                hs = hands[:]
+                hs[me] ^= 1 << b[1]
+                trick.append(b[1])
+                totals[i] += view.value(hs, discards)
+                trick.pop()
+        self.last_stats = {"worlds": worlds, "simulations": worlds * len(cands)}
+        best = max(totals)
+        # Within a tenth of a point per world the heuristic choice stands.
+        near = [b for b, t in zip(cands, totals, strict=True) if t >= best - 0.1 * worlds]
+        pf = prefer[1] % 24 if isinstance(prefer, tuple) else -1
+        for b in near:
+            if b[1] % 24 == pf:
+                return b
+        return near[0] if len(near) == 1 else max(
+            near, key=lambda b: (totals[cands.index(b)], -b[1]))
+
+    # -- bidding and trump ----------------------------------------------------------------
+    def _estimates(self, obs: dict[str, Any], rng: random.Random) -> list[list[int]]:
+        """Per trump suit, the simulated bidding-side totals (meld + trick points) if this
+        seat plays the contract, one per sampled deal (same deals for every suit)."""
+        key = (obs["game"], obs["seat"], obs["hand_number"], obs["dealer"],
+               tuple(obs["hand"]), tuple(obs["scores"]), obs["phase"] == "trump")
+        hit = self._cache.get(key)
+        if hit is not None:
+            return hit
+        opts = obs["options"]
+        n = obs["players"]
+        me = obs["seat"]
+        div = 10 if opts["one_point"] else 1
+        extra = opts["extra_kq"]
+        values = counter_table(opts["counters"], opts["one_point"])
+        bonus = 10 // div
+        npass = opts.get("passing", 0) if n == 4 else 0
+        partner = (me + 2) % 4
+        out: list[list[int]] = [[], [], [], []]
+        for _ in range(self.bid_worlds):
+            placed = _assign(obs, rng, strict=False)
+            base = [0] * n
+            base[me] = _mask(obs["hand"])
+            for p, m in placed["hands"].items():
+                base[p] = m
+            widow = placed["widow"] if n == 3 else 0
+            for s in range(4):
+                hands = base[:]
+                disc = 0
+                if n == 3:
+                    hand = hands[me] | widow
+                    for _k in range(3):
+                        c = _discard_card(hand, s, extra)
+                        hand ^= 1 << c
+                        disc |= 1 << c
+                    hands[me] = hand
+                elif npass:
+                    give = 0
+                    ph = hands[partner]
+                    for _k in range(npass):
+                        c = _partner_pass_card(ph, s)
+                        ph ^= 1 << c
+                        give |= 1 << c
+                    hand = hands[me] | give
+                    back = 0
+                    for _k in range(npass):
+                        c = _return_card(hand, s, extra)
+                        hand ^= 1 << c
+                        back |= 1 << c
+                    hands[me] = hand
+                    hands[partner] = ph | back
+                meld = meld_total(hands[me], s, extra)
+                if n == 4:
+                    meld += meld_total(hands[partner], s, extra)
+                meld //= div
+                pts, last = play_out(hands, [], me, n, s, bool(opts["beat_only_trump_leads"]),
+                                     values)
+                mine = pts[me] + (pts[partner] if n == 4 else 0)
+                if last == me or (n == 4 and last == partner):
+                    mine += bonus
+                mine += mask_points(disc, values)
+                out[s].append(meld + mine)
+        self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
+        if len(self._cache) > 64:
+            self._cache.clear()
+        self._cache[key] = out
+        return out
+
+    def bid_limit_sim(self, obs: dict[str, Any], rng: random.Random) -> int:
+        """Highest bid whose simulated chance of being made is at least ``make_prob``."""
+        table = self._estimates(obs, rng)
+        step = obs["bid_step"]
+        best = 0
+        for totals in table:
+            ordered = sorted(totals, reverse=True)
+            k = max(0, min(len(ordered) - 1, int(self.make_prob * len(ordered)) - 1))
+            best = max(best, ordered[k] // step * step)
+        return best
+
+    def _bid(self, obs: dict[str, Any], legal: Sequence[Action],
+             rng: random.Random) -> Action:
+        raise_to = [a for a in legal if isinstance(a, tuple) and a[0] in (K_BID, K_JUMP)
+                    and a[1] > 0]
+        if not raise_to:
+            return (K_BID, 0)
+        hb = obs["high_bidder"]
+        if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
+            return (K_BID, 0)
+        if raise_to[0][1] <= self.bid_limit_sim(obs, rng):
+            return raise_to[0]
+        return (K_BID, 0)
+
+
+def _partner_pass_card(hand: int, trump: int) -> int:
+    """Partner's pass: highest trump, then aces, then the highest card (section 18.2)."""
+    t = hand & SUIT_MASK[trump]
+    for m in (t, hand & RANK_MASK[ACE]):
+        if m:
+            for r in range(5, -1, -1):
+                x = m & RANK_MASK[r]
+                if x:
+                    return low(x)
+    return max(bit_list(hand), key=lambda c: (c % 6, -c))
+
+
+def _return_card(hand: int, trump: int, extra_kq: bool) -> int:
+    """Bidder's return: the card whose loss costs the least meld, then non-trump, non-ace,
+    cheapest (never a pinochle part or other meld card while another card will do)."""
+    full = meld_total(hand, trump, extra_kq)
+    best = -1
+    best_key: tuple[int, ...] = ()
+    for c in bit_list(hand):
+        loss = full - meld_total(hand ^ (1 << c), trump, extra_kq)
+        key = (loss, suit_of(c) == trump, c % 6 == ACE, _VALUE[c % 6], c % 6, c)
+        if best < 0 or key < best_key:
+            best, best_key = c, key
+    return best
+
+
+def _discard_card(hand: int, trump: int, extra_kq: bool) -> int:
+    """Cut-throat discard: least meld lost, non-trump, non-ace, counters first (they count
+    for the bidder), then low rank."""
+    full = meld_total(hand, trump, extra_kq)
+    best = -1
+    best_key: tuple[int, ...] = ()
+    for c in bit_list(hand):
+        loss = full - meld_total(hand ^ (1 << c), trump, extra_kq)
+        key = (loss, suit_of(c) == trump, c % 6 == ACE, -_VALUE[c % 6], c % 6, c)
+        if best < 0 or key < best_key:
+            best, best_key = c, key
+    return best
 
 def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
-    """A computer player of ``level`` (weak, normal, strong)."""
+    """A computer player of ``level`` (weak, normal, strong, expert)."""
+    if level == "expert":
+        return ExpertPlayer()
     if level == "strong":
         return SearchPlayer()
     if level in ("weak", "normal"):
@@ -280,4 +561,4 @@ def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "HeuristicPlayer", "SearchPlayer", "make_player"]
+__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "SearchPlayer", "make_player"]
