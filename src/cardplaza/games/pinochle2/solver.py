@@ -8,6 +8,13 @@ both copies, so the two identical copies are one card for the search. Cards that
 other player ranked between them — are tried only once. Values are exact points: the
 counters (A, 10, K = 10) of the remaining tricks plus 10 for the last trick.
 
+The hot loop works on precomputed per-suit move lists (merged faces for every pair of
+six-face patterns), probes children's table entries inline, scores the last trick
+without a call and uses an integer infinity. It visits exactly the nodes of the plain
+search, in the same order, and writes the same table entries: level 5 plays the card
+this solver returns, and among equally good cards that card depends on the search order
+and on the table kept between decisions, so the order is part of the behaviour.
+
 :func:`solve_playoff` works on a :class:`Pinochle2State`; :func:`playoff_value` on two
 raw hands (the form used by the tests' brute-force comparison).
 """
@@ -83,6 +90,26 @@ def _follow_faces(hand: int, lead: int, trump: int) -> int:
     return trumps or faces
 
 
+# Infinite bound: exceeds any margin (at most 250) however far windows are shifted.
+_INF = 1_000_000
+_HI = [1 << (f + 24) for f in range(24)]
+_LO = [1 << f for f in range(24)]
+_ABOVE_MASK = [F24 & ~((1 << (f + 1)) - 1) & _SUIT_FACES[_SUIT[f]] for f in range(24)]
+
+
+def _suit_tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """Merged faces of one suit, high to low and low to high, for every pair of six-face
+    patterns: index ``4096 * suit + mine | other << 6``."""
+    base = [tuple(_classes(k & 63, k >> 6, k & 63)) for k in range(4096)]
+    desc = [tuple([f + 6 * s for f in t]) for s in range(4) for t in base]
+    return desc, [t[::-1] for t in desc]
+
+
+_DESC, _ASC = _suit_tables()
+# Winning replies of a suit above a lead rank, filled on demand: index 8 * table index + rank.
+_ABOVE: list[tuple[int, ...] | None] = [None] * (8 * 4 * 4096)
+
+
 @dataclass
 class PlayoffSolution:
     """Exact result: the best card (physical) and the future margin for the seat to act."""
@@ -112,10 +139,10 @@ class PlayoffSolver:
             self.table.clear()
         if alpha != -math.inf or beta != math.inf:
             return int(self._ab(h_lead, h_follow, alpha, beta))
-        guess = 0.0
+        guess: float = 0
         hit = self.table.get(h_lead | (h_follow << 48))
         if hit is not None:
-            guess = hit[0] if hit[0] > -math.inf else hit[1] if hit[1] < math.inf else 0.0
+            guess = hit[0] if hit[0] > -_INF else hit[1] if hit[1] < _INF else 0
         lower, upper = -math.inf, math.inf
         while lower < upper:
             b = guess + 1 if guess == lower else guess
@@ -127,65 +154,176 @@ class PlayoffSolver:
         return int(guess)
 
     def _ab(self, hl: int, hf: int, alpha: float, beta: float) -> float:
+        """Fail-soft value of the leader to lead (one node; probes the table first)."""
         self.nodes += 1
         if not hl:
             return 0
         key = hl | (hf << 48)
         hit = self.table.get(key)
-        first = -1
         if hit is not None:
-            low, up, first = hit
+            low, up, _ = hit
             if low >= beta:
                 return low
             if up <= alpha:
                 return up
             if low == up:
                 return low
+        return self._search(hl, hf, alpha, beta, key, hit)
+
+    def _search(self, hl: int, hf: int, alpha: float, beta: float, key: int,
+                hit: tuple[float, float, int] | None, inf: int = _INF,
+                desc: list[tuple[int, ...]] = _DESC, asc: list[tuple[int, ...]] = _ASC,
+                above: list[tuple[int, ...] | None] = _ABOVE, hi_bit: list[int] = _HI,
+                lo_bit: list[int] = _LO, suit_of: list[int] = _SUIT,
+                suit_faces: list[int] = _SUIT_FACES, points: list[int] = _PTS,
+                above_mask: list[int] = _ABOVE_MASK,
+                rank_of: list[int] = _RANK) -> float:
+        """Search a node whose table entry ``hit`` did not decide it (already counted).
+
+        Children are probed inline, the last trick is scored without a call, and the
+        move lists come from the precomputed suit tables; the nodes visited, their order
+        and the table entries written are those of a plain fail-soft alpha-beta.
+        """
+        first = -1
+        if hit is not None:
+            low, up, first = hit
             if low > alpha:
                 alpha = low
             if up < beta:
                 beta = up
+        if not hl & (hl - 1):
+            return self._last_trick(hl, hf, alpha, beta, key, hit)
         trump = self.trump
-        last = 10 if (hl & F24).bit_count() == 1 and not hl >> 24 else 0
-        leads = _classes(hl, hf, hl & F24)
-        if first in leads:
-            leads.remove(first)
-            leads.insert(0, first)
+        table = self.table
+        leads = (desc[(hl & 63) | (hf & 63) << 6]
+                 + desc[4096 + ((hl >> 6) & 63 | ((hf >> 6) & 63) << 6)]
+                 + desc[8192 + ((hl >> 12) & 63 | ((hf >> 12) & 63) << 6)]
+                 + desc[12288 + ((hl >> 18) & 63 | ((hf >> 18) & 63) << 6)])
+        if first >= 0 and first != leads[0] and first in leads:
+            i = leads.index(first)
+            leads = (first, *leads[:i], *leads[i + 1:])
+        hff = hf & F24
+        tmask = suit_faces[trump]
+        has_trump = hff & tmask
+        tshift = 6 * trump
         a0 = alpha
-        best = -math.inf
+        best: float = -inf
         best_lead = leads[0]
+        n = 0
         for lead in leads:
-            hl2 = _remove(hl, lead)
+            b = hi_bit[lead]
+            hl2 = hl ^ b if hl & b else hl ^ lo_bit[lead]
             lo = alpha if alpha > best else best
-            worst = math.inf
-            replies = _classes(hf, hl2, _follow_faces(hf, lead, trump))
-            # Winning replies first: they tend to be the opponent's best.
-            replies.sort(key=lambda f: (not _beats(f, lead, trump), _PTS[f], _RANK[f]))
-            for reply in replies:
-                hi = beta if beta < worst else worst
-                if lo >= hi:
-                    break
-                hf2 = _remove(hf, reply)
-                pts = _PTS[lead] + _PTS[reply] + last
-                if _beats(reply, lead, trump):
-                    val = -pts - self._ab(hf2, hl2, -hi - pts, -lo - pts)
+            worst: float = inf
+            s = suit_of[lead]
+            same = hff & suit_faces[s]
+            replies: tuple[int, ...] | list[int]
+            if same:
+                sh = 6 * s
+                k = 4096 * s + ((hff >> sh) & 63 | ((hl2 >> sh) & 63) << 6)
+                if same & above_mask[lead]:
+                    j = 8 * k + rank_of[lead]
+                    got = above[j]
+                    if got is None:
+                        got = above[j] = tuple(f for f in asc[k] if f > lead)
+                    replies = got
+                    beats = True
                 else:
-                    val = pts + self._ab(hl2, hf2, lo - pts, hi - pts)
-                if val < worst:
+                    replies = asc[k]
+                    beats = False
+            elif has_trump and s != trump:
+                replies = asc[4096 * trump + ((hff >> tshift) & 63
+                                              | ((hl2 >> tshift) & 63) << 6)]
+                beats = True
+            else:
+                replies = sorted(
+                    desc[(hff & 63) | (hl2 & 63) << 6]
+                    + desc[4096 + ((hff >> 6) & 63 | ((hl2 >> 6) & 63) << 6)]
+                    + desc[8192 + ((hff >> 12) & 63 | ((hl2 >> 12) & 63) << 6)]
+                    + desc[12288 + ((hff >> 18) & 63 | ((hl2 >> 18) & 63) << 6)],
+                    key=rank_of.__getitem__)
+                beats = False
+            pts0 = points[lead]
+            hi = beta
+            hl2s = hl2 << 48
+            for reply in replies:
+                b = hi_bit[reply]
+                hf2 = hf ^ b if hf & b else hf ^ lo_bit[reply]
+                pts = pts0 + points[reply]
+                n += 1
+                if beats:
+                    ca = -hi - pts
+                    cb = -lo - pts
+                    ck = hf2 | hl2s
+                    h = table.get(ck)
+                    if h is None:
+                        val = -pts - self._search(hf2, hl2, ca, cb, ck, None)
+                    else:
+                        lw, uw, _ = h
+                        if lw >= cb:
+                            val = -pts - lw
+                        elif uw <= ca:
+                            val = -pts - uw
+                        elif lw == uw:
+                            val = -pts - lw
+                        else:
+                            val = -pts - self._search(hf2, hl2, ca, cb, ck, h)
+                else:
+                    ca = lo - pts
+                    cb = hi - pts
+                    ck = hl2 | (hf2 << 48)
+                    h = table.get(ck)
+                    if h is None:
+                        val = pts + self._search(hl2, hf2, ca, cb, ck, None)
+                    else:
+                        lw, uw, _ = h
+                        if lw >= cb:
+                            val = pts + lw
+                        elif uw <= ca:
+                            val = pts + uw
+                        elif lw == uw:
+                            val = pts + lw
+                        else:
+                            val = pts + self._search(hl2, hf2, ca, cb, ck, h)
+                if val < hi:
+                    worst = hi = val
+                    if lo >= hi:
+                        break
+                elif val < worst:
                     worst = val
             if worst > best:
                 best = worst
                 best_lead = lead
             if best >= beta:
                 break
-        low, up = (-math.inf, math.inf) if hit is None else (hit[0], hit[1])
+        self.nodes += n
+        low, up = (-inf, inf) if hit is None else (hit[0], hit[1])
         if best <= a0:
             up = best
         elif best >= beta:
             low = best
         else:
             low = up = best
-        self.table[key] = (low, up, best_lead)
+        table[key] = (low, up, best_lead)
+        return best
+
+    def _last_trick(self, hl: int, hf: int, alpha: float, beta: float, key: int,
+                    hit: tuple[float, float, int] | None) -> float:
+        """:meth:`_search` for one card each (window already narrowed by ``hit``): the
+        one trick plus 10 for the last trick."""
+        lead = (hl.bit_length() - 1) % 24
+        reply = (hf.bit_length() - 1) % 24
+        self.nodes += 1
+        pts = _PTS[lead] + _PTS[reply] + 10
+        best = -pts if _beats(reply, lead, self.trump) else pts
+        low, up = (-_INF, _INF) if hit is None else (hit[0], hit[1])
+        if best <= alpha:
+            up = best
+        elif best >= beta:
+            low = best
+        else:
+            low = up = best
+        self.table[key] = (low, up, lead)
         return best
 
     def best_lead(self, hl: int, hf: int) -> tuple[int, int]:
@@ -214,9 +352,9 @@ class PlayoffSolver:
             hf2 = _remove(hf, reply)
             pts = _PTS[lead] + _PTS[reply] + last
             if _beats(reply, lead, trump):
-                val = pts + self._ab(hf2, hl2, -math.inf, math.inf)
+                val = pts + self._ab(hf2, hl2, -_INF, _INF)
             else:
-                val = -pts - self._ab(hl2, hf2, -math.inf, math.inf)
+                val = -pts - self._ab(hl2, hf2, -_INF, _INF)
             if val > best:
                 best_face, best = reply, val
         return best_face, int(best)
