@@ -107,6 +107,7 @@ _HOOKS = {
     "odds": "cardplaza.games.pinochle4.odds:odds_table",
     "odds_render": "cardplaza.games.pinochle4.odds:render_odds",
     "players": "cardplaza.games.pinochle4.players:make_player",
+    "first_deal_returns": "cardplaza.games.pinochle4.world:first_deal_returns",
 }
 
 SPEC4 = register(GameSpec(

@@ -28,7 +28,6 @@ from cardplaza.games.pinochle4.engine import (
     K_JUMP,
     K_PLAY,
     K_TRUMP,
-    PinochleState,
 )
 from cardplaza.games.pinochle4.fast import hand_delta, low, play_out
 from cardplaza.games.pinochle4.meld import meld_total, meld_totals
@@ -43,7 +42,7 @@ from cardplaza.games.pinochle4.rules import (
     suit_of,
     winning_index,
 )
-from cardplaza.games.pinochle4.world import _assign, _melds_consistent, sample_world
+from cardplaza.games.pinochle4.world import Dealer, _assign
 
 LEVELS = ("weak", "normal", "strong", "expert")
 _VALUE = (0, 0, 0, 10, 10, 10)  # counter value by rank position (scheme A)
@@ -254,21 +253,6 @@ class _PlayView:
         return float(delta[mine] - (sum(delta) - delta[mine]) / (self.sides - 1))
 
 
-def _sample_hands(obs: dict[str, Any], rng: random.Random) -> tuple[list[int], int]:
-    """Hidden cards dealt consistently with ``obs`` (voids, melds shown, passed cards):
-    every seat's hand and the cut-throat discards."""
-    placed = _assign(obs, rng, strict=True)
-    for _ in range(30):
-        if _melds_consistent(obs, placed["hands"]):
-            break
-        placed = _assign(obs, rng, strict=True)
-    hands = [0] * obs["players"]
-    hands[obs["seat"]] = _mask(obs["hand"])
-    for p, m in placed["hands"].items():
-        hands[p] = m
-    return hands, placed["discards"]
-
-
 def _candidate_cards(legal: Sequence[Action]) -> list[tuple[int, int]]:
     """One legal action per distinct card face (the two copies play alike)."""
     out: dict[int, tuple[int, int]] = {}
@@ -313,8 +297,9 @@ def _sensible(obs: dict[str, Any], cands: list[tuple[int, int]]) -> list[tuple[i
 class SearchPlayer(HeuristicPlayer):
     """Strong: normal bidding/passing, determinized search for card play.
 
-    ``samples`` worlds from :func:`world.sample_world`; each distinct candidate card is
-    played out in every world with the fast normal policy; best mean side result wins.
+    ``samples`` worlds consistent with the observation (:class:`world.Dealer`); each
+    distinct candidate card is played out in every world with the fast normal policy;
+    the best mean side result wins.
     """
 
     def __init__(self, samples: int = 40) -> None:
@@ -336,14 +321,14 @@ class SearchPlayer(HeuristicPlayer):
         view = _PlayView(observation)
         me = view.me
         totals: dict[tuple[int, int], float] = dict.fromkeys(cands, 0.0)
+        dealer = Dealer(observation)
         for _ in range(self.samples):
-            world = sample_world(observation, rng)
-            assert isinstance(world, PinochleState)
+            world, discards = dealer.deal(rng)
             for b in cands:
-                hands = world.hands[:]
+                hands = world[:]
                 hands[me] ^= 1 << b[1]
                 view.trick.append(b[1])
-                totals[b] += view.value(hands, world.discards)
+                totals[b] += view.value(hands, discards)
                 view.trick.pop()
         self.last_stats = {"worlds": self.samples, "simulations": self.samples * len(cands)}
         return max(cands, key=lambda b: (totals[b], -b[1]))
@@ -399,8 +384,9 @@ class ExpertPlayer(HeuristicPlayer):
         worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
         totals = [0.0] * len(cands)
         trick = view.trick
+        dealer = Dealer(obs)
         for _ in range(worlds):
-            hands, discards = _sample_hands(obs, rng)
+            hands, discards = dealer.deal(rng)
             for i, b in enumerate(cands):
                 hs = hands[:]
                 hs[me] ^= 1 << b[1]

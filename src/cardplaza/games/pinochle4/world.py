@@ -108,11 +108,13 @@ def _reveal_constraints(obs: dict[str, Any]) -> dict[int, int]:
     return forbid
 
 
-def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, Any]:
-    """Random placement of the cards hidden from ``obs['seat']`` into their hidden places.
+_Setup = tuple[list[int], int, dict[int, int], int, dict[int, int]]
 
-    Returns ``{"hands": {seat: mask}, "pending": mask, "widow": mask, "discards": mask}``.
-    """
+
+def _setup(obs: dict[str, Any], strict: bool) -> _Setup:
+    """The hidden places of ``obs['seat']``: capacity per place (0..n-1 hands, n pending,
+    n+1 widow, n+2 discards), hidden cards, allowed places of the cards whose place is
+    partly known, every place, and the cards each seat cannot hold (``strict``)."""
     n = obs["players"]
     me = obs["seat"]
     phase = PHASE_NAMES.index(obs["phase"])
@@ -163,6 +165,17 @@ def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, 
             if hidden >> c & 1:
                 allowed[c] = allowed.get(c, where) & where or where
     forbid = _reveal_constraints(obs) if strict and obs["trump"] is not None else {}
+    return cap, hidden, allowed, everywhere, forbid
+
+
+def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, Any]:
+    """Random placement of the cards hidden from ``obs['seat']`` into their hidden places.
+
+    Returns ``{"hands": {seat: mask}, "pending": mask, "widow": mask, "discards": mask}``.
+    """
+    n = obs["players"]
+    me = obs["seat"]
+    cap, hidden, allowed, everywhere, forbid = _setup(obs, strict)
     cards = bit_list(hidden)
     for attempt in range(60):
         use_forbid = attempt < 50
@@ -215,6 +228,113 @@ def _melds_consistent(obs: dict[str, Any], hands: dict[int, int]) -> bool:
         if meld_total(full, obs["trump"], extra) // div != obs["melds"][p]["value"]:
             return False
     return True
+
+
+class Dealer:
+    """Fast repeated sampling of the hidden cards for one observation (the search players).
+
+    The constraints of :func:`_assign` (strict) are prepared once; each :meth:`deal` places
+    the cards whose place is restricted one by one (weighted by free room) and the rest
+    by one shuffle. Deals whose hands would not give the melds shown are redrawn a few
+    times. Returns every seat's hand and the cut-throat discards.
+    """
+
+    def __init__(self, obs: dict[str, Any], tries: int = 12) -> None:
+        n = obs["players"]
+        me = obs["seat"]
+        self.obs = obs
+        self.n, self.me, self.tries = n, me, tries
+        cap, hidden, allowed, everywhere, forbid = _setup(obs, True)
+        fixed = [0] * (n + 3)
+        left = cap[:]
+        constrained: list[tuple[int, int]] = []
+        free: list[int] = []
+        for c in bit_list(hidden):
+            a = allowed.get(c, everywhere)
+            for p, f in forbid.items():
+                if p != me and f >> c & 1 and a & ~(1 << p):
+                    a &= ~(1 << p)
+            if a.bit_count() == 1:
+                i = a.bit_length() - 1
+                fixed[i] |= 1 << c
+                left[i] -= 1
+            elif a == everywhere:
+                free.append(c)
+            else:
+                constrained.append((c, a))
+        self.ok = min(left) >= 0
+        self.fixed, self.left, self.constrained, self.free = fixed, left, constrained, free
+        self.places = [i for i in range(n + 3) if cap[i]]
+        self.own = _mask(obs["hand"])
+        self.check: list[tuple[int, int]] = []
+        if obs["melds"] is not None and obs["phase"] != "over":
+            played: dict[int, int] = {}
+            for t in obs["tricks"]:
+                for seat, c in t["cards"]:
+                    played[seat] = played.get(seat, 0) | 1 << c
+            for seat, c in obs["trick"]:
+                played[seat] = played.get(seat, 0) | 1 << c
+            self.check = [(p, played.get(p, 0)) for p in range(n) if p != me]
+        self.div = 10 if obs["options"]["one_point"] else 1
+
+    def _once(self, rng: random.Random) -> list[int] | None:
+        left = self.left[:]
+        out = self.fixed[:]
+        cons = self.constrained[:]
+        rng.shuffle(cons)
+        cons.sort(key=lambda ca: ca[1].bit_count())
+        for c, a in cons:
+            opts = [i for i in self.places if a >> i & 1 and left[i] > 0]
+            if not opts:
+                return None
+            r = rng.randrange(sum(left[i] for i in opts))
+            for i in opts:
+                r -= left[i]
+                if r < 0:
+                    break
+            left[i] -= 1
+            out[i] |= 1 << c
+        free = self.free[:]
+        rng.shuffle(free)
+        k = 0
+        for i in self.places:
+            m = out[i]
+            for c in free[k:k + left[i]]:
+                m |= 1 << c
+            k += left[i]
+            out[i] = m
+        return out
+
+    def _consistent(self, out: list[int]) -> bool:
+        obs = self.obs
+        melds = obs["melds"]
+        trump = obs["trump"]
+        extra = obs["options"]["extra_kq"]
+        for p, played in self.check:
+            if meld_total(out[p] | played, trump, extra) // self.div != melds[p]["value"]:
+                return False
+        return True
+
+    def deal(self, rng: random.Random) -> tuple[list[int], int]:
+        """Every seat's hand (own hand included) and the discards of one sampled world."""
+        best = None
+        if self.ok:
+            for _ in range(self.tries):
+                out = self._once(rng)
+                if out is None:
+                    continue
+                best = out
+                if self._consistent(out):
+                    break
+        if best is None:
+            placed = _assign(self.obs, rng, strict=True)
+            best = [0] * (self.n + 3)
+            for p, m in placed["hands"].items():
+                best[p] = m
+            best[self.n + 2] = placed["discards"]
+        hands = best[:self.n]
+        hands[self.me] = self.own
+        return hands, best[self.n + 2]
 
 
 def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -301,3 +421,14 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     if st.phase == PASSING and st.giver < 0:
         st.giver = st.turn
     return st
+
+
+def first_deal_returns(state: GameState) -> list[float] | None:
+    """Each seat's side score change of the game's first hand once it is scored (None
+    before; all-pass redeals are skipped): the arena's one-hand measure."""
+    assert isinstance(state, PinochleState)
+    for entry in state.log:
+        delta = entry.get("score_change")
+        if delta is not None:
+            return [float(delta[state.team(s)]) for s in range(state.n)]
+    return None
