@@ -5,11 +5,21 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as hs
 
+from cardplaza.arena.core import run_arena
+from cardplaza.core.bench import random_steps
 from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle4.engine import PLAY, Options
-from cardplaza.games.pinochle4.players import SearchPlayer, make_player
-from cardplaza.games.pinochle4.world import permute_unseen
+from cardplaza.games.pinochle4.players import (
+    LEVELS,
+    ExpertPlayer,
+    HeuristicPlayer,
+    SearchPlayer,
+    make_player,
+)
+from cardplaza.games.pinochle4.world import first_deal_returns, permute_unseen
 
 
 @pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
@@ -71,3 +81,82 @@ def test_strong_player_picks_a_legal_card() -> None:
 def test_unknown_level() -> None:
     with pytest.raises(ValueError, match="levels"):
         make_player("genius")
+
+
+def _small(level: str) -> HeuristicPlayer:
+    """A level with a small search budget (same code paths, fewer worlds)."""
+    if level == "expert":
+        return ExpertPlayer(sims=120, min_worlds=12, bid_worlds=6)
+    if level == "strong":
+        return SearchPlayer(samples=6)
+    return make_player(level)
+
+
+@settings(max_examples=40, deadline=None)
+@given(game=hs.sampled_from(["pinochle4", "pinochle3"]), level=hs.sampled_from(LEVELS),
+       seed=hs.integers(0, 10_000), steps=hs.integers(0, 75), choice=hs.integers(0, 1000))
+def test_fairness_decision_ignores_unseen_cards(game: str, level: str, seed: int, steps: int,
+                                                choice: int) -> None:
+    """Re-dealing the cards a seat cannot see (the registered permute_unseen), keeping
+    its observation, never changes any level's decision for a fixed seed."""
+    spec = get_game(game)
+    st = spec.new_game(None, seed)
+    random_steps(st, random.Random(choice), steps)
+    if st.is_terminal:
+        return
+    seat = st.current_player
+    assert spec.permute_unseen is not None
+    other = spec.permute_unseen(st, seat, random.Random(choice + 1))
+    obs = st.observation(seat)
+    assert other.observation(seat) == obs
+    a = _small(level).choose(obs, st.legal_actions(), random.Random(choice))
+    b = _small(level).choose(other.observation(seat), other.legal_actions(),
+                             random.Random(choice))
+    assert a == b
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_expert_full_budget_is_fair_and_counts_simulations(name: str) -> None:
+    """The registered expert, at its real budget, in play: at least 2,000 play-outs per
+    card decision with a choice, and the same card after the unseen cards are re-dealt."""
+    spec = get_game(name)
+    st = spec.new_game(None, 4)
+    normal = make_player("normal")
+    rng = random.Random(4)
+    while st.phase != PLAY:
+        st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+    for _ in range(3):
+        st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+    while len({a[1] % 24 for a in st.legal_actions() if isinstance(a, tuple)}) < 2:
+        st.apply(st.legal_actions()[0])
+    seat = st.current_player
+    expert = make_player("expert", 0)
+    a = expert.choose(st.observation(seat), st.legal_actions(), random.Random(7))
+    assert expert.last_stats["simulations"] >= 2000
+    other = permute_unseen(st, seat, random.Random(8))
+    b = make_player("expert", 0).choose(other.observation(seat), other.legal_actions(),
+                                        random.Random(7))
+    assert a == b
+
+
+def test_first_deal_returns_are_the_first_hands_score_change() -> None:
+    """The one-hand arena measure: each seat's side score change of hand 1."""
+    st = get_game("pinochle4").new_game(None, 3)
+    normal = make_player("normal")
+    rng = random.Random(3)
+    assert first_deal_returns(st) is None
+    while st.hand_no == 1:
+        st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+    entry = next(e for e in st.log if e.get("score_change") is not None)
+    assert first_deal_returns(st) == [float(entry["score_change"][s % 2]) for s in range(4)]
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_seeded_arena_normal_beats_weak(name: str) -> None:
+    """A small seeded one-hand arena: normal outscores weak, reproducibly."""
+    r1 = run_arena(name, ["weak", "normal"], 40, seed=0, jobs=1, unit="deal")
+    r2 = run_arena(name, ["weak", "normal"], 40, seed=0, jobs=1, unit="deal")
+    pair = r1.pair("normal", "weak")
+    assert pair.deals == 40
+    assert pair.mean_margin - pair.ci95 > 0
+    assert r2.pair("normal", "weak").mean_margin == pair.mean_margin
