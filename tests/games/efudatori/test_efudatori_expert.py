@@ -16,17 +16,17 @@ from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
 from cardplaza.games.efudatori import players as ep
 from cardplaza.games.efudatori.players import (
     LEVELS,
-    ExpertPlayer,
     MaxNSolver,
+    SearchPlayer,
     end_position,
     make_player,
     play_orders,
 )
 
 
-def small_expert() -> ExpertPlayer:
+def small_expert() -> SearchPlayer:
     """The expert's code with small budgets, for fast tests."""
-    return ExpertPlayer(sims=20, min_worlds=2, max_worlds=6, exact_worlds=3)
+    return SearchPlayer("small-expert", sims=20, min_worlds=2, max_worlds=6, exact_worlds=3)
 
 
 def stock_empty(seed: int, players: int, cards_left: int) -> EfudatoriState:
@@ -142,10 +142,9 @@ def test_expert_takes_the_joker_with_the_spade_three() -> None:
 def _make(level: str) -> object:
     if level == "expert":
         return small_expert()
-    p = make_player(level)
-    if hasattr(p, "worlds"):
-        p.worlds = 3  # type: ignore[union-attr]
-    return p
+    if level in ("3", "4"):
+        return SearchPlayer(f"small-{level}", min_worlds=3, max_worlds=3)
+    return make_player(level)
 
 
 @settings(max_examples=15, deadline=None)

@@ -9,7 +9,8 @@ from efudatori_helpers import c, play, position
 
 from cardplaza.ai.common import margin
 from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
-from cardplaza.games.efudatori.players import HeuristicPlayer, fast_rollout, make_player
+from cardplaza.games.efudatori.players import HeuristicPlayer, make_player
+from cardplaza.games.efudatori.search import playout, policy_card, world_of
 from cardplaza.games.efudatori.worlds import permute_unseen
 
 
@@ -78,11 +79,52 @@ def test_heuristic_beats_random() -> None:
     assert total / games > 8.0
 
 
-def test_fast_rollout_plays_legal_cards() -> None:
-    """The rollout policy of the search levels only plays legal cards."""
-    s = EfudatoriState(Options(players=6), 4)
-    rng = random.Random(4)
-    while not s.is_terminal:
-        action = fast_rollout(s, rng)
-        assert action in s.legal_actions()
-        s.apply(action)
+def live_cards(s: EfudatoriState) -> int:
+    """Cards still in the hands or the stock."""
+    live = 0
+    for h in s.hands:
+        live |= h
+    for x in s.stock:
+        live |= 1 << x
+    return live
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_bitmask_playout_matches_the_engine(players: int) -> None:
+    """The raw play-out plays only legal cards and ends exactly where the engine does when
+    the engine is fed the same heuristic cards."""
+    for seed in range(4):
+        s = EfudatoriState(Options(players=players), seed)
+        rng = random.Random(seed)
+        for _ in range(rng.randrange(3 * players)):
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+        end = playout(world_of(s), players, s.tricks_total)
+        while not s.is_terminal:
+            p = s.current_player
+            a = policy_card(s.hands[p], s.legal_mask(), s.trick, s.trick_number, players,
+                            live_cards(s), s.captured[p])
+            assert a in s.legal_actions()
+            s.apply(a)
+        assert end == s.captured
+
+
+def test_bitmask_heuristic_beats_random() -> None:
+    """The play-out heuristic, used as a player, clearly beats random cards."""
+    total = 0.0
+    games = 60
+    for g in range(games):
+        seat = g % 4
+        s = EfudatoriState(Options(), 900 + g)
+        rng = random.Random(g)
+        while not s.is_terminal:
+            p = s.current_player
+            if p == seat:
+                a = policy_card(s.hands[p], s.legal_mask(), s.trick, s.trick_number, 4,
+                                live_cards(s), s.captured[p])
+            else:
+                legal = s.legal_actions()
+                a = legal[rng.randrange(len(legal))]
+            s.apply(a)
+        total += margin(s.returns(), seat)
+    assert total / games > 8.0

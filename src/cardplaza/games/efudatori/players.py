@@ -6,25 +6,29 @@
   never feeds its own pictures to an opponent's trick, keeps cards of the suits that will be
   trump in the next tricks, hunts the Joker by leading the ♠3, spends the Joker once the
   ♠3 is gone and the ♠A when the Joker cannot beat it, and values completing K-Q-J sets.
-* ``3`` — perfect-information Monte Carlo over sampled worlds, with fast rollouts.
-* ``4`` — the same search with more worlds, breaking ties with the level-2 heuristic.
-* ``expert`` — many more worlds, and once the stock is empty and few cards remain every
-  sampled world is solved exactly (max-n, :class:`MaxNSolver`), so the timing of the
-  Joker, the ♠A and the ♠3 and the capture of picture sets is read off exact play-outs.
+* ``3`` — perfect-information Monte Carlo (:class:`SearchPlayer`): a few sampled worlds,
+  every legal card played out to the end in each with the bitmask port of the level-2
+  heuristic (:mod:`.search`), best mean margin.
+* ``4`` — the same search over four times as many worlds.
+* ``expert`` — the same search with about 2,400 play-outs per decision, and once the
+  stock is empty and at most three tricks remain every sampled world is solved exactly
+  (max-n, :class:`MaxNSolver`), so the timing of the Joker, the ♠A and the ♠3 and the
+  capture of picture sets is read off exact play. About 0.3 s CPU per decision.
+
+All search levels break ties with the level-2 card and cost nothing with one legal card.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from typing import Any
 
-from cardplaza.ai.common import margin, play_out
-from cardplaza.ai.pimc import PIMCPlayer
 from cardplaza.ai.player import Player, RandomPlayer
 from cardplaza.core.cards import bits
-from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.protocol import Action
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import (
     FACE_MASK,
@@ -36,6 +40,7 @@ from cardplaza.games.efudatori.rules import (
     SPADE_THREE,
     SPADE_THREE_BIT,
 )
+from cardplaza.games.efudatori.search import margin_of, playout, world_of
 from cardplaza.games.efudatori.state import EfudatoriState
 
 LEVELS = ("1", "2", "3", "4", "expert")
@@ -175,56 +180,8 @@ class HeuristicPlayer:
         return value
 
 
-def fast_rollout(state: GameState, rng: random.Random) -> Action:
-    """Cheap rollout policy on a complete state: win pictures cheaply, else discard low."""
-    assert isinstance(state, EfudatoriState)
-    legal = state.legal_mask()
-    if legal & (legal - 1) == 0:
-        return legal.bit_length() - 1
-    if rng.random() < 0.1:
-        cards = list(bits(legal))
-        return cards[rng.randrange(len(cards))]
-    trick = state.trick
-    k = state.trick_number
-    last = len(trick) == state.num_players - 1
-    pts = 0
-    for c in trick:
-        pts += points(c)
-    best_win, best_win_cost = -1, 1e9
-    best_low, best_low_cost = -1, 1e9
-    for c in bits(legal):
-        cost = _static_cost(c, k)
-        if trick:
-            new = [*trick, c]
-            wins = rules.trick_winner_index(new, k) == len(trick)
-        else:
-            wins = c in (JOKER, SPADE_ACE) or (c // 13 == rules.trump_of(k) and c % 13 >= 10)
-        if wins and cost < best_win_cost:
-            best_win, best_win_cost = c, cost
-        low_cost = cost + 2.0 * points(c)
-        if low_cost < best_low_cost:
-            best_low, best_low_cost = c, low_cost
-    if best_win >= 0 and (pts > 0 or (last and best_win_cost < 3.0) or not trick):
-        return best_win
-    return best_low
-
-
-def _static_cost(c: int, k: int) -> float:
-    if c == JOKER:
-        return 12.0
-    if c == SPADE_ACE:
-        return 9.0
-    if c == SPADE_THREE:
-        return 3.0
-    rank = c % 13
-    cost = rank / 12.0
-    if rules.trump_of(k + 1) == c // 13 or rules.trump_of(k + 2) == c // 13:
-        cost += 1.5 * rank / 12.0
-    return cost
-
-
 # ------------------------------------------------------------------ expert level
-EXACT_LEAVES = 2000
+EXACT_LEAVES = 1296
 """The expert solves the end exactly once the stock is empty and the product of the
 factorials of the hand sizes (a bound on the play orders) is at most this."""
 
@@ -311,61 +268,91 @@ class MaxNSolver:
         return out
 
 
-class ExpertPlayer:
-    """Level "expert": perfect-information Monte Carlo over many sampled worlds (same worlds
-    and rollout random numbers for every candidate); once the stock is empty and few cards
-    remain, every world is solved exactly (:class:`MaxNSolver`). Ties go to the level-2
-    heuristic's card. Fixed sample counts, so decisions are reproducible."""
 
-    def __init__(self, *, sims: int = 2000, min_worlds: int = 40, max_worlds: int = 400,
-                 exact_worlds: int = 120, exact_leaves: int = EXACT_LEAVES) -> None:
+class SearchPlayer:
+    """Levels "3", "4" and "expert": perfect-information Monte Carlo. Each decision samples
+    worlds consistent with the observation (``sample_world``: known cards kept, revealed
+    voids respected), plays every legal card in every world and finishes the world with the
+    bitmask heuristic of :mod:`.search` (the same worlds for every card, and the play-outs
+    are deterministic, so differences between cards are not drowned in noise). The card
+    with the best mean margin (own score minus the others' mean, as ``returns()`` gives
+    them) wins; ties go to the level-2 heuristic's card.
+
+    ``sims`` play-outs per decision are spread over ``ceil(sims / cards)`` worlds, kept
+    between ``min_worlds`` and ``max_worlds``. With ``exact_worlds`` > 0, once the stock is
+    empty and :func:`play_orders` of the hands is at most ``exact_leaves``, every world is
+    solved exactly instead (:class:`MaxNSolver`). ``cpu_seconds`` caps the CPU time of one
+    decision (sampling stops early, after at least ``min_worlds // 4`` worlds); ``None``
+    keeps decisions a pure function of the observation and the RNG. A single legal card
+    costs nothing. After each decision ``last_stats`` holds ``worlds``, ``simulations``
+    (play-outs, or exactly solved world-card pairs) and ``exact`` (1 when solved)."""
+
+    def __init__(self, name: str, *, sims: int = 0, min_worlds: int = 8,
+                 max_worlds: int = 8, exact_worlds: int = 0,
+                 exact_leaves: int = EXACT_LEAVES, cpu_seconds: float | None = None) -> None:
         from cardplaza.games.efudatori import SPEC
 
         self.spec = SPEC
-        self.name = "efudatori-expert"
+        self.name = name
         self.sims = sims
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.exact_worlds = exact_worlds
         self.exact_leaves = exact_leaves
+        self.cpu_seconds = cpu_seconds
         self.heuristic = HeuristicPlayer()
         self.last_stats: dict[str, float] = {}
 
-    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
-               rng: random.Random) -> Action:
-        """The card with the best mean margin over the sampled worlds."""
-        self.last_stats = {"worlds": 0, "simulations": 0}
-        if len(legal_actions) == 1:
-            return legal_actions[0]
+    def card_values(self, observation: dict[str, Any], cards: Sequence[int],
+                    rng: random.Random) -> dict[int, float]:
+        """Total margin of each card over the sampled worlds (same worlds for all)."""
         sample = self.spec.sample_world
         assert sample is not None
         seat = observation["seat"]
-        cards = [a for a in legal_actions if isinstance(a, int)]
-        exact = observation["stock_size"] == 0 and \
+        n = observation["players"]
+        total = observation["tricks_total"]
+        simple = observation["simple_scoring"]
+        exact = self.exact_worlds > 0 and observation["stock_size"] == 0 and \
             play_orders(observation["hand_sizes"]) <= self.exact_leaves
-        worlds = self.exact_worlds if exact else max(
-            self.min_worlds, min(self.max_worlds, -(-self.sims // len(cards))))
+        if exact:
+            worlds = self.exact_worlds
+        else:
+            worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cards))))
+        deadline = None
+        if self.cpu_seconds is not None:
+            deadline = time.process_time() + self.cpu_seconds
+        floor = max(1, self.min_worlds // 4)
         totals = dict.fromkeys(cards, 0.0)
-        done = sims = 0
-        for _ in range(worlds):
+        done = 0
+        while done < worlds:
             world = sample(observation, rng)
             assert isinstance(world, EfudatoriState)
-            roll_seed = rng.getrandbits(64)
             if exact:
-                solver = MaxNSolver(world.num_players, world.tricks_total,
-                                    world.options.simple_scoring)
+                solver = MaxNSolver(n, total, simple)
                 values = solver.root_values(end_position(world), cards, seat)
                 for c in cards:
                     totals[c] += values[c]
             else:
+                hands, stock, trick, leader, k, captured = world_of(world)
                 for c in cards:
-                    child = world.clone()
-                    child.apply(c)
-                    play_out(child, fast_rollout, random.Random(roll_seed))
-                    totals[c] += margin(child.returns(), seat)
-            sims += len(cards)
+                    end = playout((list(hands), list(stock), list(trick), leader, k,
+                                   list(captured)), n, total, c)
+                    totals[c] += margin_of(end, seat, simple)
             done += 1
-        self.last_stats = {"worlds": done, "simulations": sims}
+            if deadline is not None and done >= floor and time.process_time() > deadline:
+                break
+        self.last_stats = {"worlds": done, "simulations": done * len(cards),
+                           "exact": 1 if exact else 0}
+        return totals
+
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The card with the best mean margin over the sampled worlds."""
+        self.last_stats = {"worlds": 0, "simulations": 0, "exact": 0}
+        if len(legal_actions) == 1:
+            return legal_actions[0]
+        cards = [a for a in legal_actions if isinstance(a, int)]
+        totals = self.card_values(observation, cards, rng)
         preferred = self.heuristic.choose(observation, legal_actions, rng)
         best = max(totals.values())
         if isinstance(preferred, int) and totals[preferred] >= best - 1e-9:
@@ -376,21 +363,32 @@ class ExpertPlayer:
 def make_player(level: str, seed: int = 0) -> Player:
     """The computer player of a level ``"1"`` … ``"4"`` or ``"expert"`` (``seed`` is
     unused: choices draw on the RNG the caller passes)."""
-    from cardplaza.games.efudatori import SPEC
-
     if level == "1":
         return RandomPlayer()
     if level == "2":
         return HeuristicPlayer()
     if level == "3":
-        return PIMCPlayer(SPEC, worlds=16, rollout=fast_rollout, name="efudatori-3")
-    if level == "expert":
-        return ExpertPlayer()
+        return SearchPlayer("efudatori-3", min_worlds=LEVEL3_WORLDS, max_worlds=LEVEL3_WORLDS)
     if level == "4":
-        return PIMCPlayer(SPEC, worlds=48, rollout=fast_rollout, prefer=HeuristicPlayer(),
-                          name="efudatori-4")
+        return SearchPlayer("efudatori-4", min_worlds=LEVEL4_WORLDS, max_worlds=LEVEL4_WORLDS)
+    if level == "expert":
+        return SearchPlayer("efudatori-expert", sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
+                            max_worlds=EXPERT_MAX_WORLDS, exact_worlds=EXPERT_EXACT_WORLDS,
+                            cpu_seconds=EXPERT_CPU_SECONDS)
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "MaxNSolver", "fast_rollout",
-           "make_player"]
+LEVEL3_WORLDS = 12
+"""Worlds per decision of level 3."""
+LEVEL4_WORLDS = 48
+"""Worlds per decision of level 4."""
+EXPERT_SIMS = 2400
+"""Play-outs per decision of the expert (spread over the legal cards)."""
+EXPERT_MIN_WORLDS = 600
+EXPERT_MAX_WORLDS = 1200
+EXPERT_EXACT_WORLDS = 100
+"""Worlds solved exactly per decision of the expert in the end."""
+EXPERT_CPU_SECONDS = 1.5
+"""Safety cap on the expert's CPU time per decision."""
+
+__all__ = ["LEVELS", "HeuristicPlayer", "MaxNSolver", "SearchPlayer", "make_player"]

@@ -1,0 +1,211 @@
+"""Fast play-outs on raw bitmasks for the E-fuda-tori search levels.
+
+A world is the tuple of plain ints and lists that the search needs (hands, stock, trick,
+leader, trick number, captured cards); :func:`playout` finishes it with
+:func:`policy_card`, a bitmask port of the level-2 heuristic: every seat plays as that
+heuristic would if the cards it cannot see were the cards still in play.
+"""
+
+from __future__ import annotations
+
+from cardplaza.games.efudatori import rules
+from cardplaza.games.efudatori.rules import (
+    FACE_POINTS,
+    JOKER,
+    JOKER_BIT,
+    SET_MASKS,
+    SPADE_ACE,
+    SPADE_ACE_BIT,
+    SPADE_THREE,
+    SPADE_THREE_BIT,
+    SUIT_MASK,
+)
+from cardplaza.games.efudatori.state import EfudatoriState
+
+POINTS = tuple(0 if c == JOKER else FACE_POINTS.get(c % 13, 0) for c in range(53))
+"""Face points of each card id."""
+HIGHER = tuple((SUIT_MASK[c // 13] & ~((2 << c) - 1)) if c < JOKER else 0 for c in range(53))
+"""Cards of the same suit ranked above each card."""
+TRUMP = tuple(rules.trump_of(k) for k in (3, 1, 2))
+"""Trump suit by trick number modulo 3."""
+
+
+def _keep_table(k: int) -> tuple[float, ...]:
+    """Value of keeping each ordinary card for the tricks after trick ``k``."""
+    out = []
+    for c in range(53):
+        if c == JOKER:
+            out.append(0.0)
+            continue
+        suit, rank = c // 13, c % 13
+        v = 0.3 * rank / 12.0 + 0.25 * POINTS[c]
+        for ahead in (1, 2, 3):
+            if rules.trump_of(k + ahead) == suit:
+                v += (4.0 - ahead) * rank / 12.0
+        out.append(v)
+    return tuple(out)
+
+
+KEEP = tuple(_keep_table(k) for k in (3, 1, 2))
+"""Keep value of each card by trick number modulo 3 (special cards handled apart)."""
+
+World = tuple[list[int], list[int], list[int], int, int, list[int]]
+"""(hands, stock with the top card last, trick cards so far, leader, trick number,
+captured masks)."""
+
+
+def world_of(state: EfudatoriState) -> World:
+    """The raw lists of a (sampled) state; copies, so play-outs never touch it."""
+    return (list(state.hands), list(state.stock), list(state.trick), state.leader,
+            state.trick_number, list(state.captured))
+
+
+def policy_card(hand: int, legal: int, trick: list[int], k: int, n: int, live: int,
+                captured: int) -> int:
+    """The heuristic's card: the best estimated value of this trick (chance that a later
+    card beats it, points in the trick, a K-Q-J set completed) minus the value of keeping
+    the card for later tricks. ``live`` = every card not yet played (hands and stock)."""
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    pos = len(trick)
+    later = n - 1 - pos
+    out = live & ~hand
+    trump = TRUMP[k % 3]
+    q = 0.0
+    if later:
+        q = min(1.0, later * hand.bit_count() / max(out.bit_count(), 1))
+    miss = 1.0 - q
+    pts = 0
+    tm = 0
+    for x in trick:
+        pts += POINTS[x]
+        tm |= 1 << x
+    joker_in = tm & JOKER_BIT
+    if pos:
+        best = trick[rules.trick_winner_index(trick, k)]
+        lead = trick[0] // 13 if trick[0] != JOKER else -1
+    keep = KEEP[k % 3]
+    best_v = -1e18
+    choice = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        pc = POINTS[c]
+        if pos:
+            if c == SPADE_THREE:
+                wins = bool(joker_in) or (not joker_in and _over(c, best, trump, lead))
+            elif c == JOKER:
+                wins = not tm & SPADE_THREE_BIT
+            else:
+                wins = not joker_in and _over(c, best, trump, lead)
+        else:
+            wins = True
+        if wins:
+            if later:
+                if c == JOKER:
+                    beat = SPADE_THREE_BIT
+                elif c == SPADE_THREE and joker_in:
+                    beat = 0
+                elif c == SPADE_ACE:
+                    beat = JOKER_BIT
+                elif c // 13 == trump:
+                    beat = JOKER_BIT | SPADE_ACE_BIT | HIGHER[c]
+                else:
+                    beat = JOKER_BIT | SPADE_ACE_BIT | SUIT_MASK[trump] | HIGHER[c]
+                p_beat = 1.0 - miss ** (beat & out).bit_count()
+            else:
+                p_beat = 0.0
+            gain = pts + pc + 3.0 * later
+            got = captured | tm | low
+            for sm in SET_MASKS:
+                if got & sm == sm and captured & sm != sm:
+                    gain += 15.0
+            v = (1.0 - p_beat) * gain - p_beat * (pts + 2.0 * pc)
+            if c == SPADE_THREE and joker_in:
+                v += 10.0
+        else:
+            v = -1.5 * pc
+            if pos and c == JOKER:
+                v -= 5.0
+        if c == SPADE_THREE:
+            if out & JOKER_BIT:
+                v -= 4.0
+                if later:
+                    v += q * 25.0
+        elif c == JOKER:
+            v -= 10.0 if out & SPADE_THREE_BIT else 15.0
+        elif c == SPADE_ACE:
+            v -= 8.0 if out & JOKER_BIT else 12.0
+        else:
+            v -= keep[c]
+        if v > best_v:
+            best_v = v
+            choice = c
+    return choice
+
+
+def _over(c: int, best: int, trump: int, lead: int) -> bool:
+    """Does ``c`` beat ``best`` (no Joker in the trick)?"""
+    if c == SPADE_ACE:
+        return True
+    if best == SPADE_ACE:
+        return False
+    cs = c // 13
+    bs = best // 13
+    if cs == trump:
+        return bs != trump or c > best
+    if bs == trump:
+        return False
+    return cs == lead and bs == lead and c > best
+
+
+def playout(world: World, n: int, total: int, first: int = -1) -> list[int]:
+    """Play ``world`` (modified in place) to the end with :func:`policy_card`, after playing
+    ``first`` when it is a card; the captured masks at the end."""
+    hands, stock, trick, leader, k, captured = world
+    live = 0
+    for h in hands:
+        live |= h
+    for x in stock:
+        live |= 1 << x
+    while True:
+        p = (leader + len(trick)) % n
+        hand = hands[p]
+        if first >= 0:
+            c = first
+            first = -1
+        else:
+            legal = rules.legal_mask(hand, trick, k)
+            c = policy_card(hand, legal, trick, k, n, live, captured[p])
+        bit = 1 << c
+        hands[p] = hand & ~bit
+        live &= ~bit
+        trick.append(c)
+        if len(trick) < n:
+            continue
+        w = (leader + rules.trick_winner_index(trick, k)) % n
+        tm = 0
+        for x in trick:
+            tm |= 1 << x
+        captured[w] |= tm
+        trick.clear()
+        if stock:
+            for i in range(n):
+                hands[(w + i) % n] |= 1 << stock.pop()
+        if k >= total:
+            return captured
+        leader = w
+        k += 1
+
+
+def margin_of(captured: list[int], seat: int, simple: bool) -> float:
+    """``seat``'s final score minus the mean score of the other seats."""
+    scores = [rules.score(m, simple) for m in captured]
+    total = sum(scores)
+    n = len(scores)
+    return scores[seat] - (total - scores[seat]) / (n - 1)
+
+
+__all__ = ["KEEP", "POINTS", "World", "margin_of", "playout", "policy_card", "world_of"]
