@@ -20,8 +20,9 @@ from cardplaza.games.pinochle2.engine import (
     trick_winner,
 )
 from cardplaza.games.pinochle2.solver import (
-    _ASC,
-    _DESC,
+    _ASC_R,
+    _DESC_L,
+    _DESC_R,
     F24,
     PlayoffSolver,
     _classes,
@@ -286,9 +287,11 @@ def test_suit_tables_match_the_merging_rule() -> None:
     for _ in range(300):
         mine = canonical(rng.getrandbits(48))
         other = canonical(rng.getrandbits(48)) & ~(mine & ~F24)
-        lists = [_DESC[4096 * s + ((mine >> 6 * s) & 63 | ((other >> 6 * s) & 63) << 6)]
+        lists = [tuple(r[0] for r in _DESC_R[4096 * s + ((mine >> 6 * s) & 63
+                                                         | ((other >> 6 * s) & 63) << 6)])
                  for s in range(4)]
         assert [f for t in lists for f in t] == _classes(mine, other, mine & F24)
         for s, t in enumerate(lists):
             k = 4096 * s + ((mine >> 6 * s) & 63 | ((other >> 6 * s) & 63) << 6)
-            assert _ASC[k] == t[::-1]
+            assert [r[0] for r in _ASC_R[k]] == list(t[::-1])
+            assert [r[0] for r in _DESC_L[k]] == list(t)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from operator import itemgetter
 
 F24 = (1 << 24) - 1
 _RANK = [f % 6 for f in range(24)]
@@ -97,17 +98,31 @@ _LO = [1 << f for f in range(24)]
 _ABOVE_MASK = [F24 & ~((1 << (f + 1)) - 1) & _SUIT_FACES[_SUIT[f]] for f in range(24)]
 
 
-def _suit_tables() -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-    """Merged faces of one suit, high to low and low to high, for every pair of six-face
-    patterns: index ``4096 * suit + mine | other << 6``."""
+# Card records for the hot loop. A reply: (face, bit of the second copy, bit of a copy,
+# points, rank); a lead adds its suit's faces, 6 * suit, 4096 * suit and the higher faces.
+_Rec = tuple[int, int, int, int, int]
+_Lead = tuple[int, int, int, int, int, int, int, int, int]
+_REC: list[_Rec] = [(f, 1 << (f + 24), 1 << f, _PTS[f], _RANK[f]) for f in range(24)]
+_LEAD_REC: list[_Lead] = [(*_REC[f], _SUIT_FACES[_SUIT[f]], 6 * _SUIT[f], 4096 * _SUIT[f],
+                           _ABOVE_MASK[f]) for f in range(24)]
+_BY_RANK = itemgetter(4)
+
+
+def _suit_tables() -> tuple[list[tuple[_Lead, ...]], list[tuple[_Rec, ...]],
+                            list[tuple[_Rec, ...]]]:
+    """Merged faces of one suit for every pair of six-face patterns (index ``4096 * suit +
+    mine | other << 6``): as lead records high to low, as reply records high to low and
+    low to high."""
     base = [tuple(_classes(k & 63, k >> 6, k & 63)) for k in range(4096)]
-    desc = [tuple([f + 6 * s for f in t]) for s in range(4) for t in base]
-    return desc, [t[::-1] for t in desc]
+    desc_l = [tuple(map(_LEAD_REC[6 * s:6 * s + 6].__getitem__, t))
+              for s in range(4) for t in base]
+    desc_r = [tuple(map(_REC[6 * s:6 * s + 6].__getitem__, t)) for s in range(4) for t in base]
+    return desc_l, desc_r, [t[::-1] for t in desc_r]
 
 
-_DESC, _ASC = _suit_tables()
+_DESC_L, _DESC_R, _ASC_R = _suit_tables()
 # Winning replies of a suit above a lead rank, filled on demand: index 8 * table index + rank.
-_ABOVE: list[tuple[int, ...] | None] = [None] * (8 * 4 * 4096)
+_ABOVE: list[tuple[_Rec, ...] | None] = [None] * (8 * 4 * 4096)
 
 
 @dataclass
@@ -172,12 +187,12 @@ class PlayoffSolver:
 
     def _search(self, hl: int, hf: int, alpha: float, beta: float, key: int,
                 hit: tuple[float, float, int] | None, inf: int = _INF,
-                desc: list[tuple[int, ...]] = _DESC, asc: list[tuple[int, ...]] = _ASC,
-                above: list[tuple[int, ...] | None] = _ABOVE, hi_bit: list[int] = _HI,
-                lo_bit: list[int] = _LO, suit_of: list[int] = _SUIT,
-                suit_faces: list[int] = _SUIT_FACES, points: list[int] = _PTS,
-                above_mask: list[int] = _ABOVE_MASK,
-                rank_of: list[int] = _RANK) -> float:
+                above: list[tuple[_Rec, ...] | None] = _ABOVE,
+                suit_faces: list[int] = _SUIT_FACES,
+                lead_rec: list[_Lead] = _LEAD_REC,
+                desc_l: list[tuple[_Lead, ...]] = _DESC_L,
+                desc_r: list[tuple[_Rec, ...]] = _DESC_R,
+                asc_r: list[tuple[_Rec, ...]] = _ASC_R) -> float:
         """Search a node whose table entry ``hit`` did not decide it (already counted).
 
         Children are probed inline, the last trick is scored without a call, and the
@@ -195,61 +210,59 @@ class PlayoffSolver:
             return self._last_trick(hl, hf, alpha, beta, key, hit)
         trump = self.trump
         table = self.table
-        leads = (desc[(hl & 63) | (hf & 63) << 6]
-                 + desc[4096 + ((hl >> 6) & 63 | ((hf >> 6) & 63) << 6)]
-                 + desc[8192 + ((hl >> 12) & 63 | ((hf >> 12) & 63) << 6)]
-                 + desc[12288 + ((hl >> 18) & 63 | ((hf >> 18) & 63) << 6)])
-        if first >= 0 and first != leads[0] and first in leads:
-            i = leads.index(first)
-            leads = (first, *leads[:i], *leads[i + 1:])
+        leads = (desc_l[(hl & 63) | (hf & 63) << 6]
+                 + desc_l[4096 + ((hl >> 6) & 63 | ((hf >> 6) & 63) << 6)]
+                 + desc_l[8192 + ((hl >> 12) & 63 | ((hf >> 12) & 63) << 6)]
+                 + desc_l[12288 + ((hl >> 18) & 63 | ((hf >> 18) & 63) << 6)])
+        if first >= 0:
+            rec = lead_rec[first]
+            if rec is not leads[0] and rec in leads:
+                i = leads.index(rec)
+                leads = (rec, *leads[:i], *leads[i + 1:])
         hff = hf & F24
         tmask = suit_faces[trump]
         has_trump = hff & tmask
         tshift = 6 * trump
         a0 = alpha
         best: float = -inf
-        best_lead = leads[0]
+        # lo = max(alpha, best)
+        lo = alpha if alpha > best else best
+        best_lead = leads[0][0]
         n = 0
-        for lead in leads:
-            b = hi_bit[lead]
-            hl2 = hl ^ b if hl & b else hl ^ lo_bit[lead]
-            lo = alpha if alpha > best else best
+        for lead, b, lb, pts0, rank, smask, sh, kb, amask in leads:
+            hl2 = hl ^ b if hl & b else hl ^ lb
             worst: float = inf
-            s = suit_of[lead]
-            same = hff & suit_faces[s]
-            replies: tuple[int, ...] | list[int]
+            same = hff & smask
+            replies: tuple[_Rec, ...] | list[_Rec]
             if same:
-                sh = 6 * s
-                k = 4096 * s + ((hff >> sh) & 63 | ((hl2 >> sh) & 63) << 6)
-                if same & above_mask[lead]:
-                    j = 8 * k + rank_of[lead]
+                k = kb + ((hff >> sh) & 63 | ((hl2 >> sh) & 63) << 6)
+                if same & amask:
+                    j = 8 * k + rank
                     got = above[j]
                     if got is None:
-                        got = above[j] = tuple(f for f in asc[k] if f > lead)
+                        got = above[j] = tuple(r for r in asc_r[k] if r[0] > lead)
                     replies = got
                     beats = True
                 else:
-                    replies = asc[k]
+                    replies = asc_r[k]
                     beats = False
-            elif has_trump and s != trump:
-                replies = asc[4096 * trump + ((hff >> tshift) & 63
+            elif has_trump and not smask & tmask:
+                replies = asc_r[4096 * trump + ((hff >> tshift) & 63
                                               | ((hl2 >> tshift) & 63) << 6)]
                 beats = True
             else:
                 replies = sorted(
-                    desc[(hff & 63) | (hl2 & 63) << 6]
-                    + desc[4096 + ((hff >> 6) & 63 | ((hl2 >> 6) & 63) << 6)]
-                    + desc[8192 + ((hff >> 12) & 63 | ((hl2 >> 12) & 63) << 6)]
-                    + desc[12288 + ((hff >> 18) & 63 | ((hl2 >> 18) & 63) << 6)],
-                    key=rank_of.__getitem__)
+                    desc_r[(hff & 63) | (hl2 & 63) << 6]
+                    + desc_r[4096 + ((hff >> 6) & 63 | ((hl2 >> 6) & 63) << 6)]
+                    + desc_r[8192 + ((hff >> 12) & 63 | ((hl2 >> 12) & 63) << 6)]
+                    + desc_r[12288 + ((hff >> 18) & 63 | ((hl2 >> 18) & 63) << 6)],
+                    key=_BY_RANK)
                 beats = False
-            pts0 = points[lead]
             hi = beta
             hl2s = hl2 << 48
-            for reply in replies:
-                b = hi_bit[reply]
-                hf2 = hf ^ b if hf & b else hf ^ lo_bit[reply]
-                pts = pts0 + points[reply]
+            for _, b, lb, rp, _ in replies:
+                hf2 = hf ^ b if hf & b else hf ^ lb
+                pts = pts0 + rp
                 n += 1
                 if beats:
                     ca = -hi - pts
@@ -294,10 +307,17 @@ class PlayoffSolver:
             if worst > best:
                 best = worst
                 best_lead = lead
-            if best >= beta:
-                break
+                if best >= beta:
+                    break
+                if best > lo:
+                    lo = best
         self.nodes += n
-        low, up = (-inf, inf) if hit is None else (hit[0], hit[1])
+        if hit is None:
+            low = -inf
+            up = inf
+        else:
+            low = hit[0]
+            up = hit[1]
         if best <= a0:
             up = best
         elif best >= beta:
