@@ -93,8 +93,6 @@ def _follow_faces(hand: int, lead: int, trump: int) -> int:
 
 # Infinite bound: exceeds any margin (at most 250) however far windows are shifted.
 _INF = 1_000_000
-_HI = [1 << (f + 24) for f in range(24)]
-_LO = [1 << f for f in range(24)]
 _ABOVE_MASK = [F24 & ~((1 << (f + 1)) - 1) & _SUIT_FACES[_SUIT[f]] for f in range(24)]
 
 
