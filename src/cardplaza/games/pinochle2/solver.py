@@ -241,6 +241,7 @@ class PlayoffSolver:
                         got = above[j] = tuple(r for r in asc_r[k] if r[0] > lead)
                     replies = got
                     beats = True
+                    hl2s = hl2 << 48
                 else:
                     replies = asc_r[k]
                     beats = False
@@ -248,6 +249,7 @@ class PlayoffSolver:
                 replies = asc_r[4096 * trump + ((hff >> tshift) & 63
                                               | ((hl2 >> tshift) & 63) << 6)]
                 beats = True
+                hl2s = hl2 << 48
             else:
                 replies = sorted(
                     desc_r[(hff & 63) | (hl2 & 63) << 6]
@@ -257,7 +259,6 @@ class PlayoffSolver:
                     key=_BY_RANK)
                 beats = False
             hi = beta
-            hl2s = hl2 << 48
             for _, b, lb, rp, _ in replies:
                 hf2 = hf ^ b if hf & b else hf ^ lb
                 pts = pts0 + rp
