@@ -1,16 +1,25 @@
-"""Computer players for both Pinochle variants (section 18): weak, normal, strong.
+"""Computer players for both Pinochle variants (section 18): weak, normal, strong, expert.
 
 Every decision uses only the seat's observation and the player's RNG (DECISION P-44).
 
 * ``weak``: bids the lowest legal bid up to best meld + 100; trump = best meld suit;
   random passing, discarding and card play.
 * ``normal``: bidding limit from meld, aces, trump length and a passing allowance; partner
-  passes high trumps then aces, the bidder returns non-trump losers outside its meld;
-  card play: smear counters on a partner's sure winner, beat an opponent with the lowest
+  passes high trumps then aces, the bidder returns the cards that cost the least meld
+  (non-trump losers; pinochle parts and other meld stay); card play: smear counters on a
+  partner's sure winner (never the trump 10 or A), beat an opponent with the lowest
   beating card, otherwise throw the cheapest card; lead side aces, lead trump when long.
 * ``strong``: normal bidding and passing; each card is chosen by determinized search:
-  worlds sampled from the observation (:func:`world.sample_world`), the rest of the hand
-  played out with a fast version of the normal policy, best average side result.
+  40 worlds consistent with the observation (:class:`world.Dealer`), the rest of the hand
+  played out with the normal policy on bitmasks (:mod:`fast`), best average side result.
+* ``expert``: bids and names trump by simulation (sampled deals, partner's pass and the
+  return simulated, meld + played-out trick points), meld-keeping returns, and card play
+  by determinized search with about 2,400 play-outs per decision on the same worlds for
+  every candidate (voids, melds shown and passed cards respected).
+
+Both search levels drop candidates that good partners never play (:func:`_sensible`):
+an early trump lead from a short trump holding, or the trump ace as last to play when a
+cheaper card also wins the trick for the side.
 """
 
 from __future__ import annotations
