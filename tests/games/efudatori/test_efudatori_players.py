@@ -128,3 +128,15 @@ def test_bitmask_heuristic_beats_random() -> None:
             s.apply(a)
         total += margin(s.returns(), seat)
     assert total / games > 8.0
+
+
+def test_fast_score_equals_rules_score() -> None:
+    """The play-outs' population-count score equals the rules' score, sets included."""
+    from cardplaza.games.efudatori.rules import FACE_MASK, score
+    from cardplaza.games.efudatori.search import fast_score
+
+    rng = random.Random(5)
+    for _ in range(3000):
+        m = rng.getrandbits(53) | (FACE_MASK if rng.random() < 0.2 else 0)
+        for simple in (False, True):
+            assert fast_score(m, simple) == score(m, simple)

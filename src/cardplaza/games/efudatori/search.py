@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import (
+    FACE_MASK,
     FACE_POINTS,
+    FIRST_LEAD_OK,
     JOKER,
     JOKER_BIT,
+    SET_BONUS,
     SET_MASKS,
     SPADE_ACE,
     SPADE_ACE_BIT,
@@ -65,9 +68,21 @@ def policy_card(hand: int, legal: int, trick: list[int], k: int, n: int, live: i
     """The heuristic's card: the best estimated value of this trick (chance that a later
     card beats it, points in the trick, a K-Q-J set completed) minus the value of keeping
     the card for later tricks. ``live`` = every card not yet played (hands and stock)."""
+    tm = pts = 0
+    for x in trick:
+        tm |= 1 << x
+        pts += POINTS[x]
+    best = trick[rules.trick_winner_index(trick, k)] if trick else -1
+    lead = -1 if not trick or trick[0] == JOKER else trick[0] // 13
+    return _policy(hand, legal, len(trick), k, n, live, captured, tm, pts, best, lead)
+
+
+def _policy(hand: int, legal: int, pos: int, k: int, n: int, live: int, captured: int,
+            tm: int, pts: int, best: int, lead: int) -> int:
+    """:func:`policy_card` on a summary of the trick so far: its cards ``tm``, their
+    points, the card winning it now and the led suit (-1 if none)."""
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
-    pos = len(trick)
     later = n - 1 - pos
     out = live & ~hand
     trump = TRUMP[k % 3]
@@ -75,15 +90,7 @@ def policy_card(hand: int, legal: int, trick: list[int], k: int, n: int, live: i
     if later:
         q = min(1.0, later * hand.bit_count() / max(out.bit_count(), 1))
     miss = 1.0 - q
-    pts = 0
-    tm = 0
-    for x in trick:
-        pts += POINTS[x]
-        tm |= 1 << x
     joker_in = tm & JOKER_BIT
-    if pos:
-        best = trick[rules.trick_winner_index(trick, k)]
-        lead = trick[0] // 13 if trick[0] != JOKER else -1
     keep = KEEP[k % 3]
     best_v = -1e18
     choice = -1
@@ -95,7 +102,7 @@ def policy_card(hand: int, legal: int, trick: list[int], k: int, n: int, live: i
         pc = POINTS[c]
         if pos:
             if c == SPADE_THREE:
-                wins = bool(joker_in) or (not joker_in and _over(c, best, trump, lead))
+                wins = bool(joker_in) or _over(c, best, trump, lead)
             elif c == JOKER:
                 wins = not tm & SPADE_THREE_BIT
             else:
@@ -119,9 +126,10 @@ def policy_card(hand: int, legal: int, trick: list[int], k: int, n: int, live: i
                 p_beat = 0.0
             gain = pts + pc + 3.0 * later
             got = captured | tm | low
-            for sm in SET_MASKS:
-                if got & sm == sm and captured & sm != sm:
-                    gain += 15.0
+            if got & FACE_MASK != captured & FACE_MASK:
+                for sm in SET_MASKS:
+                    if got & sm == sm and captured & sm != sm:
+                        gain += 15.0
             v = (1.0 - p_beat) * gain - p_beat * (pts + 2.0 * pc)
             if c == SPADE_THREE and joker_in:
                 v += 10.0
@@ -170,42 +178,102 @@ def playout(world: World, n: int, total: int, first: int = -1) -> list[int]:
         live |= h
     for x in stock:
         live |= 1 << x
+    tm = pts = 0
+    for x in trick:
+        tm |= 1 << x
+        pts += POINTS[x]
+    pos = len(trick)
+    bi = rules.trick_winner_index(trick, k) if trick else 0
+    best = trick[bi] if trick else -1
+    lead = -1 if not trick or trick[0] == JOKER else trick[0] // 13
+    three_at = trick.index(SPADE_THREE) if tm & SPADE_THREE_BIT else -1
+    trump_mask = SUIT_MASK[TRUMP[k % 3]]
+    trump = TRUMP[k % 3]
     while True:
-        p = (leader + len(trick)) % n
+        p = (leader + pos) % n
         hand = hands[p]
         if first >= 0:
             c = first
             first = -1
         else:
-            legal = rules.legal_mask(hand, trick, k)
-            c = policy_card(hand, legal, trick, k, n, live, captured[p])
+            # rules.legal_mask on the trick summary (F1-F4, first lead E-9)
+            if not pos:
+                legal = (hand & FIRST_LEAD_OK or hand) if k == 1 else hand
+            elif tm & SPADE_THREE_BIT and hand & JOKER_BIT:
+                legal = JOKER_BIT
+            elif tm & JOKER_BIT and hand & trump_mask:
+                legal = hand & trump_mask
+            elif lead >= 0 and hand & SUIT_MASK[lead]:
+                legal = hand & (SUIT_MASK[lead] | JOKER_BIT)
+            else:
+                legal = hand
+            if legal & (legal - 1):
+                c = _policy(hand, legal, pos, k, n, live, captured[p], tm, pts, best, lead)
+            else:
+                c = legal.bit_length() - 1
         bit = 1 << c
         hands[p] = hand & ~bit
         live &= ~bit
-        trick.append(c)
-        if len(trick) < n:
+        if pos == 0:
+            bi, best = 0, c
+            lead = -1 if c == JOKER else c // 13
+            if c == SPADE_THREE:
+                three_at = 0
+        elif c == SPADE_THREE:
+            three_at = pos
+            if tm & JOKER_BIT or _over(c, best, trump, lead):
+                bi, best = pos, c
+        elif c == JOKER:
+            if tm & SPADE_THREE_BIT:  # W1: the ♠3 played before takes the Joker
+                bi, best = three_at, SPADE_THREE
+            else:
+                bi, best = pos, c
+        elif not tm & JOKER_BIT and _over(c, best, trump, lead):
+            bi, best = pos, c
+        tm |= bit
+        pts += POINTS[c]
+        pos += 1
+        if pos < n:
             continue
-        w = (leader + rules.trick_winner_index(trick, k)) % n
-        tm = 0
-        for x in trick:
-            tm |= 1 << x
+        w = (leader + bi) % n
         captured[w] |= tm
-        trick.clear()
+        tm = pts = pos = 0
         if stock:
             for i in range(n):
                 hands[(w + i) % n] |= 1 << stock.pop()
         if k >= total:
+            trick.clear()
             return captured
         leader = w
         k += 1
+        trump = TRUMP[k % 3]
+        trump_mask = SUIT_MASK[trump]
+
+
+RANK_MASKS = tuple((pts, sum(1 << (13 * s + r) for s in range(4)))
+                   for r, pts in FACE_POINTS.items())
+"""(points, mask of the four cards) for the J, the Q and the K."""
+
+
+def fast_score(captured: int, simple: bool) -> int:
+    """:func:`rules.score` by population counts."""
+    out = 0
+    for pts, mask in RANK_MASKS:
+        out += pts * (captured & mask).bit_count()
+    if not simple and captured & FACE_MASK:
+        for sm in SET_MASKS:
+            if captured & sm == sm:
+                out += SET_BONUS
+    return out
 
 
 def margin_of(captured: list[int], seat: int, simple: bool) -> float:
     """``seat``'s final score minus the mean score of the other seats."""
-    scores = [rules.score(m, simple) for m in captured]
+    scores = [fast_score(m, simple) for m in captured]
     total = sum(scores)
     n = len(scores)
     return scores[seat] - (total - scores[seat]) / (n - 1)
 
 
-__all__ = ["KEEP", "POINTS", "World", "margin_of", "playout", "policy_card", "world_of"]
+__all__ = ["KEEP", "POINTS", "World", "fast_score", "margin_of", "playout", "policy_card",
+           "world_of"]
