@@ -26,7 +26,8 @@ from cardplaza.games.efudatori.players import (
 
 def small_expert() -> SearchPlayer:
     """The expert's code with small budgets, for fast tests."""
-    return SearchPlayer("small-expert", sims=20, min_worlds=2, max_worlds=6, exact_worlds=3)
+    return SearchPlayer("small-expert", sims=20, min_worlds=2, max_worlds=6, exact_worlds=3,
+                        stock_orders=2)
 
 
 def stock_empty(seed: int, players: int, cards_left: int) -> EfudatoriState:
@@ -164,6 +165,25 @@ def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, n: int, s
     a = _make(level).choose(obs, s.legal_actions(), random.Random(choice))  # type: ignore[attr-defined]
     b = _make(level).choose(other.observation(seat), other.legal_actions(),  # type: ignore[attr-defined]
                             random.Random(choice))
+    assert a == b
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 45), choice=st.integers(0, 1000))
+def test_fairness_registered_expert(seed: int, steps: int, choice: int) -> None:
+    """The registered expert (full budgets, four players) decides the same after the cards
+    it cannot see are re-dealt."""
+    s = EfudatoriState(Options(), seed)
+    random_steps(s, random.Random(choice), steps)
+    if s.is_terminal:
+        return
+    seat = s.current_player
+    assert SPEC.permute_unseen is not None
+    other = SPEC.permute_unseen(s, seat, random.Random(choice + 1))
+    a = make_player("expert").choose(s.observation(seat), s.legal_actions(),
+                                     random.Random(choice))
+    b = make_player("expert").choose(other.observation(seat), other.legal_actions(),
+                                     random.Random(choice))
     assert a == b
 
 
