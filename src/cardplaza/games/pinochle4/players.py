@@ -354,7 +354,8 @@ class ExpertPlayer(HeuristicPlayer):
     """
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
-                 bid_worlds: int = 48, make_prob: float = 0.6) -> None:
+                 bid_worlds: int = 48, make_prob: float = 0.6,
+                 make_prob3: float = 0.8) -> None:
         super().__init__("normal")
         self.name = "expert"
         self.sims = sims
@@ -362,6 +363,7 @@ class ExpertPlayer(HeuristicPlayer):
         self.max_worlds = max_worlds
         self.bid_worlds = bid_worlds
         self.make_prob = make_prob
+        self.make_prob3 = make_prob3
         self.last_stats: dict[str, float] = {}
         self._cache: dict[tuple[Any, ...], list[list[int]]] = {}
 
@@ -482,13 +484,16 @@ class ExpertPlayer(HeuristicPlayer):
         return out
 
     def bid_limit_sim(self, obs: dict[str, Any], rng: random.Random) -> int:
-        """Highest bid whose simulated chance of being made is at least ``make_prob``."""
+        """Highest bid whose simulated chance of being made is at least ``make_prob``
+        (``make_prob3`` in cut-throat)."""
         table = self._estimates(obs, rng)
         step = obs["bid_step"]
+        # Cut-throat play-outs let the two defenders fight each other: ask for more.
+        prob = self.make_prob if obs["players"] == 4 else self.make_prob3
         best = 0
         for totals in table:
             ordered = sorted(totals, reverse=True)
-            k = max(0, min(len(ordered) - 1, int(self.make_prob * len(ordered)) - 1))
+            k = max(0, min(len(ordered) - 1, int(prob * len(ordered)) - 1))
             best = max(best, ordered[k] // step * step)
         return best
 
@@ -501,7 +506,11 @@ class ExpertPlayer(HeuristicPlayer):
         hb = obs["high_bidder"]
         if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
             return (K_BID, 0)
-        if raise_to[0][1] <= self.bid_limit_sim(obs, rng):
+        limit = self.bid_limit_sim(obs, rng)
+        if obs["players"] == 3:
+            # Alone against two, the simulated totals run high: never above normal.
+            limit = min(limit, self.bid_limit(obs))
+        if raise_to[0][1] <= limit:
             return raise_to[0]
         return (K_BID, 0)
 
