@@ -153,12 +153,12 @@ def test_registered_expert_decides_in_every_phase() -> None:
 
 
 def _make(level: str) -> object:
-    if level == "expert":
-        return small_expert()
-    p = make_player(level, 0)
-    if isinstance(p, pp.SearchPlayer):
-        p.worlds = 3
-    return p
+    """A level's player; the search levels keep their own settings with small budgets."""
+    if level in ("1", "2"):
+        return make_player(level, 0)
+    small = {"exchange_top": 6, "exchange_samples": 6, "play_sims": 60, "min_worlds": 4,
+             "max_worlds": 8, "exact_worlds": 6, "exact_nodes": 4000, "min_exact_worlds": 2}
+    return ExpertPlayer(name=f"piquet-{level}", **{**pp.BUDGETS[level], **small})
 
 
 @settings(max_examples=12, deadline=None)
@@ -197,8 +197,10 @@ def test_small_arena_expert_against_four(monkeypatch: pytest.MonkeyPatch) -> Non
     assert r1.pairs[0].mean_margin == r2.pairs[0].mean_margin
 
 
-def test_expert_exchange_keeps_the_quint_major_and_aces() -> None:
-    """Elder with a quint major in ♠ and three more aces discards none of them."""
+@pytest.mark.parametrize("level", ["4", "expert"])
+def test_expert_exchange_keeps_the_quint_major_and_aces(level: str) -> None:
+    """Elder with a quint major in ♠ and three more aces discards none of them (level 4's
+    plain exchange search and the expert's raced one)."""
     from piquet_helpers import layout_state
 
     from cardplaza.games.piquet.combos import FULL
@@ -208,8 +210,7 @@ def test_expert_exchange_keeps_the_quint_major_and_aces() -> None:
     s = layout_state(Options(), eh, sum(1 << c for c in rest[:12]), rest[12:])
     assert s.hands[s.elder] & FULL == eh
     legal = s.legal_actions()
-    action = ExpertPlayer(exchange_samples=20).choose(s.observation(s.elder), legal,
-                                                     random.Random(0))
+    action = make_player(level, 0).choose(s.observation(s.elder), legal, random.Random(0))
     assert action in legal
     assert isinstance(action, tuple)
     assert not action[1] & m("A♠ K♠ Q♠ J♠ 10♠ A♥ A♦ A♣")

@@ -6,23 +6,28 @@
   the draw (a small Monte Carlo over the unseen cards for the best candidates), then plays
   sensibly from what it has seen: cheapest winning card when following, masters first
   and low cards from its long suit when leading.
-* ``3`` — a larger exchange search; card play by perfect-information Monte Carlo over
-  worlds sampled from its observation, each played out to the end of the deal.
-* ``4`` — the same with more samples and worlds.
-* ``expert`` — exchange chosen by the expected declaration margin and trick value of the
-  final hands over sampled talons and opponent hands; declares in full; card play by
-  perfect-information Monte Carlo over many sampled worlds, played out on bitmasks with a
-  card-counting policy, and the last tricks (≤ ``EXACT_TRICKS`` each) solved exactly in
-  every world (:class:`EndgameSolver`).
+* ``3`` — level 2's exchange with a larger sample; card play by perfect-information Monte
+  Carlo (PIMC): a few dozen worlds sampled from its observation, each card played out
+  on bitmasks with a card-counting policy (:func:`rollout`), the last two tricks exact.
+* ``4`` — exchange chosen by the expected declaration margin plus the rolled-out trick
+  margin of the final hands over sampled talons and opponent hands (the same samples for
+  every candidate); PIMC with a few hundred simulations, the last three tricks exact.
+* ``expert`` — the same exchange over about 90 candidates, raced: all get 40 samples,
+  the best 12 get 200; PIMC with about 2,400 simulations per decision, and once seven
+  or fewer tricks remain every sampled world is solved exactly (:class:`EndgameSolver`,
+  under a node budget).
 
-All levels decide from the observation only (the engine's ``sample_world`` builds the
-worlds the search plays in).
+Worlds for card play come from :class:`PlaySampler` (the opponent's hand dealt on
+bitmasks, checked against the public declaration record), falling back to the engine's
+``sample_world`` for sinking, carte rouge and an opponent's carte blanche. A decision with
+one legal action, or whose legal cards are all equivalent, costs no search.
+
+All levels decide from the observation and their own RNG only.
 """
 
 from __future__ import annotations
 
 import itertools
-import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -30,14 +35,13 @@ from typing import Any
 from cardplaza.ai.player import Player
 from cardplaza.core.protocol import Action
 from cardplaza.games.piquet import combos as pc
+from cardplaza.games.piquet.search import PlaySampler
 from cardplaza.games.piquet.state import (
     ADD,
     CALL,
     EXCH,
     GOOD,
-    OVER,
     PASS,
-    PLAY,
     SAY,
     SUIT,
     PiquetState,
@@ -213,83 +217,10 @@ def _quick_exchange(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     return (EXCH, _mask(order[:k]))
 
 
-def _deal_rollout_value(state: PiquetState, seat: int) -> float:
-    """Play the rest of the deal with the sensible policy; the seat's deal margin."""
-    deal = state.deal_number
-    sheets = len(state.sheets)
-    while state.phase != OVER and state.deal_number == deal:
-        legal = state.legal_actions()
-        if len(legal) == 1:
-            state.apply(legal[0])
-            continue
-        if state.phase == PLAY:
-            state.apply(_fast_card(state, legal))
-        else:
-            state.apply(choose_declaration(legal))
-    if state.result is not None and state.o.au_cent:
-        return 200.0 * state.result[seat]
-    sh = state.sheets[sheets] if len(state.sheets) > sheets else None
-    raw = sh["raw"] if sh else state.dscore
-    return float(raw[seat] - raw[1 - seat])
-
-
-def _fast_card(state: PiquetState, legal: Sequence[Action]) -> Action:
-    cards = [a for a in legal if isinstance(a, int)]
-    if state.lead_card >= 0:
-        lead = state.lead_card
-        same = [c for c in cards if c >> 3 == lead >> 3]
-        if same:
-            winners = [c for c in same if c > lead]
-            return min(winners) if winners else min(same)
-        return min(cards, key=lambda c: c & 7)
-    return max(cards, key=lambda c: c & 7)
-
-
-class SearchPlayer:
-    """Levels 3 and 4: exchange by Monte Carlo, play by sampled worlds."""
-
-    def __init__(self, level: str, seed: int) -> None:
-        self.level = level
-        self.name = f"piquet-{level}"
-        self.worlds = 12 if level == "3" else 30
-        self.fallback = HeuristicPlayer("2", seed)
-
-    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
-               rng: random.Random) -> Action:
-        """Pick an action: search in trick play, heuristics elsewhere."""
-        if len(legal_actions) == 1:
-            return legal_actions[0]
-        phase = observation["phase"]
-        if phase in ("exchange_elder", "exchange_younger"):
-            top, samples = (8, 30) if self.level == "3" else (14, 60)
-            return choose_exchange(observation, legal_actions, rng, top=top, samples=samples)
-        if phase != "play":
-            return choose_declaration(legal_actions)
-        from cardplaza.games.piquet.world import sample_world
-
-        seat = observation["seat"]
-        totals = dict.fromkeys(legal_actions, 0.0)
-        try:
-            for _ in range(self.worlds):
-                world = sample_world(observation, rng)
-                assert isinstance(world, PiquetState)
-                for a in legal_actions:
-                    child = world.clone()
-                    child.apply(a)
-                    totals[a] += _deal_rollout_value(child, seat)
-        except RuntimeError:
-            return self.fallback.choose(observation, legal_actions, rng)
-        preferred = choose_card(observation, legal_actions)
-        best = max(totals.values())
-        if totals[preferred] >= best - 1e-9:
-            return preferred
-        return max(legal_actions, key=lambda a: totals[a])
-
-
 # ------------------------------------------------------------------ expert level
-EXACT_TRICKS = 7
-"""The expert solves the rest of the deal exactly once its hand holds this many cards
-(in as many sampled worlds as a fixed node budget allows)."""
+EXACT_TRICKS = 5
+"""Default hand size from which :class:`ExpertPlayer` solves the rest of the deal exactly
+(in as many sampled worlds as a fixed node budget allows); the expert level uses 7."""
 _SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 
 TrickPos = tuple[int, int, int, int, int, int, int]
@@ -535,15 +466,26 @@ def declaration_margin(mine: int, opp: int) -> tuple[int, int]:
 
 
 class ExpertPlayer:
-    """Level "expert": sampled-talon exchange, full declarations, PIMC card play with
-    exact endgames. Decisions depend only on the observation and the RNG (fixed sample
-    counts, no clock), so they are reproducible."""
+    """Levels "3", "4" and "expert" (budgets differ): exchange by sampled talons and
+    opponent hands, full declarations, card play by perfect-information Monte Carlo on
+    bitmasks (worlds from :class:`PlaySampler`, rollouts with :func:`rollout_card`) and
+    exact values (:class:`EndgameSolver`) once few tricks remain. With ``value_exchange``
+    the exchange is level 2's (:func:`choose_exchange`); with ``exchange_first`` the
+    exchange candidates are raced (all get that many samples, the best
+    ``exchange_finalists`` all ``exchange_samples``). Decisions depend only on the
+    observation and the RNG (fixed sample counts, no clock), so they are reproducible.
+    """
 
-    def __init__(self, *, exchange_top: int = 50, exchange_samples: int = 80,
-                 play_sims: int = 3000, min_worlds: int = 60, max_worlds: int = 200,
-                 exact_worlds: int = 80, exact_tricks: int = EXACT_TRICKS,
-                 exact_nodes: int = 120_000, min_exact_worlds: int = 16) -> None:
-        self.name = "piquet-expert"
+    def __init__(self, *, name: str = "piquet-expert", exchange_top: int = 60,
+                 exchange_samples: int = 100, play_sims: int = 2400, min_worlds: int = 100,
+                 max_worlds: int = 1200, exact_worlds: int = 600,
+                 exact_tricks: int = EXACT_TRICKS, exact_nodes: int = 100_000,
+                 min_exact_worlds: int = 24, exchange_first: int = 0,
+                 exchange_finalists: int = 12, value_exchange: bool = False) -> None:
+        self.name = name
+        self.exchange_first = exchange_first
+        self.exchange_finalists = exchange_finalists
+        self.value_exchange = value_exchange
         self.exchange_top = exchange_top
         self.exchange_samples = exchange_samples
         self.play_sims = play_sims
@@ -558,7 +500,7 @@ class ExpertPlayer:
     def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
         """Pick an action from the observation."""
-        self.last_stats = {"worlds": 0, "simulations": 0}
+        self.last_stats = {}  # no search, no simulations: a trivial decision
         if len(legal_actions) == 1:
             return legal_actions[0]
         phase = observation["phase"]
@@ -571,38 +513,43 @@ class ExpertPlayer:
     def exchange(self, obs: dict[str, Any], legal: Sequence[Action],
                  rng: random.Random) -> Action:
         """Discards with the best mean (declaration margin + trick margin) over talons and
-        opponent hands sampled from the unseen cards (the same samples for every choice)."""
+        opponent hands sampled from the unseen cards (the same samples for every choice).
+        The candidates are the best by :func:`hand_value`, overall and for each size."""
+        if self.value_exchange:
+            self.last_stats = {"worlds": self.exchange_samples,
+                               "simulations": self.exchange_samples * self.exchange_top}
+            return choose_exchange(obs, legal, rng, self.exchange_top, self.exchange_samples)
         hand = _mask(obs["hand"])
         cards = list(obs["hand"])
         unknown = _unseen(obs)
-        scored: list[tuple[float, int]] = []
-        for k in _allowed_sizes(legal):
-            for combo in itertools.combinations(cards, k):
-                disc = _mask(combo)
-                scored.append((hand_value(hand & ~disc) + 1.1 * k, disc))
-        scored.sort(key=lambda t: -t[0])
-        cands = [d for _e, d in scored[:self.exchange_top]]
+        sizes = _allowed_sizes(legal)
+        by_size: list[list[tuple[float, int]]] = []
+        for k in sizes:
+            row = [(hand_value(hand & ~d) + 1.1 * k, d)
+                   for d in (_mask(c) for c in itertools.combinations(cards, k))]
+            row.sort(key=lambda t: -t[0])
+            by_size.append(row)
+        per_size = max(1, self.exchange_top // (2 * len(sizes)))
+        cands = list(dict.fromkeys(
+            [d for row in by_size for _v, d in row[:per_size]]
+            + [d for _v, d in sorted((t for row in by_size for t in row),
+                                     key=lambda t: -t[0])[:self.exchange_top]]))
         elder = obs["role"] == "elder"
         rules = TrickRules(0 if elder else 1, _lead_ten(obs["options"]),
                            10 if obs["options"].get("last_trick_ten") else 1)
-        totals = dict.fromkeys(cands, 0.0)
         samples = [rng.sample(unknown, len(unknown)) for _ in range(self.exchange_samples)]
-        sims = 0
-        for disc in cands:
-            kept = hand & ~disc
-            k = disc.bit_count()
-            total = 0.0
-            for deck in samples:
-                mine = kept | _mask(deck[:k])
-                opp = _mask(deck[k:k + 12])
-                a, b = declaration_margin(mine, opp)
-                pq = -1
-                if a + b < 30:
-                    pq = (a if elder else b) if (b if elder else a) == 0 else -1
-                pos: TrickPos = (mine, opp, rules.elder, -1, 0, 0, pq)
-                total += a - b + rollout(rules, pos)
-                sims += 1
-            totals[disc] = total
+        first = min(self.exchange_first or len(samples), len(samples))
+        totals = {d: _exchange_value(hand & ~d, d.bit_count(), samples[:first], elder, rules)
+                  for d in cands}
+        sims = first * len(cands)
+        if first < len(samples):
+            # racing: only the best candidates get the remaining samples
+            finalists = sorted(cands, key=lambda d: -totals[d])[:self.exchange_finalists]
+            for d in finalists:
+                totals[d] += _exchange_value(hand & ~d, d.bit_count(), samples[first:], elder,
+                                             rules)
+            sims += (len(samples) - first) * len(finalists)
+            cands = finalists
         self.last_stats = {"worlds": len(samples), "simulations": sims}
         best = max(cands, key=lambda d: totals[d])
         return (EXCH, best)
@@ -613,25 +560,38 @@ class ExpertPlayer:
         from cardplaza.games.piquet.world import sample_world
 
         seat = obs["seat"]
-        cards = [a for a in legal if isinstance(a, int)]
+        cards = distinct_cards(obs, [a for a in legal if isinstance(a, int)])
+        preferred = choose_card(obs, legal)
+        if len(cards) == 1:
+            return preferred if preferred in _equivalents(obs, cards[0], legal) else cards[0]
         exact = len(obs["hand"]) <= self.exact_tricks
+        worlds = max(self.min_worlds, min(self.max_worlds, -(-self.play_sims // len(cards))))
         if exact:
-            worlds = self.exact_worlds
-        else:
-            worlds = max(self.min_worlds, min(self.max_worlds, -(-self.play_sims // len(cards))))
+            worlds = min(worlds, self.exact_worlds)
+        sampler = PlaySampler(obs, rng)
+        if not sampler.ok:
+            worlds = min(worlds, self.min_worlds)
         sign = 1 if seat == 0 else -1
         totals = dict.fromkeys(cards, 0.0)
-        done = sims = nodes = 0
+        done = nodes = 0
+        base: TrickPos | None = None
+        rules: TrickRules | None = None
+        opp = 1 - seat
         for _ in range(worlds):
             if exact and done >= self.min_exact_worlds and nodes >= self.exact_nodes:
                 break  # a node budget: deterministic, unlike a clock
-            try:
-                world = sample_world(obs, rng)
-            except RuntimeError:
-                break
-            assert isinstance(world, PiquetState)
-            rules = TrickRules.of(world)
-            pos = trick_position(world)
+            hand: int | None = sampler.sample(rng) if sampler.ok else None
+            if hand is None or base is None or rules is None:
+                try:
+                    world = sample_world(obs, rng)
+                except RuntimeError:
+                    break
+                assert isinstance(world, PiquetState)
+                rules = TrickRules.of(world)
+                base = trick_position(world)
+                if hand is None:
+                    hand = world.hands[opp]
+            pos = _with_hand(base, opp, hand)
             if exact:
                 solver = EndgameSolver(rules)
                 values = solver.root_values(pos, cards)
@@ -642,21 +602,103 @@ class ExpertPlayer:
                 for c in cards:
                     d, nxt = rules.play(pos, c)
                     totals[c] += sign * (d + rollout(rules, nxt))
-            sims += len(cards)
             done += 1
-        self.last_stats = {"worlds": done, "simulations": sims, "nodes": nodes}
+        self.last_stats = {"worlds": done, "simulations": done * len(cards), "nodes": nodes}
         if done == 0:
-            return choose_card(obs, legal)
-        preferred = choose_card(obs, legal)
-        best = max(totals.values())
-        if totals.get(preferred, -math.inf) >= best - 1e-9:  # type: ignore[call-overload]
             return preferred
+        best = max(totals.values())
+        for c in cards:
+            if totals[c] >= best - 1e-9 and preferred in _equivalents(obs, c, legal):
+                return preferred
         return next(c for c in cards if totals[c] >= best - 1e-9)
+
+
+def _exchange_value(kept: int, k: int, samples: list[list[int]], elder: bool,
+                    rules: TrickRules) -> int:
+    """Total over sampled orders of the unseen cards (draw = the first ``k``, opponent =
+    the next 12) of the declaration margin plus the rolled-out trick margin."""
+    total = 0
+    for deck in samples:
+        mine = kept
+        for c in deck[:k]:
+            mine |= 1 << c
+        opp = 0
+        for c in deck[k:k + 12]:
+            opp |= 1 << c
+        a, b = declaration_margin(mine, opp)
+        pq = -1
+        if a + b < 30:
+            pq = (a if elder else b) if (b if elder else a) == 0 else -1
+        total += a - b + rollout(rules, (mine, opp, rules.elder, -1, 0, 0, pq))
+    return total
+
+
+def _with_hand(pos: TrickPos, seat: int, hand: int) -> TrickPos:
+    if seat == 0:
+        return (hand, *pos[1:])
+    return (pos[0], hand, *pos[2:])
+
+
+def _out_cards(obs: dict[str, Any]) -> int:
+    """Cards already played to tricks (the current one included)."""
+    out = _mask(obs["trick"]["cards"])
+    for t in obs["tricks"]:
+        out |= _mask(t["cards"])
+    return out
+
+
+def _equivalents(obs: dict[str, Any], card: int, legal: Sequence[Action]) -> set[Action]:
+    """Legal cards worth the same as ``card`` whatever the unseen cards are: neighbours in
+    its suit among the cards not yet played, held by this seat, of the same lead class."""
+    hand = _mask(obs["hand"])
+    live = ~_out_cards(obs) & pc.FULL
+    lead_ten = _lead_ten(obs["options"])
+    out: set[Action] = {card}
+    for step in (1, -1):
+        c = card
+        while True:
+            n = c + step
+            while 0 <= n < 32 and n >> 3 == card >> 3 and not live >> n & 1:
+                n += step
+            if not (0 <= n < 32 and n >> 3 == card >> 3 and hand >> n & 1):
+                break
+            if lead_ten and (n & 7 >= 3) != (card & 7 >= 3):
+                break
+            if n not in legal:
+                break
+            out.add(n)
+            c = n
+    return out
+
+
+def distinct_cards(obs: dict[str, Any], cards: list[int]) -> list[int]:
+    """One card of each class of equivalent legal cards (see :func:`_equivalents`)."""
+    out: list[int] = []
+    seen: set[Action] = set()
+    for c in cards:
+        if c in seen:
+            continue
+        out.append(c)
+        seen |= _equivalents(obs, c, cards)
+    return out
 
 
 def _lead_ten(options: dict[str, Any]) -> bool:
     v = options.get("lead_points_ten_or_higher")
     return bool(v == "on" or (v == "auto" and options.get("au_cent")))
+
+
+BUDGETS: dict[str, dict[str, Any]] = {
+    "3": {"value_exchange": True, "exchange_top": 6, "exchange_samples": 20, "play_sims": 60,
+          "min_worlds": 12, "max_worlds": 30, "exact_tricks": 2, "exact_worlds": 8,
+          "min_exact_worlds": 8},
+    "4": {"exchange_top": 16, "exchange_samples": 30, "play_sims": 200, "min_worlds": 20,
+          "max_worlds": 60, "exact_tricks": 3, "exact_worlds": 20, "exact_nodes": 3000,
+          "min_exact_worlds": 10},
+    "expert": {"exchange_top": 90, "exchange_first": 40, "exchange_finalists": 12,
+               "exchange_samples": 200, "exact_tricks": 7, "exact_nodes": 150_000},
+}
+"""Search budgets of the levels built on :class:`ExpertPlayer` (defaults for expert)."""
 
 
 def make_player(level: str, seed: int) -> Player:
@@ -665,9 +707,7 @@ def make_player(level: str, seed: int) -> Player:
         raise ValueError(f"unknown Piquet level {level!r}; levels: {', '.join(LEVELS)}")
     if level in ("1", "2"):
         return HeuristicPlayer(level, seed)
-    if level == "expert":
-        return ExpertPlayer()
-    return SearchPlayer(level, seed)
+    return ExpertPlayer(name=f"piquet-{level}", **BUDGETS[level])
 
 
 __all__ = ["LEVELS", "hand_value", "make_player"]

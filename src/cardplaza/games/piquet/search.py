@@ -1,0 +1,180 @@
+"""Fast worlds for Piquet card play: the opponent's hand sampled on bitmasks.
+
+In the trick phase everything hidden that matters is the opponent's remaining hand. The
+sampler deals it from the cards this seat has not seen (keeping the cards the opponent is
+known to hold and the suits he is known to lack) and accepts a hand only if the opponent's
+declaration hand (remaining cards + cards he played) yields exactly the public
+declaration record — calls, replies and shown combinations — that the observation holds.
+The record of the true deal is read off one world built by the engine's ``sample_world``,
+so the sampler never has to parse the dialogue.
+
+Not handled here (the caller falls back to ``sample_world``): sinking (O6), carte rouge
+(O4) and an opponent with carte blanche, whose dealt hand is public. One small
+simplification: an opponent without carte blanche must have been dealt a court card; the
+sampler does not check that his discards could have held one (a hand where it matters is
+vanishingly rare).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from cardplaza.games.piquet import combos as pc
+from cardplaza.games.piquet.state import PiquetState
+
+Signature = tuple[Any, ...]
+
+
+def _cmp(a: int, b: int) -> int:
+    return (a > b) - (a < b)
+
+
+def declaration_record(elder: int, younger: int, younger_shown: bool) -> Signature:
+    """The public record of the automatic declarations of two declaration hands: Elder's
+    calls, Younger's replies and the winners' shown cards (Younger's only once shown)."""
+    pe, py = pc.best_point(elder), pc.best_point(younger)
+    c1 = _cmp(py[0], pe[0])
+    c2 = _cmp(py[1], pe[1]) if c1 == 0 else 0
+    if c1 < 0 or (c1 == 0 and c2 < 0):
+        shown = elder & pc.suit_mask(pe[2])
+    elif c1 > 0 or c2 > 0:
+        shown = younger & pc.suit_mask(py[2]) if younger_shown else -1
+    else:
+        shown = 0
+    out: list[Any] = [pe[0], c1, pe[1] if c1 == 0 else -1, c2, shown]
+    for qe, qy in ((pc.sequences(elder), pc.sequences(younger)),
+                   (pc.sets(elder), pc.sets(younger))):
+        first: Any
+        ke = qe[0][:2] if qe else None
+        ky = qy[0][:2] if qy else None
+        if ke is None:
+            first = -1
+            c1 = 1 if ky is not None else 0
+            c2 = 0
+        else:
+            first = ke[0] if len(qe[0]) == 4 else ke  # sequence: length; set: kind + rank
+            if ky is None:
+                c1, c2 = -1, 0
+            else:
+                c1 = _cmp(ky[0], ke[0])
+                c2 = _cmp(ky[1], ke[1]) if c1 == 0 else 0
+                if len(qe[0]) == 3:  # sets: the reply is only "Good" or "Not good"
+                    c1, c2 = (1 if c1 > 0 or c2 > 0 else -1), 0
+        if c1 < 0 or (c1 == 0 and c2 < 0):
+            shown = sum(q[-1] for q in qe)
+        elif c1 > 0 or c2 > 0:
+            shown = sum(q[-1] for q in qy) if younger_shown else -1
+        else:
+            shown = 0
+        top = ke[1] if ke is not None and c1 == 0 and len(qe[0]) == 4 else -1
+        out += [first, c1, top, c2, shown]
+    return tuple(out)
+
+
+def _m(cards: Any) -> int:
+    return sum(1 << c for c in cards)
+
+
+class PlaySampler:
+    """Samples the opponent's remaining hand for a trick-phase observation."""
+
+    def __init__(self, obs: dict[str, Any], rng: random.Random) -> None:
+        """Prepare from the observation; ``ok`` is False when the caller must use
+        ``sample_world`` (the options or positions this sampler does not cover)."""
+        self.ok = False
+        o = obs["options"]
+        seat = obs["seat"]
+        opp = 1 - seat
+        el = obs["elder"]
+        if o.get("sinking") or o.get("carte_rouge") or obs["carte_blanche"][opp] \
+                or obs["phase"] != "play":
+            return
+        from cardplaza.games.piquet.world import sample_world
+
+        try:
+            ref = sample_world(obs, rng)
+        except RuntimeError:
+            return
+        assert isinstance(ref, PiquetState)
+        played = [0, 0]
+        voids = 0
+        for t in obs["tricks"]:
+            a, b = t["cards"]
+            lead = t["leader"]
+            played[lead] |= 1 << a
+            played[1 - lead] |= 1 << b
+            if lead == seat and a >> 3 != b >> 3:
+                voids |= pc.suit_mask(a >> 3)
+        if obs["trick"]["cards"]:
+            played[obs["trick"]["leader"]] |= 1 << obs["trick"]["cards"][0]
+        mine = _m(obs["hand"]) | played[seat]
+        known = 0
+        for sh in obs["shown"]:
+            if sh["seat"] == opp:
+                known |= _m(sh["cards"])
+        seen = 0
+        e, y = obs["exchanged"]["elder"], obs["exchanged"]["younger"]
+        for d in obs["talon_seen"]:
+            seen |= 1 << d["card"]
+            if d["position"] <= e + y:
+                known |= 1 << d["card"]
+        out = mine | _m(obs["discards"] or []) | seen | _m(obs["untaken"]) | played[opp]
+        known &= ~played[opp]
+        self.known = known
+        self.need = obs["hand_count"][opp] - known.bit_count()
+        self.pool = [c for c in range(32) if not (out | known | voids) >> c & 1]
+        self.opp_played = played[opp]
+        self.mine = mine
+        self.seat_is_elder = seat == el
+        self.younger_shown = seat != el or bool(obs["tricks"]) or bool(obs["trick"]["cards"])
+        self.ref_hand = ref.hands[opp]
+        self.target = self.record(ref.hands[opp] | played[opp])
+        self.ok = self.need >= 0 and len(self.pool) >= self.need and \
+            ref.hands[opp] & known == known
+        self.accepted = self.tried = 0
+        self.chain = ref.hands[opp]
+
+    def record(self, opp_decl: int) -> Signature:
+        """The declaration record with the opponent holding ``opp_decl``."""
+        if self.seat_is_elder:
+            return declaration_record(self.mine, opp_decl, self.younger_shown)
+        return declaration_record(opp_decl, self.mine, self.younger_shown)
+
+    def sample(self, rng: random.Random, tries: int = 8, moves: int = 8) -> int:
+        """The opponent's remaining hand in a world consistent with the observation.
+
+        Up to ``tries`` independent proposals first; when the declarations make those
+        rare, a Metropolis walk (swap one hidden card of the hand for one of the pool,
+        kept if the record still matches; ``moves`` steps from the last world), whose
+        stationary law is the same uniform law over consistent hands."""
+        pool, need, known, played = self.pool, self.need, self.known, self.opp_played
+        target = self.target
+        record = self.record
+        for _ in range(tries):
+            self.tried += 1
+            hand: int = known
+            for c in rng.sample(pool, need):
+                hand |= 1 << c
+            if record(hand | played) == target:
+                self.accepted += 1
+                self.chain = hand
+                return hand
+        hand = self.chain
+        if need == 0 or need == len(pool):
+            return hand
+        inside = [c for c in pool if hand >> c & 1]
+        outside = [c for c in pool if not hand >> c & 1]
+        for _ in range(moves):
+            i = rng.randrange(len(inside))
+            j = rng.randrange(len(outside))
+            a, b = inside[i], outside[j]
+            cand = hand ^ (1 << a) ^ (1 << b)
+            if record(cand | played) == target:
+                hand = cand
+                inside[i], outside[j] = b, a
+        self.chain = hand
+        return hand
+
+
+__all__ = ["PlaySampler", "declaration_record"]
