@@ -214,3 +214,22 @@ def test_expert_exchange_keeps_the_quint_major_and_aces(level: str) -> None:
     assert action in legal
     assert isinstance(action, tuple)
     assert not action[1] & m("A♠ K♠ Q♠ J♠ 10♠ A♥ A♦ A♣")
+
+
+@pytest.mark.parametrize("level", ["4", "expert"])
+def test_exchange_against_a_shown_carte_blanche(level: str) -> None:
+    """Younger facing Elder's carte blanche (Elder's dealt hand shown) exchanges legally:
+    the search uses the shown hand for Elder instead of dealing him unseen cards."""
+    from piquet_helpers import layout_state
+
+    from cardplaza.games.piquet.combos import COURT_MASK
+
+    blank = m("A♠ 10♠ 9♠ A♥ 10♥ 9♥ A♦ 10♦ 9♦ A♣ 10♣ 9♣")
+    rest = [c for c in range(32) if not (blank >> c) & 1]
+    s = layout_state(Options(), blank, sum(1 << c for c in rest[:12]), rest[12:])
+    assert not s.dealt[s.elder] & COURT_MASK
+    s.apply(s.legal_actions()[0])
+    obs = s.observation(s.current_player)
+    assert obs["revealed_dealt"][str(s.elder)]
+    legal = s.legal_actions()
+    assert make_player(level, 0).choose(obs, legal, random.Random(0)) in legal

@@ -539,7 +539,10 @@ class ExpertPlayer:
                            10 if obs["options"].get("last_trick_ten") else 1)
         samples = [rng.sample(unknown, len(unknown)) for _ in range(self.exchange_samples)]
         first = min(self.exchange_first or len(samples), len(samples))
-        totals = {d: _exchange_value(hand & ~d, d.bit_count(), samples[:first], elder, rules)
+        # an opponent's carte blanche hand, once shown, stands for his hand
+        shown = _mask(obs["revealed_dealt"].get(str(1 - obs["seat"]), []))
+        totals = {d: _exchange_value(hand & ~d, d.bit_count(), samples[:first], elder, rules,
+                                     shown)
                   for d in cands}
         sims = first * len(cands)
         if first < len(samples):
@@ -547,7 +550,7 @@ class ExpertPlayer:
             finalists = sorted(cands, key=lambda d: -totals[d])[:self.exchange_finalists]
             for d in finalists:
                 totals[d] += _exchange_value(hand & ~d, d.bit_count(), samples[first:], elder,
-                                             rules)
+                                             rules, shown)
             sims += (len(samples) - first) * len(finalists)
             cands = finalists
         self.last_stats = {"worlds": len(samples), "simulations": sims}
@@ -614,17 +617,19 @@ class ExpertPlayer:
 
 
 def _exchange_value(kept: int, k: int, samples: list[list[int]], elder: bool,
-                    rules: TrickRules) -> int:
+                    rules: TrickRules, opp_shown: int = 0) -> int:
     """Total over sampled orders of the unseen cards (draw = the first ``k``, opponent =
-    the next 12) of the declaration margin plus the rolled-out trick margin."""
+    the next 12, or ``opp_shown`` when his carte blanche hand is known) of the declaration
+    margin plus the rolled-out trick margin."""
     total = 0
     for deck in samples:
         mine = kept
         for c in deck[:k]:
             mine |= 1 << c
-        opp = 0
-        for c in deck[k:k + 12]:
-            opp |= 1 << c
+        opp = opp_shown
+        if not opp:
+            for c in deck[k:k + 12]:
+                opp |= 1 << c
         a, b = declaration_margin(mine, opp)
         pq = -1
         if a + b < 30:
