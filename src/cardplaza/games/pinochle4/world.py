@@ -211,16 +211,22 @@ def _assign(obs: dict[str, Any], rng: random.Random, strict: bool) -> dict[str, 
     raise AssertionError("no consistent placement of the hidden cards")
 
 
-def _melds_consistent(obs: dict[str, Any], hands: dict[int, int]) -> bool:
-    """True if every other hand (plus what it played since) melds what it showed."""
-    if obs["melds"] is None or obs["phase"] == "over":
-        return True
+def _played_by_seat(obs: dict[str, Any]) -> dict[int, int]:
+    """Mask of the cards each seat has played so far (finished tricks and the current one)."""
     played: dict[int, int] = {}
     for t in obs["tricks"]:
         for seat, c in t["cards"]:
             played[seat] = played.get(seat, 0) | 1 << c
     for seat, c in obs["trick"]:
         played[seat] = played.get(seat, 0) | 1 << c
+    return played
+
+
+def _melds_consistent(obs: dict[str, Any], hands: dict[int, int]) -> bool:
+    """True if every other hand (plus what it played since) melds what it showed."""
+    if obs["melds"] is None or obs["phase"] == "over":
+        return True
+    played = _played_by_seat(obs)
     div = 10 if obs["options"]["one_point"] else 1
     extra = obs["options"]["extra_kq"]
     for p, hand in hands.items():
@@ -268,12 +274,7 @@ class Dealer:
         self.own = _mask(obs["hand"])
         self.check: list[tuple[int, int]] = []
         if obs["melds"] is not None and obs["phase"] != "over":
-            played: dict[int, int] = {}
-            for t in obs["tricks"]:
-                for seat, c in t["cards"]:
-                    played[seat] = played.get(seat, 0) | 1 << c
-            for seat, c in obs["trick"]:
-                played[seat] = played.get(seat, 0) | 1 << c
+            played = _played_by_seat(obs)
             self.check = [(p, played.get(p, 0)) for p in range(n) if p != me]
         self.div = 10 if obs["options"]["one_point"] else 1
 

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardplaza.core.cards import PIQUET, CardParseError
+from cardplaza.core.cards import PIQUET, CardParseError, bit_list
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -712,7 +712,7 @@ class PiquetState(GameState):
             if not self.cb[s]:
                 continue
             if s in (seat, el) or self.e >= 0:
-                revealed[str(s)] = _cards(self.dealt[s])
+                revealed[str(s)] = bit_list(self.dealt[s])
         seen: list[dict[str, int]] = []
         if seat == el and self.e >= 0:
             seen = [{"position": i + 1, "card": self.talon[i]} for i in range(self.e, 5)]
@@ -728,7 +728,7 @@ class PiquetState(GameState):
             else:
                 entry.update(kind=("say", "say", "add", "point_suit")[kind],
                              value=CODE_NAMES[val] if kind == SAY else (
-                                 _cards(val) if kind == ADD else val),
+                                 bit_list(val) if kind == ADD else val),
                              text=text)
             dialogue.append(entry)
         declaring: dict[str, JSON] | None = None
@@ -750,10 +750,10 @@ class PiquetState(GameState):
             "dealer": self.dealer,
             "elder": el,
             "role": "elder" if seat == el else "younger",
-            "hand": _cards(self.hands[seat]),
+            "hand": bit_list(self.hands[seat]),
             "hand_count": [self.hands[0].bit_count(), self.hands[1].bit_count()],
-            "dealt": _cards(self.dealt[seat]),
-            "discards": _cards(self.discards[seat]) if (
+            "dealt": bit_list(self.dealt[seat]),
+            "discards": bit_list(self.discards[seat]) if (
                 self.e if seat == el else self.y) >= 0 else None,
             "drawn": sorted(self.drawn[seat]),
             "exchanged": {"elder": self.e if self.e >= 0 else None,
@@ -767,14 +767,14 @@ class PiquetState(GameState):
             "dialogue": dialogue,
             "declaring": declaring,
             "shown": [{"seat": s, "class": CLASS_NAMES[c], "label": lab,
-                       "cards": _cards(m), "points": p} for s, c, lab, m, p in self.shown],
+                       "cards": bit_list(m), "points": p} for s, c, lab, m, p in self.shown],
             "events": [{"seat": s, "points": p, "label": lab} for s, p, lab in self.events],
             "deal_score": [sum(p for s, p, _ in self.events if s == k) for k in (0, 1)],
             "bonus": None if self.bonus_pending else self.bonus,
             "pending": ([{"seat": s, "points": p, "label": lab} for s, p, lab in self.pending]
                         if seat == yo and pending_visible else []),
             "pending_shown": ([{"seat": s, "class": CLASS_NAMES[c], "label": lab,
-                                "cards": _cards(m), "points": p}
+                                "cards": bit_list(m), "points": p}
                                for s, c, lab, m, p in self.pending_shown]
                               if seat == yo and pending_visible else []),
             "trick": {"leader": self.leader,
@@ -878,7 +878,7 @@ class PiquetState(GameState):
         if kind == SAY:
             return {"say": CODE_NAMES[val]}
         if kind in (EXCH, ADD):
-            return {name: _cards(val)}
+            return {name: bit_list(val)}
         return {name: val}
 
     def action_from_json(self, data: JSON) -> Action:
@@ -907,15 +907,6 @@ def _copy_sheet(sh: dict[str, Any]) -> dict[str, Any]:
     last = sh.get("last_trick")
     if last is not None:
         out["last_trick"] = dict(last, cards=list(last["cards"]))
-    return out
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
     return out
 
 
