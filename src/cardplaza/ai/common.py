@@ -120,3 +120,23 @@ class Budget:
         if done < self.min_iterations or self.seconds is None:
             return True
         return time.perf_counter() < self._deadline
+
+
+def redealt_decisions(spec: GameSpec, state: GameState, make: Callable[[], Any],
+                      choice: int) -> tuple[Action, Action]:
+    """The fairness check: a fresh player's decision at the seat to move, and again after
+    ``spec.permute_unseen`` re-deals the cards that seat cannot see (same RNG seed).
+
+    A fair player gives the same action twice. Raises ``AssertionError`` when the re-deal
+    changed the seat's observation (then the game's ``permute_unseen`` is at fault).
+    """
+    seat = state.current_player
+    if spec.permute_unseen is None:
+        raise ValueError(f"{spec.name} has no permute_unseen")
+    other = spec.permute_unseen(state, seat, random.Random(choice + 1))
+    obs = state.observation(seat)
+    if other.observation(seat) != obs:
+        raise AssertionError("permute_unseen changed the seat's observation")
+    a = make().choose(obs, state.legal_actions(), random.Random(choice))
+    b = make().choose(other.observation(seat), other.legal_actions(), random.Random(choice))
+    return a, b

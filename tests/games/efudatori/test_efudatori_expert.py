@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardplaza.ai.common import margin
+from cardplaza.ai.common import margin, redealt_decisions
 from cardplaza.ai.solver import brute_force
 from cardplaza.arena.core import run_arena
 from cardplaza.core.bench import random_steps
@@ -157,14 +157,7 @@ def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, n: int, s
     random_steps(s, random.Random(choice), steps)
     if s.is_terminal:
         return
-    seat = s.current_player
-    assert SPEC.permute_unseen is not None
-    other = SPEC.permute_unseen(s, seat, random.Random(choice + 1))
-    obs = s.observation(seat)
-    assert other.observation(seat) == obs
-    a = _make(level).choose(obs, s.legal_actions(), random.Random(choice))  # type: ignore[attr-defined]
-    b = _make(level).choose(other.observation(seat), other.legal_actions(),  # type: ignore[attr-defined]
-                            random.Random(choice))
+    a, b = redealt_decisions(SPEC, s, lambda: _make(level), choice)
     assert a == b
 
 
@@ -177,13 +170,7 @@ def test_fairness_registered_expert(seed: int, steps: int, choice: int) -> None:
     random_steps(s, random.Random(choice), steps)
     if s.is_terminal:
         return
-    seat = s.current_player
-    assert SPEC.permute_unseen is not None
-    other = SPEC.permute_unseen(s, seat, random.Random(choice + 1))
-    a = make_player("expert").choose(s.observation(seat), s.legal_actions(),
-                                     random.Random(choice))
-    b = make_player("expert").choose(other.observation(seat), other.legal_actions(),
-                                     random.Random(choice))
+    a, b = redealt_decisions(SPEC, s, lambda: make_player("expert"), choice)
     assert a == b
 
 

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hs
 
+from cardplaza.ai.common import redealt_decisions
 from cardplaza.arena.core import run_arena
 from cardplaza.core.bench import random_steps
 from cardplaza.core.registry import get_game
@@ -104,14 +105,7 @@ def test_fairness_decision_ignores_unseen_cards(game: str, level: str, seed: int
     random_steps(st, random.Random(choice), steps)
     if st.is_terminal:
         return
-    seat = st.current_player
-    assert spec.permute_unseen is not None
-    other = spec.permute_unseen(st, seat, random.Random(choice + 1))
-    obs = st.observation(seat)
-    assert other.observation(seat) == obs
-    a = _small(level).choose(obs, st.legal_actions(), random.Random(choice))
-    b = _small(level).choose(other.observation(seat), other.legal_actions(),
-                             random.Random(choice))
+    a, b = redealt_decisions(spec, st, lambda: _small(level), choice)
     assert a == b
 
 

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from piquet_helpers import m
 
+from cardplaza.ai.common import redealt_decisions
 from cardplaza.arena.core import run_arena
 from cardplaza.core.bench import random_steps
 from cardplaza.games.piquet import SPEC
@@ -172,15 +173,7 @@ def test_fairness_decision_ignores_unseen_cards(level: str, seed: int, steps: in
     random_steps(s, random.Random(choice), steps)
     if s.is_terminal:
         return
-    seat = s.current_player
-    assert SPEC.permute_unseen is not None
-    other = SPEC.permute_unseen(s, seat, random.Random(choice + 1))
-    obs = s.observation(seat)
-    assert other.observation(seat) == obs
-    legal = s.legal_actions()
-    a = _make(level).choose(obs, legal, random.Random(choice))  # type: ignore[attr-defined]
-    b = _make(level).choose(other.observation(seat), other.legal_actions(),  # type: ignore[attr-defined]
-                            random.Random(choice))
+    a, b = redealt_decisions(SPEC, s, lambda: _make(level), choice)
     assert a == b
 
 
