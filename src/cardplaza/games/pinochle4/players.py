@@ -12,10 +12,11 @@ Every decision uses only the seat's observation and the player's RNG (DECISION P
 * ``strong``: normal bidding and passing; each card is chosen by determinized search:
   40 worlds consistent with the observation (:class:`world.Dealer`), the rest of the hand
   played out with the normal policy on bitmasks (:mod:`fast`), best average side result.
-* ``expert``: bids and names trump by simulation (sampled deals, partner's pass and the
-  return simulated, meld + played-out trick points), meld-keeping returns, and card play
-  by determinized search with about 2,400 play-outs per decision on the same worlds for
-  every candidate (voids, melds shown and passed cards respected).
+* ``expert``: card play by determinized search with about 2,400 play-outs per decision on
+  the same worlds for every candidate (voids, melds shown and passed cards respected).
+  Partnership: bids and names trump by simulation (sampled deals, partner's pass and the
+  return simulated, meld + played-out trick points), meld-keeping returns. Cut-throat:
+  normal's bids; trump and the three buried cards chosen together by play-outs.
 
 Both search levels drop candidates that good partners never play (:func:`_sensible`):
 an early trump lead from a short trump holding, or the trump ace as last to play when a
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from itertools import combinations
 from typing import Any
 
 from cardplaza.core.cards import bit_list
@@ -354,8 +356,7 @@ class ExpertPlayer(HeuristicPlayer):
     """
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
-                 bid_worlds: int = 48, make_prob: float = 0.6,
-                 make_prob3: float = 0.8) -> None:
+                 bid_worlds: int = 48, make_prob: float = 0.6) -> None:
         super().__init__("normal")
         self.name = "expert"
         self.sims = sims
@@ -363,7 +364,6 @@ class ExpertPlayer(HeuristicPlayer):
         self.max_worlds = max_worlds
         self.bid_worlds = bid_worlds
         self.make_prob = make_prob
-        self.make_prob3 = make_prob3
         self.last_stats: dict[str, float] = {}
         self._cache: dict[tuple[Any, ...], list[list[int]]] = {}
 
@@ -376,6 +376,10 @@ class ExpertPlayer(HeuristicPlayer):
             return self._play(observation, legal_actions, rng)
         if K_BID in kinds:
             return self._bid(observation, legal_actions, rng)
+        if K_DISCARD in kinds:
+            return self._discard(observation, legal_actions, rng)
+        if K_TRUMP in kinds and observation["players"] == 3:
+            return (K_TRUMP, self._bury_search(observation, [0, 1, 2, 3], rng)[0])
         if K_TRUMP in kinds:
             table = self._estimates(observation, rng)
             contract = observation["contract"]
@@ -415,10 +419,85 @@ class ExpertPlayer(HeuristicPlayer):
         return near[0] if len(near) == 1 else max(
             near, key=lambda b: (totals[cands.index(b)], -b[1]))
 
+    # -- cut-throat trump and discard ----------------------------------------------------
+    def _discard(self, obs: dict[str, Any], legal: Sequence[Action],
+                 rng: random.Random) -> Action:
+        """Bury the next card of the best plan found by :meth:`_bury_search`."""
+        _suit, card = self._bury_search(obs, [obs["trump"]], rng)
+        return (K_DISCARD, card)
+
+    def _bury_search(self, obs: dict[str, Any], suits: list[int],
+                     rng: random.Random) -> tuple[int, int]:
+        """Cut-throat bid winner: the best (trump, cards to bury) plan by play-outs.
+
+        Per trump suit, every set of cards still to bury that keeps the most meld (one
+        per distinct face set) is a plan; all plans are played out on the same sampled
+        worlds, the weaker half dropped after each round and the worlds doubled.
+        Returns the plan's trump and one of its cards."""
+        opts = obs["options"]
+        extra = opts["extra_kq"]
+        hand = _mask(obs["hand"])
+        need = 3 - obs["discard_count"]
+        plans: list[tuple[int, int, int, int]] = []  # (suit, buried mask, a card, meld)
+        for s in suits:
+            best_meld = -1
+            faces: dict[tuple[int, ...], tuple[int, int]] = {}
+            for combo in combinations(bit_list(hand), need):
+                gone = _mask(combo)
+                meld = meld_total(hand & ~gone, s, extra)
+                if meld < best_meld:
+                    continue
+                if meld > best_meld:
+                    best_meld = meld
+                    faces = {}
+                faces.setdefault(tuple(sorted(c % 24 for c in combo)), (gone, combo[0]))
+            plans += [(s, gone, c, best_meld) for gone, c in sorted(faces.values())]
+        if len(plans) == 1:
+            return plans[0][0], plans[0][2]
+        n = obs["players"]
+        me = obs["seat"]
+        div = 10 if opts["one_point"] else 1
+        values = counter_table(opts["counters"], opts["one_point"])
+        relaxed = bool(opts["beat_only_trump_leads"])
+        bonus = 10 // div
+        buried = mask_points(_mask(obs["discards"] or []), values)
+        contract = obs["contract"]
+        dealer = Dealer(obs)
+        totals = [0.0] * len(plans)
+        alive = list(range(len(plans)))
+        budget = 2 * self.sims * len(suits)
+        worlds = max(4, -(-budget // (3 * len(plans))))
+        used = 0
+        while True:
+            for _ in range(worlds):
+                hands, _disc = dealer.deal(rng)
+                melds = {s: [meld_total(h, s, extra) // div for h in hands] for s in suits}
+                for i in alive:
+                    s, gone, _c, meld = plans[i]
+                    hs = hands[:]
+                    hs[me] = hand & ~gone
+                    side_melds = melds[s][:]
+                    side_melds[me] = meld // div
+                    pts, last = play_out(hs, [], me, n, s, relaxed, values)
+                    pts[last] += bonus
+                    pts[me] += buried + mask_points(gone, values)
+                    delta = hand_delta(contract, me, side_melds, pts)
+                    totals[i] += delta[me] - (sum(delta) - delta[me]) / (n - 1)
+            used += worlds * len(alive)
+            if len(alive) <= 2 or used >= budget:
+                break
+            alive.sort(key=lambda i: -totals[i])
+            alive = alive[:max(2, len(alive) // 2)]
+            worlds *= 2
+        self.last_stats = {"worlds": worlds, "simulations": used}
+        best = plans[max(alive, key=lambda i: (totals[i], -i))]
+        return best[0], best[2]
+
     # -- bidding and trump ----------------------------------------------------------------
     def _estimates(self, obs: dict[str, Any], rng: random.Random) -> list[list[int]]:
-        """Per trump suit, the simulated bidding-side totals (meld + trick points) if this
-        seat plays the contract, one per sampled deal (same deals for every suit)."""
+        """Partnership: per trump suit, the simulated bidding-side totals (meld + trick
+        points) if this seat plays the contract, one per sampled deal (same deals for
+        every suit); partner's pass and the return are simulated."""
         key = (obs["game"], obs["seat"], obs["hand_number"], obs["dealer"],
                tuple(obs["hand"]), tuple(obs["scores"]), obs["phase"] == "trump")
         hit = self._cache.get(key)
@@ -431,7 +510,7 @@ class ExpertPlayer(HeuristicPlayer):
         extra = opts["extra_kq"]
         values = counter_table(opts["counters"], opts["one_point"])
         bonus = 10 // div
-        npass = opts.get("passing", 0) if n == 4 else 0
+        npass = opts.get("passing", 0)
         partner = (me + 2) % 4
         out: list[list[int]] = [[], [], [], []]
         for _ in range(self.bid_worlds):
@@ -440,18 +519,9 @@ class ExpertPlayer(HeuristicPlayer):
             base[me] = _mask(obs["hand"])
             for p, m in placed["hands"].items():
                 base[p] = m
-            widow = placed["widow"] if n == 3 else 0
             for s in range(4):
                 hands = base[:]
-                disc = 0
-                if n == 3:
-                    hand = hands[me] | widow
-                    for _k in range(3):
-                        c = _discard_card(hand, s, extra)
-                        hand ^= 1 << c
-                        disc |= 1 << c
-                    hands[me] = hand
-                elif npass:
+                if npass:
                     give = 0
                     ph = hands[partner]
                     for _k in range(npass):
@@ -466,16 +536,13 @@ class ExpertPlayer(HeuristicPlayer):
                         back |= 1 << c
                     hands[me] = hand
                     hands[partner] = ph | back
-                meld = meld_total(hands[me], s, extra)
-                if n == 4:
-                    meld += meld_total(hands[partner], s, extra)
-                meld //= div
+                meld = (meld_total(hands[me], s, extra)
+                        + meld_total(hands[partner], s, extra)) // div
                 pts, last = play_out(hands, [], me, n, s, bool(opts["beat_only_trump_leads"]),
                                      values)
-                mine = pts[me] + (pts[partner] if n == 4 else 0)
-                if last == me or (n == 4 and last == partner):
+                mine = pts[me] + pts[partner]
+                if last in (me, partner):
                     mine += bonus
-                mine += mask_points(disc, values)
                 out[s].append(meld + mine)
         self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
         if len(self._cache) > 64:
@@ -484,12 +551,10 @@ class ExpertPlayer(HeuristicPlayer):
         return out
 
     def bid_limit_sim(self, obs: dict[str, Any], rng: random.Random) -> int:
-        """Highest bid whose simulated chance of being made is at least ``make_prob``
-        (``make_prob3`` in cut-throat)."""
+        """Highest bid whose simulated chance of being made is at least ``make_prob``."""
         table = self._estimates(obs, rng)
         step = obs["bid_step"]
-        # Cut-throat play-outs let the two defenders fight each other: ask for more.
-        prob = self.make_prob if obs["players"] == 4 else self.make_prob3
+        prob = self.make_prob
         best = 0
         for totals in table:
             ordered = sorted(totals, reverse=True)
@@ -499,18 +564,18 @@ class ExpertPlayer(HeuristicPlayer):
 
     def _bid(self, obs: dict[str, Any], legal: Sequence[Action],
              rng: random.Random) -> Action:
+        if obs["players"] == 3:
+            # Alone against two, simulated limits (make chance, or margin over passing)
+            # tested worse than normal's limit, so cut-throat bids are normal's.
+            return self.bid(obs, legal)
         raise_to = [a for a in legal if isinstance(a, tuple) and a[0] in (K_BID, K_JUMP)
                     and a[1] > 0]
         if not raise_to:
             return (K_BID, 0)
         hb = obs["high_bidder"]
-        if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
+        if hb is not None and hb % 2 == obs["seat"] % 2:
             return (K_BID, 0)
-        limit = self.bid_limit_sim(obs, rng)
-        if obs["players"] == 3:
-            # Alone against two, the simulated totals run high: never above normal.
-            limit = min(limit, self.bid_limit(obs))
-        if raise_to[0][1] <= limit:
+        if raise_to[0][1] <= self.bid_limit_sim(obs, rng):
             return raise_to[0]
         return (K_BID, 0)
 
