@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
@@ -11,8 +12,11 @@ from hypothesis import strategies as hs
 from cardplaza.ai.common import redealt_decisions
 from cardplaza.arena.core import run_arena
 from cardplaza.core.bench import random_steps
+from cardplaza.core.cards import bit_list
+from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
-from cardplaza.games.pinochle4.engine import PLAY, Options
+from cardplaza.games.pinochle4.engine import BIDDING, DISCARD, K_TRUMP, PLAY, TRUMP, Options
+from cardplaza.games.pinochle4.meld import meld_total
 from cardplaza.games.pinochle4.players import (
     LEVELS,
     ExpertPlayer,
@@ -154,3 +158,48 @@ def test_seeded_arena_normal_beats_weak(name: str) -> None:
     assert pair.deals == 40
     assert pair.mean_margin - pair.ci95 > 0
     assert r2.pair("normal", "weak").mean_margin == pair.mean_margin
+
+
+def _to_widow_choice(seed: int) -> tuple[GameState, int]:
+    """A cut-throat game (normal players) advanced to the bid winner's trump choice."""
+    st = get_game("pinochle3").new_game(None, seed)
+    normal = make_player("normal")
+    rng = random.Random(seed)
+    while st.phase != TRUMP:
+        st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+    return st, st.current_player
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_cutthroat_expert_names_trump_and_buries_keeping_the_most_meld(seed: int) -> None:
+    """The cut-throat expert's trump and three buried cards come from one play-out search
+    over plans that keep the most meld: the 15 cards it keeps meld as much as any 15 of
+    its 18 could in the trump it named, and plans were actually played out."""
+    st, seat = _to_widow_choice(seed)
+    expert = ExpertPlayer(sims=120, min_worlds=12, bid_worlds=6)
+    rng = random.Random(seed)
+    hand18 = st.hands[seat]
+    trump_action = expert.choose(st.observation(seat), st.legal_actions(), rng)
+    assert trump_action[0] == K_TRUMP
+    st.apply(trump_action)
+    assert expert.last_stats["simulations"] > 0
+    trump = trump_action[1]
+    while st.phase == DISCARD:
+        st.apply(expert.choose(st.observation(seat), st.legal_actions(), rng))
+    kept = st.hands[seat]
+    assert kept.bit_count() == 15 and kept & ~hand18 == 0
+    best = max(meld_total(hand18 & ~sum(1 << c for c in combo), trump)
+               for combo in combinations(bit_list(hand18), 3))
+    assert meld_total(kept, trump) == best
+
+
+def test_cutthroat_expert_bids_like_normal() -> None:
+    """Cut-throat bids of the expert are normal's (its simulated limits tested worse)."""
+    expert, normal = make_player("expert"), make_player("normal")
+    for seed in range(12):
+        st = get_game("pinochle3").new_game(None, seed)
+        while st.phase == BIDDING:
+            obs, legal = st.observation(st.current_player), st.legal_actions()
+            a = expert.choose(obs, legal, random.Random(seed))
+            assert a == normal.choose(obs, legal, random.Random(seed))
+            st.apply(a)
