@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from cardplaza.core.cards import bit_list
+from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle4.engine import (
     K_BID,
@@ -57,13 +57,6 @@ from cardplaza.games.pinochle4.world import Dealer, _assign
 
 LEVELS = ("weak", "normal", "strong", "expert")
 _VALUE = (0, 0, 0, 10, 10, 10)  # counter value by rank position (scheme A)
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 
@@ -103,7 +96,7 @@ class HeuristicPlayer:
         if K_BID in kinds:
             return self.bid(obs, legal_actions)
         if K_TRUMP in kinds:
-            hand = _mask(obs["hand"])
+            hand = mask_of(obs["hand"])
             return (K_TRUMP, _best_trump(hand, obs["options"]["extra_kq"]))
         if self.level == "weak":
             return legal_actions[rng.randrange(len(legal_actions))]
@@ -115,7 +108,7 @@ class HeuristicPlayer:
 
     def bid_limit(self, obs: dict[str, Any]) -> int:
         """Highest bid this player is willing to make (active units)."""
-        hand = _mask(obs["hand"])
+        hand = mask_of(obs["hand"])
         opts = obs["options"]
         div = 10 if opts["one_point"] else 1
         totals = meld_totals(hand, opts["extra_kq"])
@@ -146,7 +139,7 @@ class HeuristicPlayer:
         preferring non-trump non-ace losers (pinochle parts and other meld stay)."""
         trump = obs["trump"]
         cards = [a[1] for a in legal if isinstance(a, tuple)]
-        hand = _mask(cards)
+        hand = mask_of(cards)
         if obs["seat"] != obs["bidder"]:
             return (K_GIVE, max(cards, key=lambda c: (
                 suit_of(c) == trump, c % 6 == ACE, c % 6, -c)))
@@ -156,7 +149,7 @@ class HeuristicPlayer:
         """Cut-throat bid winner: discard non-trump cards outside the meld, no aces,
         counters first (they count for the bidder)."""
         cards = [a[1] for a in legal if isinstance(a, tuple)]
-        return (K_DISCARD, _discard_card(_mask(cards), obs["trump"],
+        return (K_DISCARD, _discard_card(mask_of(cards), obs["trump"],
                                          obs["options"]["extra_kq"]))
 
     def play(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -165,10 +158,10 @@ class HeuristicPlayer:
         seat = obs["seat"]
         trump = obs["trump"]
         trick = [c for _, c in obs["trick"]]
-        played = _mask(trick)
+        played = mask_of(trick)
         for t in obs["tricks"]:
-            played |= _mask([c for _, c in t["cards"]])
-        hand = _mask(obs["hand"])
+            played |= mask_of([c for _, c in t["cards"]])
+        hand = mask_of(obs["hand"])
         if not trick:
             return (K_PLAY, self._lead(obs, cards, hand, played))
         wi = winning_index(trick, trump)
@@ -240,9 +233,9 @@ class _PlayView:
         base = [0] * self.sides
         for t in obs["tricks"]:
             base[self.side(t["winner"])] += sum(self.values[c] for _, c in t["cards"])
-        self.known_discards = (_mask(obs["discards"]) if obs["discards"] is not None else -1)
+        self.known_discards = (mask_of(obs["discards"]) if obs["discards"] is not None else -1)
         self.base = base
-        self.hand = _mask(obs["hand"])
+        self.hand = mask_of(obs["hand"])
 
     def side(self, seat: int) -> int:
         """Scoring side of a seat."""
@@ -283,7 +276,7 @@ def _sensible(obs: dict[str, Any], cands: list[tuple[int, int]]) -> list[tuple[i
     """
     trump = obs["trump"]
     trick = obs["trick"]
-    hand = _mask(obs["hand"])
+    hand = mask_of(obs["hand"])
     out = cands
     if not trick:
         trumps = (hand & SUIT_MASK[trump]).bit_count()
@@ -436,14 +429,14 @@ class ExpertPlayer(HeuristicPlayer):
         Returns the plan's trump and one of its cards."""
         opts = obs["options"]
         extra = opts["extra_kq"]
-        hand = _mask(obs["hand"])
+        hand = mask_of(obs["hand"])
         need = 3 - obs["discard_count"]
         plans: list[tuple[int, int, int, int]] = []  # (suit, buried mask, a card, meld)
         for s in suits:
             best_meld = -1
             faces: dict[tuple[int, ...], tuple[int, int]] = {}
             for combo in combinations(bit_list(hand), need):
-                gone = _mask(combo)
+                gone = mask_of(combo)
                 meld = meld_total(hand & ~gone, s, extra)
                 if meld < best_meld:
                     continue
@@ -460,7 +453,7 @@ class ExpertPlayer(HeuristicPlayer):
         values = counter_table(opts["counters"], opts["one_point"])
         relaxed = bool(opts["beat_only_trump_leads"])
         bonus = 10 // div
-        buried = mask_points(_mask(obs["discards"] or []), values)
+        buried = mask_points(mask_of(obs["discards"] or []), values)
         contract = obs["contract"]
         dealer = Dealer(obs)
         totals = [0.0] * len(plans)
@@ -516,7 +509,7 @@ class ExpertPlayer(HeuristicPlayer):
         for _ in range(self.bid_worlds):
             placed = _assign(obs, rng, strict=False)
             base = [0] * n
-            base[me] = _mask(obs["hand"])
+            base[me] = mask_of(obs["hand"])
             for p, m in placed["hands"].items():
                 base[p] = m
             for s in range(4):

@@ -13,6 +13,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cardplaza.core.cards import mask_of
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle4.helper import completions, suit_melds
 from cardplaza.games.pinochle4.rules import SUIT_SYMBOLS, card_text
@@ -29,13 +30,6 @@ def _card(c: int) -> str:
 
 def _cards(cards: Sequence[int]) -> str:
     return " ".join(_card(c) for c in cards)
-
-
-def _mask(cards: Sequence[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
 
 
 class View:
@@ -78,7 +72,7 @@ class View:
                                      for i, a in enumerate(menu, 1)))
 
     def _helper(self, obs: dict[str, Any], title: str) -> None:
-        hand = _mask(obs["hand"])
+        hand = mask_of(obs["hand"])
         opts = obs["options"]
         rows = suit_melds(hand, opts["extra_kq"], opts["one_point"])
         holder = 12 if obs["players"] == 4 else 3

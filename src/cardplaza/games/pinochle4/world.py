@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from cardplaza.core.cards import bit_list
+from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.options import options_from_dict
 from cardplaza.core.protocol import TERMINAL, GameState
 from cardplaza.games.pinochle4.engine import (
@@ -36,19 +36,11 @@ from cardplaza.games.pinochle4.rules import (
 )
 
 
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-
 def check_invariants(state: GameState) -> None:
     """48 cards conserved; trick points 250 (25) per played hand; scores add up."""
     assert isinstance(state, PinochleState)
     s = state
-    places = [*s.hands, s.pending, s.widow, s.discards, *s.won, _mask(s.trick)]
+    places = [*s.hands, s.pending, s.widow, s.discards, *s.won, mask_of(s.trick)]
     total = 0
     for m in places:
         assert total & m == 0, "a card is in two places"
@@ -124,13 +116,13 @@ def _setup(obs: dict[str, Any], strict: bool) -> _Setup:
             played |= 1 << c
     for _, c in obs["trick"]:
         played |= 1 << c
-    visible = _mask(obs["hand"]) | played
+    visible = mask_of(obs["hand"]) | played
     passing = obs.get("passing")
     giver = passing["giver"] if passing else None
     if passing and giver == me:
-        visible |= _mask(passing["selected"])
+        visible |= mask_of(passing["selected"])
     if obs["discards"] is not None:
-        visible |= _mask(obs["discards"])
+        visible |= mask_of(obs["discards"])
     hidden = FULL_MASK & ~visible
     # Places: 0..n-1 hands, n pending, n+1 widow, n+2 discards.
     cap = [0] * (n + 3)
@@ -271,7 +263,7 @@ class Dealer:
         self.ok = min(left) >= 0
         self.fixed, self.left, self.constrained, self.free = fixed, left, constrained, free
         self.places = [i for i in range(n + 3) if cap[i]]
-        self.own = _mask(obs["hand"])
+        self.own = mask_of(obs["hand"])
         self.check: list[tuple[int, int]] = []
         if obs["melds"] is not None and obs["phase"] != "over":
             played = _played_by_seat(obs)
@@ -390,34 +382,34 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     st.tricks = [(t["leader"], tuple(c for _, c in t["cards"]), t["winner"])
                  for t in obs["tricks"]]
     for _, cs, w in st.tricks:
-        st.won[w] |= _mask(list(cs))
+        st.won[w] |= mask_of(list(cs))
     placed = _assign(obs, rng, strict=True)
     for _ in range(30):  # prefer worlds whose hands give exactly the melds shown
         if _melds_consistent(obs, placed["hands"]):
             break
         placed = _assign(obs, rng, strict=True)
-    st.hands[me] = _mask(obs["hand"])
+    st.hands[me] = mask_of(obs["hand"])
     for p, m in placed["hands"].items():
         st.hands[p] = m
     passing = obs["passing"]
     if passing is not None:
         st.giver = passing["giver"] if passing["giver"] is not None else -1
-        st.pending = (_mask(passing["selected"]) if st.giver == me else placed["pending"])
+        st.pending = (mask_of(passing["selected"]) if st.giver == me else placed["pending"])
         partner = (me + 2) % 4
         if passing["gave"]:
-            st.given[me] = _mask(passing["gave"])
+            st.given[me] = mask_of(passing["gave"])
         if passing["received"]:
-            st.given[partner] = _mask(passing["received"])
+            st.given[partner] = mask_of(passing["received"])
         for p in range(n):
             if passing["done"][p] and not st.given[p]:
                 receiver = (p + 2) % 4
                 pool = st.hands[receiver] | st.won[0] | st.won[1] | st.won[2] | st.won[3]
-                pool |= _mask(st.trick)
-                st.given[p] = _mask(sorted(bit_list(pool))[:passing["count"]])
+                pool |= mask_of(st.trick)
+                st.given[p] = mask_of(sorted(bit_list(pool))[:passing["count"]])
     if three:
         st.widow = placed["widow"] if obs["widow"] is None and st.phase != OVER else 0
-        st.widow_cards = _mask(obs["widow"]) if obs["widow"] else 0
-        st.discards = (_mask(obs["discards"]) if obs["discards"] is not None
+        st.widow_cards = mask_of(obs["widow"]) if obs["widow"] else 0
+        st.discards = (mask_of(obs["discards"]) if obs["discards"] is not None
                        else placed["discards"])
     if st.phase == PASSING and st.giver < 0:
         st.giver = st.turn

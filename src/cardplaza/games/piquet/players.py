@@ -33,6 +33,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.ai.player import Player
+from cardplaza.core.cards import mask_of
 from cardplaza.core.protocol import Action
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.search import PlaySampler
@@ -49,10 +50,6 @@ from cardplaza.games.piquet.state import (
 
 LEVELS = ("1", "2", "3", "4", "expert")
 _RANK_VALUE = (0.0, 0.1, 0.2, 0.5, 0.6, 0.8, 1.2, 2.0)
-
-
-def _mask(cards: Sequence[int]) -> int:
-    return sum(1 << c for c in cards)
 
 
 def hand_value(hand: int) -> float:
@@ -103,14 +100,14 @@ def _unseen(obs: dict[str, Any]) -> list[int]:
 def choose_exchange(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
                     top: int, samples: int) -> Action:
     """Discards maximizing the expected hand value after the draw."""
-    hand = _mask(obs["hand"])
+    hand = mask_of(obs["hand"])
     cards = list(obs["hand"])
     sizes = _allowed_sizes(legal)
     unknown = _unseen(obs)
     scored: list[tuple[float, int, int]] = []
     for k in sizes:
         for combo in itertools.combinations(cards, k):
-            disc = _mask(combo)
+            disc = mask_of(combo)
             kept = hand & ~disc
             # quick estimate: value of the kept cards + an average draw
             scored.append((hand_value(kept) + 1.1 * k, k, disc))
@@ -123,7 +120,7 @@ def choose_exchange(obs: dict[str, Any], legal: Sequence[Action], rng: random.Ra
         else:
             total = 0.0
             for _ in range(samples):
-                total += hand_value(kept | _mask(rng.sample(unknown, k)))
+                total += hand_value(kept | mask_of(rng.sample(unknown, k)))
             val = total / samples
         if best is None or val > best[0]:
             best = (val, disc)
@@ -152,8 +149,8 @@ def choose_declaration(legal: Sequence[Action]) -> Action:
 def choose_card(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
     """Sensible trick play from what this seat has seen."""
     cards = [a for a in legal if isinstance(a, int)]
-    hand = _mask(obs["hand"])
-    unseen = _mask(_unseen(obs))
+    hand = mask_of(obs["hand"])
+    unseen = mask_of(_unseen(obs))
     trick = obs["trick"]["cards"]
     if trick:
         lead = trick[0]
@@ -210,11 +207,11 @@ class HeuristicPlayer:
 
 
 def _quick_exchange(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
-    hand = _mask(obs["hand"])
+    hand = mask_of(obs["hand"])
     sizes = _allowed_sizes(legal)
     k = max(sizes)
     order = sorted(obs["hand"], key=lambda c: _card_keep(hand, c))
-    return (EXCH, _mask(order[:k]))
+    return (EXCH, mask_of(order[:k]))
 
 
 # ------------------------------------------------------------------ expert level
@@ -519,14 +516,14 @@ class ExpertPlayer:
             self.last_stats = {"worlds": self.exchange_samples,
                                "simulations": self.exchange_samples * self.exchange_top}
             return choose_exchange(obs, legal, rng, self.exchange_top, self.exchange_samples)
-        hand = _mask(obs["hand"])
+        hand = mask_of(obs["hand"])
         cards = list(obs["hand"])
         unknown = _unseen(obs)
         sizes = _allowed_sizes(legal)
         by_size: list[list[tuple[float, int]]] = []
         for k in sizes:
             row = [(hand_value(hand & ~d) + 1.1 * k, d)
-                   for d in (_mask(c) for c in itertools.combinations(cards, k))]
+                   for d in (mask_of(c) for c in itertools.combinations(cards, k))]
             row.sort(key=lambda t: -t[0])
             by_size.append(row)
         per_size = max(1, self.exchange_top // (2 * len(sizes)))
@@ -540,7 +537,7 @@ class ExpertPlayer:
         samples = [rng.sample(unknown, len(unknown)) for _ in range(self.exchange_samples)]
         first = min(self.exchange_first or len(samples), len(samples))
         # an opponent's carte blanche hand, once shown, stands for his hand
-        shown = _mask(obs["revealed_dealt"].get(str(1 - obs["seat"]), []))
+        shown = mask_of(obs["revealed_dealt"].get(str(1 - obs["seat"]), []))
         totals = {d: _exchange_value(hand & ~d, d.bit_count(), samples[:first], elder, rules,
                                      shown)
                   for d in cands}
@@ -646,16 +643,16 @@ def _with_hand(pos: TrickPos, seat: int, hand: int) -> TrickPos:
 
 def _out_cards(obs: dict[str, Any]) -> int:
     """Cards already played to tricks (the current one included)."""
-    out = _mask(obs["trick"]["cards"])
+    out = mask_of(obs["trick"]["cards"])
     for t in obs["tricks"]:
-        out |= _mask(t["cards"])
+        out |= mask_of(t["cards"])
     return out
 
 
 def _equivalents(obs: dict[str, Any], card: int, legal: Sequence[Action]) -> set[Action]:
     """Legal cards worth the same as ``card`` whatever the unseen cards are: neighbours in
     its suit among the cards not yet played, held by this seat, of the same lead class."""
-    hand = _mask(obs["hand"])
+    hand = mask_of(obs["hand"])
     live = ~_out_cards(obs) & pc.FULL
     lead_ten = _lead_ten(obs["options"])
     out: set[Action] = {card}

@@ -20,6 +20,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from cardplaza.core.cards import mask_of
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.state import PiquetState
 
@@ -72,10 +73,6 @@ def declaration_record(elder: int, younger: int, younger_shown: bool) -> Signatu
     return tuple(out)
 
 
-def _m(cards: Any) -> int:
-    return sum(1 << c for c in cards)
-
-
 class PlaySampler:
     """Samples the opponent's remaining hand for a trick-phase observation."""
 
@@ -108,18 +105,18 @@ class PlaySampler:
                 voids |= pc.suit_mask(a >> 3)
         if obs["trick"]["cards"]:
             played[obs["trick"]["leader"]] |= 1 << obs["trick"]["cards"][0]
-        mine = _m(obs["hand"]) | played[seat]
+        mine = mask_of(obs["hand"]) | played[seat]
         known = 0
         for sh in obs["shown"]:
             if sh["seat"] == opp:
-                known |= _m(sh["cards"])
+                known |= mask_of(sh["cards"])
         seen = 0
         e, y = obs["exchanged"]["elder"], obs["exchanged"]["younger"]
         for d in obs["talon_seen"]:
             seen |= 1 << d["card"]
             if d["position"] <= e + y:
                 known |= 1 << d["card"]
-        out = mine | _m(obs["discards"] or []) | seen | _m(obs["untaken"]) | played[opp]
+        out = mine | mask_of(obs["discards"] or []) | seen | mask_of(obs["untaken"]) | played[opp]
         known &= ~played[opp]
         self.known = known
         self.need = obs["hand_count"][opp] - known.bit_count()

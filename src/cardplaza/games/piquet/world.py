@@ -6,6 +6,7 @@ import itertools
 import random
 from typing import Any
 
+from cardplaza.core.cards import mask_of
 from cardplaza.core.protocol import GameState
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.options import Options
@@ -26,10 +27,6 @@ from cardplaza.games.piquet.state import (
 )
 
 
-def _m(cards: Any) -> int:
-    return sum(1 << c for c in cards)
-
-
 def check_invariants(state: GameState) -> None:
     """Raise AssertionError if cards are not conserved or score sheets disagree."""
     assert isinstance(state, PiquetState)
@@ -40,7 +37,7 @@ def check_invariants(state: GameState) -> None:
     if s.lead_card >= 0:
         played |= 1 << s.lead_card
     taken = max(s.e, 0) + max(s.y, 0)
-    rest = _m(s.talon[taken:])
+    rest = mask_of(s.talon[taken:])
     parts = [s.hands[0], s.hands[1], s.discards[0], s.discards[1], rest, played]
     total = 0
     for p in parts:
@@ -153,16 +150,16 @@ def _attempt(obs: dict[str, Any], rng: random.Random) -> PiquetState:
         return st
     # replay the deal's actions
     if e is not None:
-        de = _m(obs["discards"]) if seat == el else layout[3]
+        de = mask_of(obs["discards"]) if seat == el else layout[3]
         _do(st, (EXCH, de))
     if y is not None:
-        dy = _m(obs["discards"]) if seat == yo else layout[4]
+        dy = mask_of(obs["discards"]) if seat == yo else layout[4]
         _do(st, (EXCH, dy))
     shown_by: dict[tuple[int, str], int] = {}
     suit_by: dict[tuple[int, str], int] = {}
     for sh in obs["shown"] + obs["pending_shown"]:
         key = (sh["seat"], sh["class"])
-        cards = _m(sh["cards"])
+        cards = mask_of(sh["cards"])
         if sh["class"] == "point":
             suit_by[key] = sh["cards"][0] >> 3
         shown_by[key] = shown_by.get(key, 0) | cards
@@ -173,7 +170,7 @@ def _attempt(obs: dict[str, Any], rng: random.Random) -> PiquetState:
         if kind == "say":
             _do(st, (SAY, CODE_NAMES.index(entry["value"])))
         elif kind == "add":
-            _do(st, (ADD, _m(entry["value"])))
+            _do(st, (ADD, mask_of(entry["value"])))
         elif kind == "point_suit":
             _do(st, (SUIT, entry["value"]))
         else:  # the opponent's hidden choice
@@ -220,15 +217,15 @@ def _pick(pool: list[int], n: int, rng: random.Random) -> list[int]:
 def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int, opp: int,
             e: int | None, y: int | None) -> tuple[int, int, list[int], int, int]:
     """(dealt_elder, dealt_younger, talon, elder_discards, younger_discards)."""
-    own_dealt = _m(obs["dealt"])
+    own_dealt = mask_of(obs["dealt"])
     cb = obs["carte_blanche"]
     revealed = obs["revealed_dealt"]
-    opp_dealt_known = _m(revealed[str(opp)]) if str(opp) in revealed else None
+    opp_dealt_known = mask_of(revealed[str(opp)]) if str(opp) in revealed else None
     # cards known to be in the opponent's declaration hand
     known_opp = 0
     for sh in obs["shown"] + obs["pending_shown"]:
         if sh["seat"] == opp:
-            known_opp |= _m(sh["cards"])
+            known_opp |= mask_of(sh["cards"])
     voids = 0
     for t in obs["tricks"]:
         a, b = t["cards"]
@@ -240,7 +237,7 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
                 voids |= pc.suit_mask(a >> 3)
     if obs["trick"]["cards"] and obs["trick"]["leader"] == opp:
         known_opp |= 1 << obs["trick"]["cards"][0]
-    untaken = _m(obs["untaken"])
+    untaken = mask_of(obs["untaken"])
     if e is None:
         # before any exchange: only the dealt hands and the talon order are hidden
         pool = [c for c in range(32) if not own_dealt >> c & 1]
@@ -249,10 +246,10 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
             rest = [c for c in pool if not od >> c & 1]
         elif cb[opp]:
             blanks = [c for c in pool if not pc.COURT_MASK >> c & 1]
-            od = _m(_pick(blanks, 12, rng))
+            od = mask_of(_pick(blanks, 12, rng))
             rest = [c for c in pool if not od >> c & 1]
         else:
-            od = _m(_pick(pool, 12, rng))
+            od = mask_of(_pick(pool, 12, rng))
             rest = pool
         rng.shuffle(rest)
         if seat == el:
@@ -266,54 +263,54 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
         rng.shuffle(my_drawn)
         top = my_drawn + seen
         assert len(top) == 5
-        my_disc = _m(obs["discards"])
+        my_disc = mask_of(obs["discards"])
         if y is None:
-            pool = [c for c in range(32) if not (own_dealt | _m(top)) >> c & 1]
+            pool = [c for c in range(32) if not (own_dealt | mask_of(top)) >> c & 1]
             if opp_dealt_known is not None:
                 od = opp_dealt_known
             elif cb[opp]:
                 raise _Reject
             else:
-                od = _m(_pick(pool, 12, rng))
+                od = mask_of(_pick(pool, 12, rng))
             low = [c for c in pool if not od >> c & 1]
             rng.shuffle(low)
             return own_dealt, od, top + low, my_disc, 0
         y_from_top = seen[:max(0, min(y, 5 - e))]
         n_low = max(0, e + y - 5)
-        known_opp |= _m(y_from_top)
+        known_opp |= mask_of(y_from_top)
         pool = [c for c in range(32)
-                if not (own_dealt | _m(top) | known_opp | untaken) >> c & 1]
+                if not (own_dealt | mask_of(top) | known_opp | untaken) >> c & 1]
         if opp_dealt_known is not None:
             od = opp_dealt_known
             cand = [c for c in range(32) if od >> c & 1 and not known_opp >> c & 1]
-            ydisc = _m(_pick(cand, y, rng))
-            low = [c for c in range(32) if not (own_dealt | od | _m(top)) >> c & 1]
+            ydisc = mask_of(_pick(cand, y, rng))
+            low = [c for c in range(32) if not (own_dealt | od | mask_of(top)) >> c & 1]
             rng.shuffle(low)
             return own_dealt, od, top + low, my_disc, ydisc
         hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng)
         pool = [c for c in pool if not hand_unknown >> c & 1]
-        ydisc = _m(_pick(pool, y, rng))
+        ydisc = mask_of(_pick(pool, y, rng))
         ydecl = known_opp | hand_unknown
         # which declaration cards came from T6..T8
-        low_cands = [c for c in range(32) if ydecl >> c & 1 and not _m(y_from_top) >> c & 1]
+        low_cands = [c for c in range(32) if ydecl >> c & 1 and not mask_of(y_from_top) >> c & 1]
         low_drawn = _pick(low_cands, n_low, rng)
-        rest_untaken = [c for c in range(32) if untaken >> c & 1 and not _m(top) >> c & 1]
+        rest_untaken = [c for c in range(32) if untaken >> c & 1 and not mask_of(top) >> c & 1]
         rest_untaken += pool
         rng.shuffle(rest_untaken)
         low = low_drawn + rest_untaken
         if len(low) != 3:
             raise _Reject
-        od = (ydecl & ~_m(y_from_top) & ~_m(low_drawn)) | ydisc
+        od = (ydecl & ~mask_of(y_from_top) & ~mask_of(low_drawn)) | ydisc
         return own_dealt, od, top + low, my_disc, ydisc
     # seat is Younger, e known
     my_drawn = list(obs["drawn"])
     rng.shuffle(my_drawn)
-    my_disc = _m(obs["discards"]) if y is not None else 0
-    mine = own_dealt | _m(my_drawn)
+    my_disc = mask_of(obs["discards"]) if y is not None else 0
+    mine = own_dealt | mask_of(my_drawn)
     if opp_dealt_known is not None:
         od = opp_dealt_known
         cand = [c for c in range(32) if od >> c & 1 and not known_opp >> c & 1]
-        edisc = _m(_pick(cand, e, rng))
+        edisc = mask_of(_pick(cand, e, rng))
         pool = [c for c in range(32) if not (od | mine | untaken) >> c & 1]
         e_drawn = _pick(pool, e, rng)
         rest = [c for c in range(32) if untaken >> c & 1] + pool
@@ -324,13 +321,13 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
     pool = [c for c in range(32) if not (mine | known_opp | untaken) >> c & 1]
     hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng)
     pool = [c for c in pool if not hand_unknown >> c & 1]
-    edisc = _m(_pick(pool, e, rng))
+    edisc = mask_of(_pick(pool, e, rng))
     edecl = known_opp | hand_unknown
     cands = [c for c in range(32) if edecl >> c & 1]
     e_drawn = _pick(cands, e, rng)
     rest = [c for c in range(32) if untaken >> c & 1] + pool
     rng.shuffle(rest)
-    od = (edecl & ~_m(e_drawn)) | edisc
+    od = (edecl & ~mask_of(e_drawn)) | edisc
     if y is None:
         return od, own_dealt, e_drawn + rest, edisc, 0
     return od, own_dealt, e_drawn + my_drawn + rest, edisc, my_disc
@@ -358,7 +355,7 @@ def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids
     """Unknown cards of the opponent's declaration hand, planting what his calls imply."""
     need = 12 - known.bit_count()
     ok = [c for c in pool if not voids >> c & 1]
-    okm = _m(ok)
+    okm = mask_of(ok)
     planted = 0
     for cls, texts in _calls(obs, opp).items():
         words = [t.split() for t in texts]
@@ -387,11 +384,11 @@ def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids
             extra = size - have.bit_count()
             if extra < 0:
                 raise _Reject
-            planted |= _m(_pick(free, extra, rng))
+            planted |= mask_of(_pick(free, extra, rng))
     if planted.bit_count() > need:
         raise _Reject
     rest = [c for c in ok if not planted >> c & 1]
-    return planted | _m(_pick(rest, need - planted.bit_count(), rng))
+    return planted | mask_of(_pick(rest, need - planted.bit_count(), rng))
 
 
 def _plant_point(n: int, pip: int | None, have: int, free: int, rng: random.Random) -> int:
@@ -404,9 +401,9 @@ def _plant_point(n: int, pip: int | None, have: int, free: int, rng: random.Rand
         if k < 0 or k > len(avail):
             continue
         for combo in itertools.combinations(avail, k):
-            cards = mine | _m(combo)
+            cards = mine | mask_of(combo)
             if pip is None or pc.PIPSUM[cards >> (8 * s) & 0xFF] == pip:
-                options.append(_m(combo))
+                options.append(mask_of(combo))
             if len(options) > 400:
                 break
     if not options:
