@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,26 @@ def shot(page: Any, name: str, full_page: bool = True) -> Path:
     return path
 
 
-def start_from_lobby(page: Any, base: str, game: str, options: dict[str, Any]) -> None:
-    """Open the lobby, pick the game, set options through the controls, press Start."""
+def start_from_lobby(page: Any, base: str, game: str, options: dict[str, Any],
+                     seed: int = 1) -> None:
+    """Open the lobby, pick the game, set options through the controls, press Start.
+
+    The lobby deals at random; the table request it sends is given ``seed`` on its way,
+    so every browser test plays a known deal.
+    """
+    seeded: list[int] = []
+
+    def with_seed(route: Any) -> None:
+        request = route.request
+        if request.method != "POST":
+            route.continue_()
+            return
+        body = json.loads(request.post_data or "{}")
+        body["seed"] = seed
+        seeded.append(seed)
+        route.continue_(post_data=json.dumps(body))
+
+    page.route("**/api/tables", with_seed)
     if "?" not in base:
         page.goto(f"{base}/#/")
     else:
@@ -35,6 +54,8 @@ def start_from_lobby(page: Any, base: str, game: str, options: dict[str, Any]) -
             el.fill(str(value))
     page.click("#start-btn")
     page.wait_for_selector(".table-view[data-step]")
+    page.unroute("**/api/tables", with_seed)
+    assert seeded == [seed], "the lobby's table request was not seen"
 
 
 def step_of(page: Any) -> int:
