@@ -47,7 +47,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     log = (tmp / "server.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--pause", "0",
-         "--db", db], env=env, stdout=log, stderr=log)
+         "--db", db, "--streak-seeds"], env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:

@@ -33,7 +33,7 @@ def db_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(db_url: str, toy: None) -> Iterator[TestClient]:
-    """A test client of an app with no computer pause."""
-    app = create_app(db_url, computer_pause=0.0)
+    """A test client of an app with no computer pause that deals any requested seed."""
+    app = create_app(db_url, computer_pause=0.0, streak_seeds=True)
     with TestClient(app) as c:
         yield c

@@ -93,3 +93,21 @@ def test_practice_level_option_sets_the_computer(client: TestClient) -> None:
     r = client.post("/api/tables", json={"game": "pinochle2", "options": {"level": "2"},
                                          "streak": "next"})
     assert r.status_code == 400 and "ladder" in r.json()["error"]
+
+
+def test_streak_games_are_dealt_by_the_server(db_url: str) -> None:
+    """A chosen seed is a known deal, so a streak game refuses one unless the server allows it."""
+    from cardplaza.web import create_app
+
+    with TestClient(create_app(db_url, computer_pause=0.0)) as plain:
+        r = plain.post("/api/tables", json={"game": "pinochle2", "seed": 5, "name": "Kim"})
+        assert r.status_code == 400 and "dealt by the server" in r.json()["error"]
+        r = plain.post("/api/tables", json={"game": "pinochle2", "seed": 5, "name": "Kim",
+                                            "streak": "next"})
+        assert r.status_code == 400
+        manager = plain.app.state.manager  # type: ignore[attr-defined]
+        assert not manager.tables
+        unseeded = create(plain, game="pinochle2", name="Kim")
+        assert manager.tables[unseeded["table"]].row.extra["streak_player"] == "Kim"
+        practice = create(plain, game="pinochle2", options={"level": "2"}, seed=5)
+        assert manager.tables[practice["table"]].row.seed == 5

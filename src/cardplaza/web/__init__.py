@@ -12,15 +12,15 @@ __all__ = ["create_app", "serve"]
 
 
 def create_app(db_url: str | None = None, computer_pause: float = 0.6,
-               workers: int = 4) -> FastAPI:
+               workers: int = 4, streak_seeds: bool = False) -> FastAPI:
     """The web app (see :func:`cardplaza.web.app.create_app`)."""
     from cardplaza.web.app import create_app as _create
 
-    return _create(db_url, computer_pause, workers)
+    return _create(db_url, computer_pause, workers, streak_seeds)
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
-          computer_pause: float = 0.6) -> None:
+          computer_pause: float = 0.6, streak_seeds: bool = False) -> None:
     """Run the server until interrupted; prints the address and logs table events."""
     import uvicorn
 
@@ -29,7 +29,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("cardplaza.web").setLevel(logging.INFO)
     url = db or default_db_url()
-    app = create_app(url, computer_pause)
+    app = create_app(url, computer_pause, streak_seeds=streak_seeds)
     shown = f"[{host}]" if ":" in host else host
     print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)})", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")

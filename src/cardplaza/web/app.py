@@ -3,7 +3,8 @@
 HTTP
     ``GET /healthz``; ``GET /api/games`` (options schema, defaults, levels, deck texts);
     ``POST /api/tables`` ``{game, options, level?, seed?, name?, humans?, streak?}`` →
-    ``{table, seat, token, tokens}``; ``GET /api/streak/{name}``; ``GET /api/highscores``;
+    ``{table, seat, token, tokens}`` (a streak game takes no ``seed``: the server deals it);
+    ``GET /api/streak/{name}``; ``GET /api/highscores``;
     ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``.
 WebSocket ``/ws`` (JSON messages)
     client → ``{"type": "join", "table", "token"}``, ``{"type": "act", "action": <JSON
@@ -60,10 +61,14 @@ def _error(status: int, code: str, message: str) -> JSONResponse:
 
 
 def create_app(db_url: str | None = None, computer_pause: float = 0.6,
-               workers: int = 4) -> FastAPI:
-    """The web app on a database URL (default: SQLite in the user's data directory)."""
+               workers: int = 4, streak_seeds: bool = False) -> FastAPI:
+    """The web app on a database URL (default: SQLite in the user's data directory).
+
+    ``streak_seeds`` lets requests choose the deal of streak games too (for tests).
+    """
     storage = Storage(db_url)
-    manager = TableManager(storage, computer_pause=computer_pause, workers=workers)
+    manager = TableManager(storage, computer_pause=computer_pause, workers=workers,
+                           streak_seeds=streak_seeds)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:

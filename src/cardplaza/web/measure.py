@@ -45,7 +45,8 @@ def measure(actions: int, game: str) -> list[float]:
     tmp = tempfile.mkdtemp(prefix="cardplaza-rtt-")
     env = dict(os.environ, XDG_DATA_HOME=tmp)
     proc = subprocess.Popen([sys.executable, "-m", "cardplaza.web", "--port", str(port),
-                             "--pause", "0", "--db", f"sqlite:///{tmp}/rtt.sqlite3"],
+                             "--pause", "0", "--db", f"sqlite:///{tmp}/rtt.sqlite3",
+                             "--streak-seeds"],
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:

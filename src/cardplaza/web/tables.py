@@ -199,9 +199,13 @@ class TableManager:
     """Creates, loads, drives and persists tables."""
 
     def __init__(self, storage: Storage, computer_pause: float = 0.6,
-                 workers: int = 4) -> None:
+                 workers: int = 4, streak_seeds: bool = False) -> None:
         self.storage = storage
         self.computer_pause = computer_pause
+        # A chosen seed is a known deal: the chooser could look up the computer's cards.
+        # Streak games feed the public high-score list, so they only take the server's
+        # own random seed unless this is switched on (tests and bug reproduction).
+        self.streak_seeds = streak_seeds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardplaza-ai")
         self.tables: dict[str, LiveTable] = {}
         self._load_lock = asyncio.Lock()
@@ -232,6 +236,7 @@ class TableManager:
             raise WebError("bad_options", str(exc)) from None
         player = clean_name(data.get("name"))
         seed = data.get("seed")
+        seed_chosen = seed is not None
         if seed is None:
             seed = secrets.randbelow(2**31)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
@@ -247,6 +252,9 @@ class TableManager:
         if streak_mode:
             if spec.name != streaks.STREAK_GAME:
                 raise WebError("bad_request", f"{spec.name} has no winning streak")
+            if seed_chosen and not self.streak_seeds:
+                raise WebError("bad_request", "a streak game is dealt by the server: "
+                               "no seed may be chosen")
             if getattr(options, "level", "streak") != "streak":
                 raise WebError("bad_request", "a streak game uses the level ladder "
                                "(option level=streak), not a fixed practice level")
