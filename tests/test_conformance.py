@@ -90,6 +90,8 @@ def test_random_playout_conformance(name: str, preset: str, seed: int) -> None:
     with pytest.raises(IllegalAction):
         state.apply(next(iter(universe.values())))
     assert len(state.returns()) == state.num_players
+    won = state.winners()
+    assert won and len(set(won)) == len(won) and set(won) <= set(range(state.num_players))
 
     record = GameRecord.loads(GameRecord.of(state).dumps())
     assert record.result == list(state.returns())

@@ -157,3 +157,24 @@ def test_unit_deal_stops_each_game_after_its_first_deal(
     first_trick_max = 2 * max(cp_tinygame.POINTS)
     assert all(abs(m) <= first_trick_max for m in deal.pairs[0].margins)
     assert deal.pairs[0].margins != game.pairs[0].margins
+
+
+def test_wins_follow_the_games_winners_not_the_higher_score(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Pinochle double finish: the bidders win with fewer points. The margin stays the
+    score difference, but the game is counted as the bidders' win."""
+    from cardplaza.arena import core
+
+    def double_finish(game: str, options: Any, deal_seed: int, lineup: Any, levels: Any,
+                      tag: int, unit: str) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        return (530.0, 570.0, 530.0, 570.0), (0, 2)  # seats 0 and 2 bid and went out
+
+    monkeypatch.setattr(core, "_play", double_finish)
+    opts = registry.get_game("pinochle4").options({"target": 500})
+    _, _, games = core._play_task(("pinochle4", opts, 0, 0, "weak", "normal", 0, "game"))
+    # Lineup (A, B, A, B) gives A the winning seats; (B, A, B, A) gives them to B.
+    assert games == [(-40.0, 1), (40.0, -1)]
+    result = core._summarise("weak", "normal", [games])
+    assert (result.wins, result.draws, result.losses, result.mean_margin) == (1, 0, 1, 0.0)
+    assert core._outcome(5.0, None, (0, 1)) == 1  # a first deal alone: by its points
+    assert core._outcome(0.0, (0, 1), (0, 1)) == 0  # both hold a winning seat: a draw

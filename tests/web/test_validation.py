@@ -316,3 +316,23 @@ def test_garbage_actions_never_change_a_table(client: TestClient, game: str) -> 
     finally:
         ws.__exit__(None, None, None)
     check_unchanged(client, t, before, [])
+
+
+def test_final_message_names_the_winners_not_just_the_top_score() -> None:
+    """A finished table tells every seat who won: in a Pinochle double finish the bidding
+    side wins with the lower score, and the result screen must say so."""
+    import random
+
+    from cardplaza.core.registry import get_game
+    from cardplaza.web.tables import seat_message
+
+    spec = get_game("pinochle4")
+    st = spec.new_game(spec.options({"target": 500}), 273)
+    rng = random.Random(273)
+    assert "winners" not in seat_message(st, 0)
+    while not st.is_terminal:
+        st.apply(rng.choice(list(st.legal_actions())))
+    for seat in range(4):
+        msg = seat_message(st, seat)
+        assert msg["returns"] == [530.0, 570.0, 530.0, 570.0]
+        assert msg["winners"] == [0, 2]

@@ -9,12 +9,14 @@ The margin of one game is A's mean return minus B's mean return over the seats e
 holds, taken from ``returns()`` at the game's end — for games made of several deals (a
 piquet partie, a game to a target) that is the whole game's final score difference. The
 per-deal margin is the mean over the deal's seat assignments. A game counts as a win for
-the player with the larger mean return, a draw when equal.
+the player holding its winning seats (the game's ``winners()``, which knows rules such as a
+Pinochle bidder's priority over a higher score), a draw when both hold some.
 
 With ``unit="deal"`` a game made of several deals is measured one deal at a time: each
 game stops when its first deal is over and the margin comes from the points of that deal,
-given by the game's ``first_deal_returns`` hook (``state -> per-seat points | None``). Single
-deals are far less noisy than whole parties and several times cheaper to play.
+given by the game's ``first_deal_returns`` hook (``state -> per-seat points | None``); the
+player with the larger mean of those points wins it. Single deals are far less noisy than
+whole parties and several times cheaper to play.
 
 Results are reproducible from the seed: deal ``d`` uses game seed ``seed + d`` and each
 player's seed and random stream are derived from the deal seed, seat and assignment, so
@@ -142,6 +144,15 @@ UNITS = ("game", "deal")
 """What one arena deal is: a whole game, or only the first deal of a game of several."""
 
 
+def _outcome(margin: float, winners: Sequence[int] | None, lineup: Sequence[int]) -> int:
+    """1, 0 or -1: A won, drew or lost (by the winning seats, else by the margin)."""
+    if winners is None:
+        return (margin > 0) - (margin < 0)
+    a_won = any(lineup[s] == 0 for s in winners)
+    b_won = any(lineup[s] == 1 for s in winners)
+    return int(a_won) - int(b_won)
+
+
 def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
               levels: Sequence[str], tag: int = 0, unit: str = "game") -> tuple[float, ...]:
     """Play one game with ``levels[lineup[seat]]`` at each seat; its returns.
@@ -149,6 +160,13 @@ def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
     With ``unit="deal"`` play stops when the first deal is over and the returns are that
     deal's points per seat (the game's ``first_deal_returns`` hook).
     """
+    return _play(game, options, deal_seed, lineup, levels, tag, unit)[0]
+
+
+def _play(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
+          levels: Sequence[str], tag: int, unit: str,
+          ) -> tuple[tuple[float, ...], tuple[int, ...] | None]:
+    """:func:`play_game`'s returns and the winning seats (``None`` for a first deal)."""
     spec = get_game(game)
     first_deal = spec.hook("first_deal_returns") if unit == "deal" else None
     state: GameState = spec.new_game(options, deal_seed)
@@ -169,35 +187,39 @@ def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
         if first_deal is not None:
             deal_points = first_deal(state)
             if deal_points is not None:
-                return tuple(float(x) for x in deal_points)
-    return tuple(state.returns())
+                return tuple(float(x) for x in deal_points), None
+    return tuple(state.returns()), state.winners()
 
 
 _Task = tuple[str, Any, int, int, str, str, int, str]
+_Games = list[tuple[float, int]]
+"""One deal's games as (margin, outcome) pairs, one per seat assignment."""
 
 
-def _play_task(task: _Task) -> tuple[int, int, list[float]]:
+def _play_task(task: _Task) -> tuple[int, int, _Games]:
     game, options, pair_index, d, a, b, seed, unit = task
     deal_seed = seed + d
     seats = get_game(game).new_game(options, deal_seed).num_players
-    margins = []
+    games: _Games = []
     for k, lineup in enumerate(seat_assignments(seats)):
-        returns = play_game(game, options, deal_seed, lineup, (a, b), tag=k, unit=unit)
-        margins.append(_game_margin(returns, lineup))
-    return pair_index, d, margins
+        returns, winners = _play(game, options, deal_seed, lineup, (a, b), k, unit)
+        margin = _game_margin(returns, lineup)
+        games.append((margin, _outcome(margin, winners, lineup)))
+    return pair_index, d, games
 
 
-def _summarise(a: str, b: str, per_deal: list[list[float]]) -> PairResult:
+def _summarise(a: str, b: str, per_deal_games: list[_Games]) -> PairResult:
+    per_deal = [[m for m, _ in g] for g in per_deal_games]
+    outcomes = [o for g in per_deal_games for _, o in g]
     deal_means = [sum(m) / len(m) for m in per_deal]
     n = len(deal_means)
     mean = sum(deal_means) / n if n else 0.0
     var = sum((x - mean) ** 2 for x in deal_means) / (n - 1) if n > 1 else 0.0
     ci = 1.96 * math.sqrt(var / n) if n > 1 else math.inf
-    games = [m for ms in per_deal for m in ms]
     return PairResult(
-        a=a, b=b, deals=n, games=len(games), mean_margin=mean, ci95=ci,
-        wins=sum(1 for m in games if m > 0), draws=sum(1 for m in games if m == 0),
-        losses=sum(1 for m in games if m < 0), margins=deal_means,
+        a=a, b=b, deals=n, games=len(outcomes), mean_margin=mean, ci95=ci,
+        wins=outcomes.count(1), draws=outcomes.count(0), losses=outcomes.count(-1),
+        margins=deal_means,
     )
 
 
@@ -268,7 +290,7 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
     # Deal-major order, so an interrupted run has the first deals of every pair.
     tasks: list[_Task] = [(game, opts, k, d, levels[i], levels[j], seed, unit)
                           for d in range(deals) for k, (i, j) in enumerate(pairs)]
-    results: dict[tuple[int, int], list[float]] = {}
+    results: dict[tuple[int, int], _Games] = {}
     start = time.perf_counter()
     total = len(tasks)
     if progress:
@@ -279,15 +301,15 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
             methods = multiprocessing.get_all_start_methods()
             ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
             with ctx.Pool(jobs) as pool:
-                for done, (k, d, margins) in enumerate(
+                for done, (k, d, games) in enumerate(
                         pool.imap_unordered(_play_task, tasks), 1):
-                    results[(k, d)] = margins
+                    results[(k, d)] = games
                     if progress:
                         progress(done, total)
         else:
             for done, task in enumerate(tasks, 1):
-                k, d, margins = _play_task(task)
-                results[(k, d)] = margins
+                k, d, games = _play_task(task)
+                results[(k, d)] = games
                 if progress:
                     progress(done, total)
     except KeyboardInterrupt:

@@ -57,8 +57,10 @@ class GenericView:
         self.console.print(f"Seat {seat}: {state.action_text(action)}")
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
-        """Print the final scores."""
+        """Print the final scores and the winning seats."""
         self.console.print(f"Final scores: {state.returns()}")
+        self.console.print("Won by seat" + ("s " if len(state.winners()) > 1 else " ")
+                           + ", ".join(str(s) for s in state.winners()))
 
     def help_text(self) -> str:
         """Generic help."""

@@ -134,6 +134,18 @@ class GameState(ABC):
         Before the end this is the score so far.
         """
 
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won the finished game (partners together; several on a tie).
+
+        ``()`` while the game runs. By default the seats with the highest return; a game
+        whose winner is not simply the highest score (a bidder's priority) overrides this.
+        """
+        if not self.is_terminal:
+            return ()
+        returns = self.returns()
+        best = max(returns)
+        return tuple(s for s, r in enumerate(returns) if r == best)
+
     # -- copies and views -------------------------------------------------------------
     @abstractmethod
     def clone(self) -> GameState:

@@ -11,9 +11,9 @@ WebSocket ``/ws`` (JSON messages)
     form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the joined
     seat's), ``{"type": "state"}``, ``{"type": "ping"}``.
     server → ``{"type": "state", "obs", "legal": [{"json", "text", "card", "cards"?}],
-    "illegal": {card: reason}, "current", "step", "terminal", "returns"?, "extra", "players",
-    "options", "streak"?}`` after every change, or ``{"type": "error", "code", "message"}``
-    to the sender only (the table is then unchanged).
+    "illegal": {card: reason}, "current", "step", "terminal", "returns"?, "winners"?,
+    "extra", "players", "options", "streak"?}`` after every change, or ``{"type": "error",
+    "code", "message"}`` to the sender only (the table is then unchanged).
 """
 
 from __future__ import annotations

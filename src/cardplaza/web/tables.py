@@ -138,6 +138,7 @@ def seat_message(state: GameState, seat: int) -> dict[str, Any]:
         msg["illegal"] = {}
     if state.is_terminal:
         msg["returns"] = list(state.returns())
+        msg["winners"] = list(state.winners())
     return msg
 
 

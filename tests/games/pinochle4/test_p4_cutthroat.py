@@ -8,6 +8,7 @@ import pytest
 from p4_helpers import cards, new3
 
 from cardplaza.core.protocol import IllegalAction
+from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle4.engine import (
     DISCARD,
     K_BID,
@@ -95,6 +96,21 @@ def test_example_c3_end_of_game() -> None:
     assert game_winner([1510, 900, 1560], 0, 1500) == 0
     assert game_winner([1510, 900, 1560], 1, 1500) == 2
     assert game_winner([1560, 900, 1560], 1, 1500) == -1
+
+
+@pytest.mark.parametrize(("seed", "scores", "won"), [
+    (68, (-440.0, 550.0, 630.0), (1,)), (248, (530.0, 580.0, -380.0), (0,))])
+def test_example_c3_in_a_whole_game(seed: int, scores: tuple[float, ...],
+                                    won: tuple[int, ...]) -> None:
+    """C3 in whole games to 500: the bidder over the target wins over a higher player."""
+    spec = get_game("pinochle3")
+    st = spec.new_game(spec.options({"target": 500}), seed)
+    rng = random.Random(seed)
+    while not st.is_terminal:
+        st.apply(rng.choice(list(st.legal_actions())))
+    assert st.returns() == scores
+    assert st.last_hand is not None and (st.last_hand["bidder"],) == won
+    assert st.winners() == won
 
 
 def test_throw_in_three_hands() -> None:

@@ -8,6 +8,7 @@ import random
 import pytest
 from p4_helpers import new4
 
+from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle4.engine import (
     K_BID,
     K_JUMP,
@@ -123,3 +124,18 @@ def test_played_hand_scores_and_totals_through_the_engine() -> None:
         assert sum(tp) == 250
         delta, _ = hand_scores(250, 0, entry["side_melds"], tp)
         assert entry["score_change"] == delta == st.scores
+
+
+def test_double_finish_game_names_the_bidders_as_winners() -> None:
+    """G1 in a whole game: both sides pass 500, the bidders with fewer points win.
+
+    ``returns()`` stays the side scores; ``winners()`` follows section 14.
+    """
+    spec = get_game("pinochle4")
+    st = spec.new_game(spec.options({"target": 500}), 273)
+    rng = random.Random(273)
+    while not st.is_terminal:
+        st.apply(rng.choice(list(st.legal_actions())))
+    assert st.returns() == (530.0, 570.0, 530.0, 570.0)
+    assert st.last_hand is not None and st.last_hand["bidder"] in (0, 2)
+    assert st.winners() == (0, 2)

@@ -566,8 +566,14 @@ class PinochleState(GameState):
 
     # -- end of game ----------------------------------------------------------------------
     def returns(self) -> tuple[float, ...]:
-        """Each seat's side score (partners share); see ``winner`` for the game winner."""
+        """Each seat's side score (partners share); see :meth:`winners` for who won."""
         return tuple(float(self.scores[self.team(s)]) for s in range(self.n))
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning side's seats: the hand's bidder wins when both sides reach the target."""
+        if self.winner < 0:
+            return ()
+        return tuple(s for s in range(self.n) if self.team(s) == self.winner)
 
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> PinochleState:

@@ -332,7 +332,8 @@ function endDialog(view, ctx) {
   const returns = msg.returns || [];
   const me = msg.seat;
   const best = Math.max(...returns);
-  const winners = returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
+  // The server names the winners: in Pinochle a bidder over the target beats a higher score.
+  const winners = msg.winners || returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
   const team = (s) => (view.entry.game === "pinochle4" ? s % 2 : s);
   const winningTeams = new Set(winners.map(team));
   let verdict;
