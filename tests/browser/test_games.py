@@ -31,6 +31,9 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     verdict = dialog.locator(".verdict").inner_text()
     assert verdict in ("You win!", "You lose.", "Draw.")
     assert dialog.locator("table tr").count() >= 2
+    # A game's own view keeps no raw field list; Pinochle folds its score sheet there.
+    folded = page.locator("details.info summary").all_inner_texts()
+    assert folded == (["Score sheet"] if game in ("pinochle4", "pinochle3") else [])
     shot(page, f"{game}_end_1280x800", full_page=False)
     print(f"{game}: {time.perf_counter() - started:.1f}s")
 
@@ -45,5 +48,6 @@ def test_generic_renderer_plays_every_game(page: Any, server: str, game: str,
     assert "?generic=1" in page.url
     play_to_end(page)
     assert page.locator(".dialog.end .verdict").is_visible()
+    assert page.locator("details.info summary").all_inner_texts() == ["Table details"]
     if game == "piquet":
         shot(page, "generic_piquet_end_1280x800", full_page=False)

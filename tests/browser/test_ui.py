@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
 import pytest
-from cp_browser import new_page, play_to_end, shot, start_from_lobby, step_of, wait_change
+from cp_browser import (
+    my_move,
+    new_page,
+    play_to_end,
+    shot,
+    start_from_lobby,
+    step_of,
+    wait_change,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -49,7 +58,36 @@ def test_japanese_browser_gets_japanese(browser: Any, server: str) -> None:
         # Deal 2: the three computers pass and the dealer (the human) must name trump.
         start_from_lobby(pg, server, "pinochle4", {}, seed=2)
         pg.wait_for_selector(".bidding")
-        assert "切り札を決める" in pg.inner_text(".bidding")
+        panel = pg.inner_text(".bidding")
+        assert "切り札を決める" in panel
+        assert "全員パスのため、ディーラーのあなたが250で引き受けます" in panel
+    finally:
+        pg.context.close()
+
+
+# Piquet's engine words that must not reach a Japanese page untranslated.
+PIQUET_ENGLISH = re.compile(
+    r"\b(Point|Sequences?|Sets?|Lead|Capture|Last trick|Cards|Capot|Pique|Repique|Tierce|Quart|"
+    r"Quint|Quatorze|Trio|major|minor|To the|Making|No set|No sequence|None|Carte)\b")
+
+
+def test_japanese_piquet_declarations_and_points(browser: Any, server: str) -> None:
+    """Declarations, shown combinations and the deal's points all read in Japanese."""
+    pg = new_page(browser, locale="ja-JP")
+    try:
+        start_from_lobby(pg, server, "piquet", {}, seed=1)
+        for _ in range(12):
+            pg.wait_for_selector(".table-view[data-my-turn='1']")
+            my_move(pg)
+        pg.wait_for_selector(".dialogue-list li")
+        for d in pg.query_selector_all("details"):
+            d.evaluate("e => { e.open = true; }")
+        board = pg.inner_text(".board")
+        for word in ("シークエンス", "リード", "トリックの勝ち"):
+            assert word in board
+        assert not PIQUET_ENGLISH.search(board), PIQUET_ENGLISH.search(board)
+        assert pg.query_selector("details.info") is None  # no raw field list in a game's own view
+        shot(pg, "piquet_declared_ja_1280x800")
     finally:
         pg.context.close()
 

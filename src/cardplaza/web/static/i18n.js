@@ -113,6 +113,7 @@ const DICT = {
     "p4.amount": "Amount", "p4.bid": "Bid", "p4.choosetrump": "Name trump", "p4.meld": "meld",
     "p4.throwin": "thrown in", "p4.made": "made", "p4.set": "went set", "p4.lasthand": "Last hand",
     "p4.trickpts": "Trick points", "p4.change": "Change", "p4.contract": "Contract",
+    "p4.sheet": "Score sheet", "p4.stuck": "Everyone passed: as dealer you take the bid at {bid}.",
     "p4.handno": "Hand {n}", "p4.phase.bidding": "bidding", "p4.phase.trump": "naming trump",
     "p4.phase.passing": "passing", "p4.phase.discard": "discarding", "p4.phase.play": "playing",
     "p4.phase.over": "game over", "p4.passed": "passed", "p4.partner": "partner", "p4.dealer": "dealer",
@@ -126,6 +127,7 @@ const DICT = {
     "pq.exchange.elder": "Exchange: select 1–5 cards to discard, then confirm",
     "pq.exchange.younger": "Exchange: select the cards to discard, then confirm",
     "pq.yoursay": "Your declaration", "pq.dealcol": "Deal", "pq.sheets": "Score sheet",
+    "pq.cb": "Carte blanche: the cards dealt to {who}",
     "pq.result": "{name} wins the partie: {value} points.", "pq.rubicon": "Rubiconed (the loser stayed under 100).",
     "ef.stock": "Stock: {n}", "ef.points": "Points", "ef.sets": "{n} K-Q-J set(s)", "ef.known": "Known cards:",
     "ef.captured": "Captured:", "ef.setscol": "Sets",
@@ -243,6 +245,7 @@ const DICT = {
     "p4.amount": "点数", "p4.bid": "ビッド", "p4.choosetrump": "切り札を決める", "p4.meld": "メルド",
     "p4.throwin": "投了", "p4.made": "成功", "p4.set": "失敗", "p4.lasthand": "前のハンド",
     "p4.trickpts": "カード点", "p4.change": "増減", "p4.contract": "契約",
+    "p4.sheet": "得点表", "p4.stuck": "全員パスのため、ディーラーのあなたが{bid}で引き受けます。",
     "p4.handno": "第{n}ハンド", "p4.phase.bidding": "ビッド中", "p4.phase.trump": "切り札決め",
     "p4.phase.passing": "カードの受け渡し", "p4.phase.discard": "捨て札", "p4.phase.play": "プレイ中",
     "p4.phase.over": "終了", "p4.passed": "パス済み", "p4.partner": "パートナー", "p4.dealer": "ディーラー",
@@ -256,6 +259,7 @@ const DICT = {
     "pq.exchange.elder": "交換：捨てるカードを1～5枚選んで確定してください",
     "pq.exchange.younger": "交換：捨てるカードを選んで確定してください",
     "pq.yoursay": "あなたの宣言", "pq.dealcol": "ディール", "pq.sheets": "得点表",
+    "pq.cb": "カルト・ブランシュ：{who}に配られたカード",
     "pq.result": "{name}の勝ち：{value}点", "pq.rubicon": "ルビコン（負けた側が100点未満）。",
     "ef.stock": "山札：{n}枚", "ef.points": "得点", "ef.sets": "そろい{n}組", "ef.known": "分かっているカード：",
     "ef.captured": "取った絵札：", "ef.setscol": "そろい",
@@ -419,18 +423,45 @@ export function t(key, vars = {}) {
   return s;
 }
 
-// Piquet's combination names (the seed's words: シークエンス, セット, メジャー).
-const RANK_WORDS_JA = { aces: "A", kings: "K", queens: "Q", jacks: "J", tens: "10" };
+// Piquet's words (the seed's: ポイント, シークエンス, セット, リード, ピック, ルピック, カポ,
+// カルト・ブランシュ): whole phrases first, then the combination names inside other texts.
+const RANK_JA = { seven: "7", eight: "8", nine: "9", ten: "10", jack: "J", queen: "Q", king: "K",
+                  ace: "A", sevens: "7", eights: "8", nines: "9", tens: "10", jacks: "J",
+                  queens: "Q", kings: "K", aces: "A" };
+const SEQ_LEN = { Tierce: 3, Quart: 4, Quint: 5, "Sixième": 6, "Septième": 7, "Huitième": 8 };
+const SEQ_RE = "(Tierce|Quart|Quint|Sixième|Septième|Huitième)";
+// A minor sequence runs from the seven: a tierce minor to the nine, a quart minor to the ten.
+const MINOR_TOP = { Tierce: "9", Quart: "10" };
+const seqJa = (name, top, suit) => `${SEQ_LEN[name]}枚シークエンス（${suit}・${top}まで）`;
+const PIQUET_PHRASES_JA = [
+  [/^Point of (three|four|five|six|seven|eight) in (.) \((\d+)\)$/,
+    (_, n, suit, sum) => `ポイント（${suit}${NUM[n]}枚・${sum}）`],
+  [new RegExp(`^${SEQ_RE} to the (\\w+) \\((.)\\)$`), (_, q, r, suit) => seqJa(q, RANK_JA[r], suit)],
+  [new RegExp(`^${SEQ_RE} major \\((.)\\)$`), (_, q, suit) => seqJa(q, "A", suit)],
+  [new RegExp(`^${SEQ_RE} minor \\((.)\\)$`), (_, q, suit) => seqJa(q, MINOR_TOP[q], suit)],
+  [/^Making (\d+)$/, "合計$1"],
+  [/^To the (\w+)$/, (_, r) => `${RANK_JA[r] ?? r}まで`],
+  [/^No sequence$/, "シークエンスなし"], [/^No set$/, "セットなし"], [/^None$/, "なし"],
+  [/^add none$/, "追加なし"], [/^add (.+)$/, "$1 も数える"],
+  [/^point (.)$/, "ポイントのスート：$1"],
+  [/^chooses which combinations to score$/, "数える組を選んでいます"],
+  // The score sheet's events.
+  [/^Carte blanche$/, "カルト・ブランシュ"], [/^Carte rouge$/, "カルト・ルージュ"],
+  [/^Point$/, "ポイント"], [/^Sequences$/, "シークエンス"], [/^Sets$/, "セット"],
+  [/^Lead$/, "リード"], [/^Capture$/, "トリックの勝ち"], [/^Last trick$/, "最後のトリック"],
+  [/^Cards$/, "7回以上のトリック"], [/^Capot$/, "カポ"], [/^Pique$/, "ピック"],
+  [/^Repique$/, "ルピック"],
+];
 const PIQUET_WORDS_JA = [
   [/\bTierce\b/g, "3枚シークエンス"], [/\bQuart\b/g, "4枚シークエンス"],
   [/\bQuint\b/g, "5枚シークエンス"], [/Sixième/g, "6枚シークエンス"],
   [/Septième/g, "7枚シークエンス"], [/Huitième/g, "8枚シークエンス"],
-  [/\bmajor\b/g, "メジャー"],
-  [/\bQuatorze of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `4枚セット（${RANK_WORDS_JA[r]}）`],
-  [/\bTrio of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `3枚セット（${RANK_WORDS_JA[r]}）`],
+  [/\bQuatorze of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `4枚セット（${RANK_JA[r]}）`],
+  [/\bTrio of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `3枚セット（${RANK_JA[r]}）`],
 ];
 
 function piquetWords(text) {
+  for (const [re, rep] of PIQUET_PHRASES_JA) if (re.test(text)) return text.replace(re, rep);
   let out = text;
   for (const [re, rep] of PIQUET_WORDS_JA) out = out.replace(re, rep);
   return out;

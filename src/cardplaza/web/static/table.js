@@ -181,18 +181,20 @@ function draw(view) {
   if (view.msg) {
     ctx = makeCtx(view);
     let board;
+    ctx.generic = view.renderer === generic;
     try {
       board = view.renderer.render(ctx);
     } catch (e) {
       console.error(e);
+      ctx.generic = true;
       board = generic.render(ctx);
     }
     parts.push(board);
     parts.push(actionsEl(ctx));
     parts.push(handEl(ctx));
-    parts.push(detailsEl(ctx));
+    parts.push(detailsEl(view, ctx));
   }
-  root.replaceChildren(...parts);
+  root.replaceChildren(...parts.filter((p) => p));
   if (view.msg) {
     root.dataset.step = String(view.msg.step);
     root.dataset.myTurn = ctx && ctx.myTurn ? "1" : "0";
@@ -321,10 +323,16 @@ function actionsEl(ctx) {
   return box;
 }
 
-function detailsEl(ctx) {
-  const d = h("details", { class: "info" }, h("summary", {}, t("table.info")));
-  d.appendChild(generic.objectEl(ctx, ctx.obs, ctx.shownKeys || new Set()));
-  return d;
+/** A folded panel under the table: the generic view lists every observed field it did not
+ * draw; a game's own view draws everything on the table and may add a record here. */
+function detailsEl(view, ctx) {
+  if (ctx.generic) {
+    return h("details", { class: "info" }, h("summary", {}, t("table.info")),
+      generic.objectEl(ctx, ctx.obs, ctx.shownKeys || new Set()));
+  }
+  const extra = view.renderer.details ? view.renderer.details(ctx) : null;
+  if (!extra) return null;
+  return h("details", { class: "info" }, h("summary", {}, extra.title), extra.body);
 }
 
 function endDialog(view, ctx) {

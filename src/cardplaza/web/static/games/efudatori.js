@@ -26,8 +26,6 @@ export function render(ctx) {
   }
   const mine = h("div", { class: "area" }, h("h3", {}, `${t("table.you")} — ${t("ef.points")}: ${o.scores[ctx.seat]}`),
     o.captured[ctx.seat].length ? cardRow(ctx, pictures(o.captured[ctx.seat], ctx)) : null);
-  ctx.shownKeys = new Set(["hand", "hand_sizes", "trick", "tricks", "trump", "trick_number", "tricks_total", "stock_size",
-    "known_cards", "captured", "scores", "sets", "legal", "to_play", "names", "deck", "ranking", "terminal"]);
   return h("div", { class: "board" }, chips, seatsEl(ctx, o.hand_sizes, extra), center, mine);
 }
 

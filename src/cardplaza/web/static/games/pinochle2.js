@@ -60,9 +60,6 @@ export function render(ctx) {
   ctx.handLabel = t("table.hand");
   if (o.step === "meld" && ctx.myTurn) ctx.actionsTitle = t("p2.meldq");
   ctx.actionLabel = (a) => engineText(a.text);
-  ctx.shownKeys = new Set(["hand", "concealed", "hand_sizes", "concealed_sizes", "meld_areas", "melds", "meld_points",
-    "turn_up", "stock_count", "tricks", "current_trick", "known_held", "trump", "trump_symbol", "trick_number",
-    "step", "phase", "to_act", "level", "dealer", "used", "reveals", "result", "nine_turned_up"]);
   return h("div", { class: "board" }, chips, h("div", { class: "seats" }, oppBox), center, melds);
 }
 

@@ -63,6 +63,7 @@ function trumpPanel(ctx) {
   const helper = ctx.msg.extra && ctx.msg.extra.meld_by_suit;
   const box = h("div", { class: "area bidding", role: "group", "aria-label": t("p4.choosetrump") },
     h("h3", {}, t("p4.choosetrump")));
+  if (ctx.obs.stuck_dealer) box.appendChild(h("p", {}, t("p4.stuck", { bid: ctx.obs.contract })));
   const row = h("div", { class: "form-actions" });
   for (const a of ctx.legal.filter((x) => x.json && x.json.kind === "trump")) {
     const s = a.json.suit;
@@ -152,10 +153,13 @@ export function render(ctx) {
   if (o.last_hand) board.appendChild(lastHandPanel(ctx, o.last_hand));
   ctx.skipActions = (a) => a.json && ["bid", "pass", "trump"].includes(a.json.kind) && (o.phase === "bidding" || o.phase === "trump");
   ctx.actionLabel = (a) => engineText(a.text);
-  ctx.shownKeys = new Set(["hand", "hand_sizes", "bids", "passed", "high_bid", "high_bidder", "min_bid", "bid_step",
-    "trick", "tricks", "tricks_won", "melds", "last_hand", "scores", "target", "trump", "contract", "bidder",
-    "phase", "to_act", "hand_number", "dealer", "passing", "widow", "discards", "players", "winner", "leader"]);
   return board;
+}
+
+/** The score sheet so far, folded under the table. */
+export function details(ctx) {
+  const sheet = summary(ctx);
+  return sheet && { title: t("p4.sheet"), body: sheet };
 }
 
 export function summary(ctx) {

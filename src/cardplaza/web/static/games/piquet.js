@@ -39,6 +39,12 @@ export function render(ctx) {
   talon.appendChild(h("p", { class: "sub" }, t("pq.exchanged", {
     e: ex.elder ?? "—", y: ex.younger ?? "—" })));
   board.appendChild(talon);
+  // Carte blanche: the holder's twelve dealt cards are shown to the other player.
+  for (const [seat, cards] of Object.entries(o.revealed_dealt || {})) {
+    if (Number(seat) === me) continue;
+    board.appendChild(h("div", { class: "area carte-blanche" },
+      h("h3", {}, t("pq.cb", { who: ctx.seatName(Number(seat)) })), cardRow(ctx, cards)));
+  }
 
   if (o.dialogue.length || o.declaring) {
     const dlg = h("div", { class: "area dialogue", role: "log", "aria-label": t("pq.declarations") },
@@ -51,7 +57,7 @@ export function render(ctx) {
     dlg.appendChild(list);
     if (o.shown.length) {
       dlg.appendChild(h("ul", { class: "meld-list" }, o.shown.map((s) => h("li", {},
-        h("strong", {}, ctx.seatName(s.seat)), ` ${s.label}`, h("span", { class: "pts" }, `+${s.points}`), cardRow(ctx, s.cards)))));
+        h("strong", {}, ctx.seatName(s.seat)), ` ${engineText(s.label)}`, h("span", { class: "pts" }, `+${s.points}`), cardRow(ctx, s.cards)))));
     }
     board.appendChild(dlg);
   }
@@ -70,7 +76,7 @@ export function render(ctx) {
   }
   if (o.events.length) {
     board.appendChild(h("details", { class: "area last-hand" }, h("summary", {}, t("pq.events")),
-      h("ul", { class: "meld-list" }, o.events.map((e) => h("li", {}, `${ctx.seatName(e.seat)}: ${e.label} +${e.points}`)))));
+      h("ul", { class: "meld-list" }, o.events.map((e) => h("li", {}, `${ctx.seatName(e.seat)}: ${engineText(e.label)} +${e.points}`)))));
   }
   const done = (o.sheets || []).filter((x) => x.deal < o.deal || o.phase === "over");
   if (done.length) {
@@ -81,9 +87,6 @@ export function render(ctx) {
   }
   ctx.actionLabel = (a) => say(a.text);
   if (o.phase === "declare" && ctx.myTurn) ctx.actionsTitle = t("pq.yoursay");
-  ctx.shownKeys = new Set(["hand", "hand_count", "talon_count", "talon_seen", "untaken", "discards", "drawn", "exchanged",
-    "dialogue", "declaring", "shown", "events", "trick", "tricks", "tricks_won", "totals", "deal_score", "deal",
-    "deals_scheduled", "role", "multiplier", "phase", "to_act", "sheets", "result"]);
   return board;
 }
 
