@@ -1,4 +1,4 @@
-"""The examples in the core modules' docstrings run as tests."""
+"""The examples in the modules' docstrings run as tests."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["cardplaza.core.cards", "cardplaza.core.seats"]
+MODULES = ["cardplaza.core.cards", "cardplaza.core.seats", "cardplaza.games.pinochle4.auction"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -13,7 +13,8 @@ Every decision uses only the seat's observation and the player's RNG (DECISION P
   40 worlds consistent with the observation (:class:`world.Dealer`), the rest of the hand
   played out with the normal policy on bitmasks (:mod:`fast`), best average side result.
 * ``expert``: card play by determinized search with about 2,400 play-outs per decision on
-  the same worlds for every candidate (voids, melds shown and passed cards respected).
+  the same worlds for every candidate (voids, melds shown and passed cards respected; of
+  a few candidate deals, one that fits every seat's bids and passes, :mod:`auction`).
   Partnership: bids and names trump by simulation (sampled deals, partner's pass and the
   return simulated, meld + played-out trick points), meld-keeping returns. Cut-throat:
   normal's bids; trump and the three buried cards chosen together by play-outs.
@@ -32,6 +33,7 @@ from typing import Any
 
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.protocol import Action
+from cardplaza.games.pinochle4.auction import hand_limit
 from cardplaza.games.pinochle4.engine import (
     K_BID,
     K_DISCARD,
@@ -53,7 +55,7 @@ from cardplaza.games.pinochle4.rules import (
     suit_of,
     winning_index,
 )
-from cardplaza.games.pinochle4.world import Dealer, _assign
+from cardplaza.games.pinochle4.world import AuctionCheck, Dealer, _assign
 
 LEVELS = ("weak", "normal", "strong", "expert")
 _VALUE = (0, 0, 0, 10, 10, 10)  # counter value by rank position (scheme A)
@@ -111,16 +113,9 @@ class HeuristicPlayer:
         hand = mask_of(obs["hand"])
         opts = obs["options"]
         div = 10 if opts["one_point"] else 1
-        totals = meld_totals(hand, opts["extra_kq"])
         if self.level == "weak":
-            return (max(totals) + 100) // div
-        aces = (hand & RANK_MASK[ACE]).bit_count()
-        allowance = {4: 150, 3: 120, 0: 80}[opts["passing"]] if obs["players"] == 4 else 60
-        best = 0
-        for s in range(4):
-            length = (hand & SUIT_MASK[s]).bit_count()
-            best = max(best, totals[s] + 10 * aces + 10 * max(0, length - 4) + allowance)
-        return best // div
+            return (max(meld_totals(hand, opts["extra_kq"])) + 100) // div
+        return hand_limit(hand, obs["players"], opts.get("passing", 0), opts["extra_kq"], div)
 
     def bid(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Bid the lowest legal amount while it is within the limit, else pass."""
@@ -349,9 +344,11 @@ class ExpertPlayer(HeuristicPlayer):
     """
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
-                 bid_worlds: int = 48, make_prob: float = 0.6) -> None:
+                 bid_worlds: int = 48, make_prob: float = 0.6, infer_bids: bool = True,
+                 ) -> None:
         super().__init__("normal")
         self.name = "expert"
+        self.infer_bids = infer_bids
         self.sims = sims
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -392,7 +389,7 @@ class ExpertPlayer(HeuristicPlayer):
         worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
         totals = [0.0] * len(cands)
         trick = view.trick
-        dealer = Dealer(obs)
+        dealer = Dealer(obs, infer_bids=self.infer_bids)
         for _ in range(worlds):
             hands, discards = dealer.deal(rng)
             for i, b in enumerate(cands):
@@ -455,7 +452,7 @@ class ExpertPlayer(HeuristicPlayer):
         bonus = 10 // div
         buried = mask_points(mask_of(obs["discards"] or []), values)
         contract = obs["contract"]
-        dealer = Dealer(obs)
+        dealer = Dealer(obs, infer_bids=self.infer_bids)
         totals = [0.0] * len(plans)
         alive = list(range(len(plans)))
         budget = 2 * self.sims * len(suits)
@@ -492,7 +489,8 @@ class ExpertPlayer(HeuristicPlayer):
         points) if this seat plays the contract, one per sampled deal (same deals for
         every suit); partner's pass and the return are simulated."""
         key = (obs["game"], obs["seat"], obs["hand_number"], obs["dealer"],
-               tuple(obs["hand"]), tuple(obs["scores"]), obs["phase"] == "trump")
+               tuple(obs["hand"]), tuple(obs["scores"]), obs["phase"] == "trump",
+               len(obs["bids"]) if self.infer_bids else 0)
         hit = self._cache.get(key)
         if hit is not None:
             return hit
@@ -506,12 +504,9 @@ class ExpertPlayer(HeuristicPlayer):
         npass = opts.get("passing", 0)
         partner = (me + 2) % 4
         out: list[list[int]] = [[], [], [], []]
+        auction = AuctionCheck(obs) if self.infer_bids else None
         for _ in range(self.bid_worlds):
-            placed = _assign(obs, rng, strict=False)
-            base = [0] * n
-            base[me] = mask_of(obs["hand"])
-            for p, m in placed["hands"].items():
-                base[p] = m
+            base = self._bidding_deal(obs, rng, auction)
             for s in range(4):
                 hands = base[:]
                 if npass:
@@ -542,6 +537,26 @@ class ExpertPlayer(HeuristicPlayer):
             self._cache.clear()
         self._cache[key] = out
         return out
+
+    @staticmethod
+    def _bidding_deal(obs: dict[str, Any], rng: random.Random,
+                      auction: AuctionCheck | None, tries: int = 8) -> list[int]:
+        """Every seat's hand in one sampled deal; with ``auction`` the first of ``tries``
+        deals that fits the bids and passes so far, else the one straying least."""
+        best: list[int] = []
+        best_off = -1
+        for _ in range(tries if auction is not None and auction.evidence else 1):
+            placed = _assign(obs, rng, strict=False)
+            base = [0] * obs["players"]
+            base[obs["seat"]] = mask_of(obs["hand"])
+            for p, m in placed["hands"].items():
+                base[p] = m
+            off = auction.violation(base) if auction is not None else 0
+            if best_off < 0 or off < best_off:
+                best, best_off = base, off
+            if off == 0:
+                break
+        return best
 
     def bid_limit_sim(self, obs: dict[str, Any], rng: random.Random) -> int:
         """Highest bid whose simulated chance of being made is at least ``make_prob``."""

@@ -16,6 +16,7 @@ from typing import Any
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.options import options_from_dict
 from cardplaza.core.protocol import TERMINAL, GameState
+from cardplaza.games.pinochle4.auction import bid_evidence, hand_limit, violation
 from cardplaza.games.pinochle4.engine import (
     OVER,
     PASSING,
@@ -237,11 +238,12 @@ class Dealer:
     times. Returns every seat's hand and the cut-throat discards.
     """
 
-    def __init__(self, obs: dict[str, Any], tries: int = 12) -> None:
+    def __init__(self, obs: dict[str, Any], tries: int = 12, infer_bids: bool = False) -> None:
         n = obs["players"]
         me = obs["seat"]
         self.obs = obs
         self.n, self.me, self.tries = n, me, tries
+        self.auction = AuctionCheck(obs) if infer_bids else None
         cap, hidden, allowed, everywhere, forbid = _setup(obs, True)
         fixed = [0] * (n + 3)
         left = cap[:]
@@ -309,9 +311,24 @@ class Dealer:
         return True
 
     def deal(self, rng: random.Random) -> tuple[list[int], int]:
-        """Every seat's hand (own hand included) and the discards of one sampled world."""
+        """Every seat's hand (own hand included) and the discards of one sampled world.
+
+        With ``infer_bids`` the first world that melds as shown and fits the auction is
+        taken, else of the tries the one that strays least from it.
+        """
         best = None
-        if self.ok:
+        if self.ok and self.auction is not None:
+            best_key = (2, 0)
+            for _ in range(self.tries):
+                out = self._once(rng)
+                if out is None:
+                    continue
+                key = (0 if self._consistent(out) else 1, self.auction.violation(out))
+                if key < best_key:
+                    best, best_key = out, key
+                    if key == (0, 0):
+                        break
+        elif self.ok:
             for _ in range(self.tries):
                 out = self._once(rng)
                 if out is None:
@@ -328,6 +345,46 @@ class Dealer:
         hands = best[:self.n]
         hands[self.me] = self.own
         return hands, best[self.n + 2]
+
+
+class AuctionCheck:
+    """Scores a sampled world against the auction (:mod:`auction`): each bidding seat's
+    hand as it was when bidding — its sampled hand with the cards it has played since,
+    the cards a partner passed to this seat back and those this seat passed removed, and
+    a cut-throat bid winner's discards back and widow removed."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        n = obs["players"]
+        me = obs["seat"]
+        opts = obs["options"]
+        self.evidence = bid_evidence(obs)
+        self.slack = 2 * obs["bid_step"]
+        self.div = 10 if opts["one_point"] else 1
+        self.n, self.passing, self.extra = n, opts.get("passing", 0), opts["extra_kq"]
+        played = _played_by_seat(obs)
+        self.add = {p: played.get(p, 0) for p, _, _ in self.evidence}
+        self.remove = dict.fromkeys(self.add, 0)
+        passing = obs["passing"]
+        partner = (me + 2) % 4
+        if passing is not None and partner in self.add:
+            self.add[partner] |= mask_of(passing["received"])
+            self.remove[partner] |= mask_of(passing["gave"])
+        bidder = obs["bidder"]
+        self.widow_owner = -1
+        if n == 3 and bidder is not None and bidder in self.add and obs["widow"]:
+            self.widow_owner = bidder
+            self.remove[bidder] |= mask_of(obs["widow"])
+
+    def violation(self, out: list[int]) -> int:
+        """Bid units by which the world's hands stray from the auction (0: they fit)."""
+        limits = {}
+        for p, _, _ in self.evidence:
+            hand = out[p] | self.add[p]
+            if p == self.widow_owner:
+                hand |= out[self.n + 2]
+            limits[p] = hand_limit(hand & ~self.remove[p], self.n, self.passing, self.extra,
+                                   self.div)
+        return violation(limits, self.evidence, self.slack)
 
 
 def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState:
