@@ -68,3 +68,24 @@ def test_replay_of_a_broken_file_is_a_clear_error(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code != 0
     assert "cannot read" in result.output
+
+
+def test_generic_view_names_the_winners() -> None:
+    """The fallback terminal view says who won, not only the scores (a Pinochle double
+    finish: the bidders win with the lower score)."""
+    import io
+
+    from rich.console import Console
+
+    from cardplaza.cli.terminal import GenericView
+    from cardplaza.core.registry import get_game
+
+    spec = get_game("pinochle4")
+    st = spec.new_game(spec.options({"target": 500}), 273)
+    rng = random.Random(273)
+    while not st.is_terminal:
+        st.apply(rng.choice(list(st.legal_actions())))
+    out = io.StringIO()
+    GenericView(Console(file=out, width=100), 0).show_end(st, st.observation(0))
+    assert "Final scores: (530.0, 570.0, 530.0, 570.0)" in out.getvalue()
+    assert "Won by seats 0, 2" in out.getvalue()
