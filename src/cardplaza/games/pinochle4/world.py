@@ -348,10 +348,11 @@ class Dealer:
 
 
 class AuctionCheck:
-    """Scores a sampled world against the auction (:mod:`auction`): each bidding seat's
-    hand as it was when bidding — its sampled hand with the cards it has played since,
-    the cards a partner passed to this seat back and those this seat passed removed, and
-    a cut-throat bid winner's discards back and widow removed."""
+    """Scores a sampled world against the auction (:mod:`auction`), taking each seat's
+    hand as it was when bidding: its sampled hand with the cards it has played since;
+    for the observer's partner also the cards it passed to the observer back and those
+    it received from the observer removed; for a cut-throat bid winner its discards back
+    and the widow removed. The opponents' own exchange stays unknown and is ignored."""
 
     def __init__(self, obs: dict[str, Any]) -> None:
         n = obs["players"]
