@@ -354,6 +354,33 @@ def test_permute_and_sample_keep_the_observation(preset: str) -> None:
     assert changed > 0
 
 
+def test_worlds_after_a_point_of_three_and_no_combinations() -> None:
+    """Elder called "Point of three" and passed sequence and set: his hand is 3-3-3-3
+    with no run of three and no trio, rare among random hands; worlds are still found."""
+    from cardplaza.core.bench import random_steps
+    from cardplaza.games.piquet import world
+
+    st = PiquetState(SPEC.all_presets()["younger_zero"], 96076)
+    random_steps(st, random.Random(96076), 41)
+    obs = st.observation(1)
+    elder_said = [d["text"] for d in obs["dialogue"] if d["seat"] == 0]
+    assert elder_said == ["Point of three", "No sequence", "No set"]
+    for k in range(3):
+        perm = SPEC.permute_unseen(st, 1, random.Random(k))  # type: ignore[misc]
+        assert perm.observation(1) == obs
+        assert isinstance(perm, PiquetState)
+        declared = perm.hands[0] | 1 << obs["trick"]["cards"][0]  # Elder has led one card
+        assert pc.best_point(declared)[0] == 3
+        assert not pc.sequences(declared) and not pc.sets(declared)
+    fits = world._bounds(obs, 0)
+    assert fits is not None
+    assert fits(m("A♠ K♠ 9♠ A♥ Q♥ 8♥ 10♦ 8♦ 7♦ K♣ 10♣ 8♣"))
+    assert not fits(m("A♠ K♠ 9♠ 7♠ Q♥ 8♥ 10♦ 8♦ 7♦ K♣ 10♣ 8♣"))  # four spades
+    assert not fits(m("A♠ K♠ Q♠ A♥ Q♥ 8♥ 10♦ 8♦ 7♦ K♣ 10♣ 8♣"))  # a tierce
+    assert not fits(m("A♠ K♠ 9♠ A♥ Q♥ 8♥ A♦ 8♦ 7♦ K♣ 10♣ 8♣"))  # three aces
+    assert world._bounds(dict(obs, options={**obs["options"], "sinking": True}), 0) is None
+
+
 def test_observation_is_json_and_hides_opponent_hand() -> None:
     """Observations are JSON-ready and never hold the opponent's hand."""
     st = PiquetState(Options(), 9)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from cardplaza.core.cards import mask_of
@@ -125,17 +126,21 @@ def _base(obs: dict[str, Any], rng: random.Random) -> PiquetState:
 
 
 def _sample(obs: dict[str, Any], rng: random.Random, tries: int = 4000) -> PiquetState:
-    for _ in range(tries):
-        try:
-            st = _attempt(obs, rng)
-        except _Reject:
-            continue
-        if st.observation(obs["seat"]) == obs:
-            return st
+    """Rejection sampling: uniform over the consistent worlds. When the opponent's calls
+    make those rare (a "Point of three" hand is 3-3-3-3), a second round fills his hand
+    card by card within what the calls allow."""
+    for guided in (False, True):
+        for _ in range(tries):
+            try:
+                st = _attempt(obs, rng, guided)
+            except _Reject:
+                continue
+            if st.observation(obs["seat"]) == obs:
+                return st
     raise RuntimeError("no world consistent with the observation was found")
 
 
-def _attempt(obs: dict[str, Any], rng: random.Random) -> PiquetState:
+def _attempt(obs: dict[str, Any], rng: random.Random, guided: bool = False) -> PiquetState:
     seat = obs["seat"]
     el = obs["elder"]
     yo = 1 - el
@@ -144,7 +149,7 @@ def _attempt(obs: dict[str, Any], rng: random.Random) -> PiquetState:
     e = ex["elder"]
     y = ex["younger"]
     st = _base(obs, rng)
-    layout = _layout(obs, rng, seat, el, yo, opp, e, y)
+    layout = _layout(obs, rng, seat, el, yo, opp, e, y, guided)
     st._start_deal(layout)
     if st.phase == OVER:
         return st
@@ -215,7 +220,8 @@ def _pick(pool: list[int], n: int, rng: random.Random) -> list[int]:
 
 
 def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int, opp: int,
-            e: int | None, y: int | None) -> tuple[int, int, list[int], int, int]:
+            e: int | None, y: int | None, guided: bool,
+            ) -> tuple[int, int, list[int], int, int]:
     """(dealt_elder, dealt_younger, talon, elder_discards, younger_discards)."""
     own_dealt = mask_of(obs["dealt"])
     cb = obs["carte_blanche"]
@@ -287,7 +293,7 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
             low = [c for c in range(32) if not (own_dealt | od | mask_of(top)) >> c & 1]
             rng.shuffle(low)
             return own_dealt, od, top + low, my_disc, ydisc
-        hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng)
+        hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng, guided)
         pool = [c for c in pool if not hand_unknown >> c & 1]
         ydisc = mask_of(_pick(pool, y, rng))
         ydecl = known_opp | hand_unknown
@@ -319,7 +325,7 @@ def _layout(obs: dict[str, Any], rng: random.Random, seat: int, el: int, yo: int
             return od, own_dealt, e_drawn + rest, edisc, 0
         return od, own_dealt, e_drawn + my_drawn + rest, edisc, my_disc
     pool = [c for c in range(32) if not (mine | known_opp | untaken) >> c & 1]
-    hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng)
+    hand_unknown = _fill_hand(obs, opp, known_opp, pool, voids, rng, guided)
     pool = [c for c in pool if not hand_unknown >> c & 1]
     edisc = mask_of(_pick(pool, e, rng))
     edecl = known_opp | hand_unknown
@@ -351,8 +357,9 @@ def _calls(obs: dict[str, Any], opp: int) -> dict[str, list[str]]:
 
 
 def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids: int,
-               rng: random.Random) -> int:
-    """Unknown cards of the opponent's declaration hand, planting what his calls imply."""
+               rng: random.Random, guided: bool) -> int:
+    """Unknown cards of the opponent's declaration hand, planting what his calls imply;
+    ``guided``: the rest also kept within what his calls and passes allow."""
     need = 12 - known.bit_count()
     ok = [c for c in pool if not voids >> c & 1]
     okm = mask_of(ok)
@@ -388,7 +395,71 @@ def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids
     if planted.bit_count() > need:
         raise _Reject
     rest = [c for c in ok if not planted >> c & 1]
-    return planted | mask_of(_pick(rest, need - planted.bit_count(), rng))
+    fits = _bounds(obs, opp) if guided else None
+    if fits is None:
+        return planted | mask_of(_pick(rest, need - planted.bit_count(), rng))
+    # Add the free cards one by one in random order, skipping any that would give the
+    # hand a combination its calls and passes deny (a longer point, a sequence after
+    # "No sequence", ...): a hand of 3-3-3-3 after "Point of three" is otherwise
+    # almost never drawn.
+    hand = known | planted
+    if not fits(hand):
+        raise _Reject
+    rng.shuffle(rest)
+    missing = need - planted.bit_count()
+    for c in rest:
+        if not missing:
+            break
+        if fits(hand | 1 << c):
+            hand |= 1 << c
+            missing -= 1
+    if missing:
+        raise _Reject
+    return hand & ~known
+
+
+def _bounds(obs: dict[str, Any], opp: int) -> Callable[[int], bool] | None:
+    """What the opponent's calls and passes rule out in his declaration hand, as a test
+    of a (partial) hand; ``None`` when they rule out nothing or may hide a combination
+    (sinking)."""
+    if obs["options"].get("sinking"):
+        return None
+    max_point = 8
+    max_seq = 8
+    top_set = (4, 7)  # (size, rank) of the best set allowed
+    for d in obs["dialogue"]:
+        if d["seat"] != opp or d["kind"] != "say" or d["value"] not in ("call", "pass"):
+            continue
+        words = str(d["text"]).split()
+        if d["value"] == "pass":
+            if d["class"] == "sequence":
+                max_seq = 2
+            elif d["class"] == "set":
+                top_set = (2, 7)
+        elif d["class"] == "point" and words[:2] == ["Point", "of"]:
+            max_point = _NUM[words[2]]
+        elif d["class"] == "sequence" and words[0] in _SEQ_LEN:
+            max_seq = _SEQ_LEN[words[0]]
+        elif d["class"] == "set" and words[0] in ("Trio", "Quatorze"):
+            top_set = (3 if words[0] == "Trio" else 4, _RANK_PL[words[2]])
+    if (max_point, max_seq, top_set) == (8, 8, (4, 7)):
+        return None
+    size, rank = top_set
+
+    def fits(hand: int) -> bool:
+        for s in range(4):
+            suit = hand >> (8 * s) & 0xFF
+            if suit.bit_count() > max_point:
+                return False
+            if any(length > max_seq for length, _top in pc.RUNS[suit]):
+                return False
+        for r in range(3, 8):
+            n = (hand & pc.rank_mask(r)).bit_count()
+            if n > size or (n == size == 3 and r > rank) or (n == size == 4 and r > rank):
+                return False
+        return True
+
+    return fits
 
 
 def _plant_point(n: int, pip: int | None, have: int, free: int, rng: random.Random) -> int:
