@@ -55,7 +55,7 @@ from cardplaza.games.pinochle4.rules import (
     suit_of,
     winning_index,
 )
-from cardplaza.games.pinochle4.world import AuctionCheck, Dealer, _assign
+from cardplaza.games.pinochle4.world import AuctionCheck, Dealer, _assign, least_straying
 
 LEVELS = ("weak", "normal", "strong", "expert")
 _VALUE = (0, 0, 0, 10, 10, 10)  # counter value by rank position (scheme A)
@@ -543,19 +543,18 @@ class ExpertPlayer(HeuristicPlayer):
                       auction: AuctionCheck | None, tries: int = 8) -> list[int]:
         """Every seat's hand in one sampled deal; with ``auction`` the first of ``tries``
         deals that fits the bids and passes so far, else the one straying least."""
-        best: list[int] = []
-        best_off = -1
-        for _ in range(tries if auction is not None and auction.evidence else 1):
+        def draw() -> list[int]:
             placed = _assign(obs, rng, strict=False)
             base = [0] * obs["players"]
             base[obs["seat"]] = mask_of(obs["hand"])
             for p, m in placed["hands"].items():
                 base[p] = m
-            off = auction.violation(base) if auction is not None else 0
-            if best_off < 0 or off < best_off:
-                best, best_off = base, off
-            if off == 0:
-                break
+            return base
+
+        if auction is None or not auction.evidence:
+            return draw()
+        best = least_straying(draw, auction.violation, tries, 0)
+        assert best is not None  # every draw succeeds
         return best
 
     def bid_limit_sim(self, obs: dict[str, Any], rng: random.Random) -> int:

@@ -11,7 +11,8 @@ play revealed (section 17): voids, "no trump", and "no higher card" when beating
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
 
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.options import options_from_dict
@@ -35,6 +36,14 @@ from cardplaza.games.pinochle4.rules import (
     mask_points,
     winning_index,
 )
+
+
+class _Ordered(Protocol):
+    def __lt__(self, other: Any, /) -> bool: ...
+
+
+T = TypeVar("T")
+K = TypeVar("K", bound=_Ordered)
 
 
 def check_invariants(state: GameState) -> None:
@@ -318,16 +327,11 @@ class Dealer:
         """
         best = None
         if self.ok and self.auction is not None:
-            best_key = (2, 0)
-            for _ in range(self.tries):
-                out = self._once(rng)
-                if out is None:
-                    continue
-                key = (0 if self._consistent(out) else 1, self.auction.violation(out))
-                if key < best_key:
-                    best, best_key = out, key
-                    if key == (0, 0):
-                        break
+            auction = self.auction
+            best = least_straying(
+                lambda: self._once(rng),
+                lambda out: (0 if self._consistent(out) else 1, auction.violation(out)),
+                self.tries, (0, 0))
         elif self.ok:
             for _ in range(self.tries):
                 out = self._once(rng)
@@ -345,6 +349,24 @@ class Dealer:
         hands = best[:self.n]
         hands[self.me] = self.own
         return hands, best[self.n + 2]
+
+
+def least_straying(draw: Callable[[], T | None], stray: Callable[[T], K], tries: int,
+                   fits: K) -> T | None:
+    """Of up to ``tries`` draws (``None`` draws skipped), the first whose ``stray`` key is
+    ``fits``, else the one with the smallest key (the first among equals)."""
+    best: T | None = None
+    best_key: K | None = None
+    for _ in range(tries):
+        out = draw()
+        if out is None:
+            continue
+        key = stray(out)
+        if best_key is None or key < best_key:
+            best, best_key = out, key
+            if key == fits:
+                break
+    return best
 
 
 class AuctionCheck:

@@ -356,6 +356,18 @@ def _calls(obs: dict[str, Any], opp: int) -> dict[str, list[str]]:
     return out
 
 
+def _called(cls: str, words: list[str]) -> tuple[int, int] | None:
+    """What a call's words name: a point's cards or a sequence's length as ``(n, 0)``, a
+    set as ``(size, rank)``; ``None`` when they are no call of that class."""
+    if cls == "point" and words[:2] == ["Point", "of"]:
+        return _NUM[words[2]], 0
+    if cls == "sequence" and words[0] in _SEQ_LEN:
+        return _SEQ_LEN[words[0]], 0
+    if cls == "set" and words[0] in ("Trio", "Quatorze"):
+        return (3 if words[0] == "Trio" else 4), _RANK_PL[words[2]]
+    return None
+
+
 def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids: int,
                rng: random.Random, guided: bool) -> int:
     """Unknown cards of the opponent's declaration hand, planting what his calls imply;
@@ -366,12 +378,14 @@ def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids
     planted = 0
     for cls, texts in _calls(obs, opp).items():
         words = [t.split() for t in texts]
-        if cls == "point" and words[0][:2] == ["Point", "of"]:
-            n = _NUM[words[0][2]]
+        call = _called(cls, words[0])
+        if call is None:
+            continue
+        if cls == "point":
             pip = int(words[1][1]) if len(words) > 1 and words[1][0] == "Making" else None
-            planted |= _plant_point(n, pip, known | planted, okm & ~planted, rng)
-        elif cls == "sequence" and words[0][0] in _SEQ_LEN:
-            length = _SEQ_LEN[words[0][0]]
+            planted |= _plant_point(call[0], pip, known | planted, okm & ~planted, rng)
+        elif cls == "sequence":
+            length = call[0]
             top = _RANK[words[1][2]] if len(words) > 1 and words[1][0] == "To" else None
             tops = [top] if top is not None else list(range(length - 1, 8))
             options = []
@@ -383,9 +397,8 @@ def _fill_hand(obs: dict[str, Any], opp: int, known: int, pool: list[int], voids
             if not options:
                 raise _Reject
             planted |= rng.choice(options)
-        elif cls == "set" and words[0][0] in ("Trio", "Quatorze"):
-            size = 3 if words[0][0] == "Trio" else 4
-            r = _RANK_PL[words[0][2]]
+        else:
+            size, r = call
             have = pc.rank_mask(r) & (known | planted)
             free = [c for c in range(32) if (pc.rank_mask(r) & okm & ~planted) >> c & 1]
             extra = size - have.bit_count()
@@ -430,18 +443,22 @@ def _bounds(obs: dict[str, Any], opp: int) -> Callable[[int], bool] | None:
     for d in obs["dialogue"]:
         if d["seat"] != opp or d["kind"] != "say" or d["value"] not in ("call", "pass"):
             continue
-        words = str(d["text"]).split()
+        cls = d["class"]
         if d["value"] == "pass":
-            if d["class"] == "sequence":
+            if cls == "sequence":
                 max_seq = 2
-            elif d["class"] == "set":
+            elif cls == "set":
                 top_set = (2, 7)
-        elif d["class"] == "point" and words[:2] == ["Point", "of"]:
-            max_point = _NUM[words[2]]
-        elif d["class"] == "sequence" and words[0] in _SEQ_LEN:
-            max_seq = _SEQ_LEN[words[0]]
-        elif d["class"] == "set" and words[0] in ("Trio", "Quatorze"):
-            top_set = (3 if words[0] == "Trio" else 4, _RANK_PL[words[2]])
+            continue
+        call = _called(cls, str(d["text"]).split())
+        if call is None:
+            continue
+        if cls == "point":
+            max_point = call[0]
+        elif cls == "sequence":
+            max_seq = call[0]
+        else:
+            top_set = call
     if (max_point, max_seq, top_set) == (8, 8, (4, 7)):
         return None
     size, rank = top_set
@@ -455,7 +472,7 @@ def _bounds(obs: dict[str, Any], opp: int) -> Callable[[int], bool] | None:
                 return False
         for r in range(3, 8):
             n = (hand & pc.rank_mask(r)).bit_count()
-            if n > size or (n == size == 3 and r > rank) or (n == size == 4 and r > rank):
+            if n > size or (n == size >= 3 and r > rank):
                 return False
         return True
 
