@@ -166,12 +166,13 @@ def test_wins_follow_the_games_winners_not_the_higher_score(
     from cardplaza.arena import core
 
     def double_finish(game: str, options: Any, deal_seed: int, lineup: Any, levels: Any,
-                      tag: int, unit: str) -> tuple[tuple[float, ...], tuple[int, ...]]:
+                      tag: int, unit: str, sources: Any = None,
+                      ) -> tuple[tuple[float, ...], tuple[int, ...]]:
         return (530.0, 570.0, 530.0, 570.0), (0, 2)  # seats 0 and 2 bid and went out
 
     monkeypatch.setattr(core, "_play", double_finish)
     opts = registry.get_game("pinochle4").options({"target": 500})
-    _, _, games = core._play_task(("pinochle4", opts, 0, 0, "weak", "normal", 0, "game"))
+    _, _, games = core._play_task(("pinochle4", opts, 0, 0, "weak", "normal", 0, "game", {}))
     # Lineup (A, B, A, B) gives A the winning seats; (B, A, B, A) gives them to B.
     assert games == [(-40.0, 1), (40.0, -1)]
     result = core._summarise("weak", "normal", [games])

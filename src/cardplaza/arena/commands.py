@@ -16,6 +16,7 @@ from rich.table import Table
 
 from cardplaza.ai.player import computer_player
 from cardplaza.arena.core import ArenaResult, run_arena
+from cardplaza.arena.external import Sources
 from cardplaza.core.options import parse_options_text
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
@@ -41,6 +42,8 @@ def render(console: Console, result: ArenaResult) -> None:
         for name, value in sorted(result.ratings.items(), key=lambda kv: -kv[1]):
             rt.add_row(name, f"{value:+.0f}")
         console.print(rt)
+    for name, info in result.sources.items():
+        console.print(f"{name}: {info['cardplaza']}")
     if result.interrupted:
         console.print(f"[yellow]Interrupted: results of the first {result.deals} deals.[/yellow]")
     console.print(f"{result.seconds:.1f} s")
@@ -48,8 +51,10 @@ def render(console: Console, result: ArenaResult) -> None:
 
 def arena_command(game: str, players: str, deals: int, seed: int, jobs: int,
                   options_text: str | None, json_file: str | None, console: Console,
-                  unit: str = "game") -> None:
-    """Run an arena with a progress bar, print the tables and optionally write JSON."""
+                  unit: str = "game", sources: Sources | None = None) -> None:
+    """Run an arena with a progress bar, print the tables and optionally write JSON.
+
+    ``sources`` names the seat programs of players called ``SOURCE:LEVEL``."""
     spec = get_game(game)
     options = parse_options_text(spec.options_type, options_text)
     levels = [p.strip() for p in players.split(",") if p.strip()]
@@ -60,7 +65,7 @@ def arena_command(game: str, players: str, deals: int, seed: int, jobs: int,
         def progress(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
 
-        result = run_arena(game, levels, deals, seed, jobs, options, progress, unit)
+        result = run_arena(game, levels, deals, seed, jobs, options, progress, unit, sources)
     render(console, result)
     if json_file:
         Path(json_file).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")

@@ -21,6 +21,11 @@ whole parties and several times cheaper to play.
 Results are reproducible from the seed: deal ``d`` uses game seed ``seed + d`` and each
 player's seed and random stream are derived from the deal seed, seat and assignment, so
 the outcome does not depend on the number of worker processes.
+
+A player named ``SOURCE:LEVEL`` is played by a seat program (:mod:`cardplaza.arena.external`),
+typically a level of another checkout (``baseline:expert`` against ``expert``); it is
+seeded exactly as a player of this checkout would be, so the same code on both sides
+plays the same games.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardplaza.ai.player import Player, computer_player
+from cardplaza.arena.external import RemoteSeat, Sources, check_sources, program, split_player
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
@@ -90,6 +96,8 @@ class ArenaResult:
     seconds: float
     interrupted: bool = False
     """True when the run was stopped early (Ctrl-C): only the first ``deals`` count."""
+    sources: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Seat programs used: per source name its ``command`` and ``cardplaza`` location."""
 
     def pair(self, a: str, b: str) -> PairResult:
         """The result of ``a`` against ``b`` (margins from ``a``'s side)."""
@@ -113,6 +121,7 @@ class ArenaResult:
             "pairs": [p.to_json() for p in self.pairs],
             "ratings": self.ratings, "rating_scale": "Bradley-Terry, Elo points",
             "anchor": self.anchor, "seconds": self.seconds, "interrupted": self.interrupted,
+            "sources": self.sources,
         }
 
 
@@ -154,36 +163,81 @@ def _outcome(margin: float, winners: Sequence[int] | None, lineup: Sequence[int]
 
 
 def play_game(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
-              levels: Sequence[str], tag: int = 0, unit: str = "game") -> tuple[float, ...]:
+              levels: Sequence[str], tag: int = 0, unit: str = "game",
+              sources: Sources | None = None) -> tuple[float, ...]:
     """Play one game with ``levels[lineup[seat]]`` at each seat; its returns.
 
     With ``unit="deal"`` play stops when the first deal is over and the returns are that
-    deal's points per seat (the game's ``first_deal_returns`` hook).
+    deal's points per seat (the game's ``first_deal_returns`` hook). Players named
+    ``SOURCE:LEVEL`` are played by the seat programs of ``sources``.
     """
-    return _play(game, options, deal_seed, lineup, levels, tag, unit)[0]
+    return _play(game, options, deal_seed, lineup, levels, tag, unit, sources)[0]
 
 
 def _play(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
-          levels: Sequence[str], tag: int, unit: str,
+          levels: Sequence[str], tag: int, unit: str, sources: Sources | None = None,
           ) -> tuple[tuple[float, ...], tuple[int, ...] | None]:
     """:func:`play_game`'s returns and the winning seats (``None`` for a first deal)."""
     spec = get_game(game)
     first_deal = spec.hook("first_deal_returns") if unit == "deal" else None
     state: GameState = spec.new_game(options, deal_seed)
     base = (deal_seed * 1_000_003 + tag * 7919) & 0xFFFFFFFFFFFF
-    players: list[Player] = [computer_player(game, levels[lineup[s]], base + 31 * s + 1)
-                             for s in range(state.num_players)]
-    rngs = [random.Random(base * 17 + s) for s in range(state.num_players)]
+    n = state.num_players
+    players: list[Player | None] = [None] * n
+    remote: list[RemoteSeat | None] = [None] * n
+    rngs = [random.Random(base * 17 + s) for s in range(n)]
+    record: list[dict[str, Any]] | None = None
+    defaults = options_to_dict(spec.options_type())
+    changed = {k: v for k, v in options_to_dict(state.options).items() if defaults.get(k) != v}
+    try:
+        for s in range(n):
+            source, level = split_player(levels[lineup[s]])
+            if source is None:
+                players[s] = computer_player(game, level, base + 31 * s + 1)
+                continue
+            if sources is None or source not in sources:
+                raise ValueError(f"no seat program for source {source!r}")
+            record = []
+            remote[s] = RemoteSeat(program(sources[source]), game, changed, deal_seed, s,
+                                   level, base + 31 * s + 1, base * 17 + s)
+        return _play_loop(state, players, remote, rngs, record, first_deal, deal_seed)
+    finally:
+        for r in remote:
+            if r is not None:
+                r.close()
+
+
+def _play_loop(state: GameState, players: Sequence[Player | None],
+               remote: Sequence[RemoteSeat | None], rngs: Sequence[random.Random],
+               record: list[dict[str, Any]] | None, first_deal: Any, deal_seed: int,
+               ) -> tuple[tuple[float, ...], tuple[int, ...] | None]:
     steps = 0
     while not state.is_terminal:
         seat = state.current_player
         legal = state.legal_actions()
-        action = legal[0] if len(legal) == 1 else players[seat].choose(
-            state.observation(seat), legal, rngs[seat])
+        forced = len(legal) == 1
+        if forced:
+            action = legal[0]
+        else:
+            seat_program = remote[seat]
+            if seat_program is not None:
+                assert record is not None
+                action = state.action_from_json(seat_program.decide(record))
+                reason = state.illegal_reason(action)
+                if reason is not None:
+                    raise RuntimeError(f"seat program at seat {seat} chose an illegal "
+                                       f"action: {reason}")
+            else:
+                player = players[seat]
+                assert player is not None
+                action = player.choose(state.observation(seat), legal, rngs[seat])
+        if record is not None:
+            record.append({"seat": seat, "action": state.action_to_json(action),
+                           "forced": forced})
         state.apply(action)
         steps += 1
         if steps > 1_000_000:
-            raise RuntimeError(f"{game} seed {deal_seed}: game does not end")
+            raise RuntimeError(f"{state.game_name} seed {deal_seed}: game does not end")
         if first_deal is not None:
             deal_points = first_deal(state)
             if deal_points is not None:
@@ -191,18 +245,18 @@ def _play(game: str, options: Any, deal_seed: int, lineup: Sequence[int],
     return tuple(state.returns()), state.winners()
 
 
-_Task = tuple[str, Any, int, int, str, str, int, str]
+_Task = tuple[str, Any, int, int, str, str, int, str, Sources]
 _Games = list[tuple[float, int]]
 """One deal's games as (margin, outcome) pairs, one per seat assignment."""
 
 
 def _play_task(task: _Task) -> tuple[int, int, _Games]:
-    game, options, pair_index, d, a, b, seed, unit = task
+    game, options, pair_index, d, a, b, seed, unit, sources = task
     deal_seed = seed + d
     seats = get_game(game).new_game(options, deal_seed).num_players
     games: _Games = []
     for k, lineup in enumerate(seat_assignments(seats)):
-        returns, winners = _play(game, options, deal_seed, lineup, (a, b), k, unit)
+        returns, winners = _play(game, options, deal_seed, lineup, (a, b), k, unit, sources)
         margin = _game_margin(returns, lineup)
         games.append((margin, _outcome(margin, winners, lineup)))
     return pair_index, d, games
@@ -253,8 +307,13 @@ def bradley_terry(players: Sequence[str], pairs: Sequence[PairResult],
     return {p: 400 * math.log10(strength[idx[p]] / ref) for p in players}
 
 
-def check_arena(game: str, players: Sequence[str], deals: int, unit: str = "game") -> None:
-    """Raise ``ValueError`` with a clear message when an arena cannot be run as asked."""
+def check_arena(game: str, players: Sequence[str], deals: int, unit: str = "game",
+                sources: Sources | None = None) -> None:
+    """Raise ``ValueError`` with a clear message when an arena cannot be run as asked.
+
+    Players named ``SOURCE:LEVEL`` need ``SOURCE`` in ``sources``; their levels are
+    checked by :func:`cardplaza.arena.external.check_sources` when the run starts.
+    """
     spec = get_game(game)
     levels = list(players)
     if unit not in UNITS:
@@ -268,27 +327,37 @@ def check_arena(game: str, players: Sequence[str], deals: int, unit: str = "game
     if deals < 1:
         raise ValueError("play at least one deal")
     known = ("random", *spec.levels)
-    for level in levels:
+    for name in levels:
+        source, level = split_player(name)
+        if source is not None:
+            if source not in (sources or {}):
+                given = ", ".join(sorted(sources or {})) or "none given (use --baseline DIR)"
+                raise ValueError(f"player {name!r}: unknown source {source!r}; "
+                                 f"sources: {given}")
+            continue
         if level not in known:
             raise ValueError(f"unknown level {level!r} for {game}; levels: {', '.join(known)}")
 
 
 def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs: int = 1,
               options: Any = None, progress: Progress | None = None,
-              unit: str = "game") -> ArenaResult:
+              unit: str = "game", sources: Sources | None = None) -> ArenaResult:
     """Play every pair of ``players`` (level names) on ``deals`` paired deals.
 
     ``unit`` is ``"game"`` (play each game to its end) or ``"deal"`` (only its first deal,
-    for games with a ``first_deal_returns`` hook). Interrupting (Ctrl-C) returns the result
-    of the deals every pair has finished.
+    for games with a ``first_deal_returns`` hook). ``sources`` names the seat programs of
+    players called ``SOURCE:LEVEL`` (:func:`cardplaza.arena.external.parse_sources`).
+    Interrupting (Ctrl-C) returns the result of the deals every pair has finished.
     """
-    check_arena(game, players, deals, unit)
+    check_arena(game, players, deals, unit, sources)
+    srcs = dict(sources or {})
+    origins = check_sources(game, players, srcs)
     spec = get_game(game)
     levels = list(players)
     opts = spec.options_type() if options is None else options
     pairs = [(i, j) for i in range(len(levels)) for j in range(i + 1, len(levels))]
     # Deal-major order, so an interrupted run has the first deals of every pair.
-    tasks: list[_Task] = [(game, opts, k, d, levels[i], levels[j], seed, unit)
+    tasks: list[_Task] = [(game, opts, k, d, levels[i], levels[j], seed, unit, srcs)
                           for d in range(deals) for k, (i, j) in enumerate(pairs)]
     results: dict[tuple[int, int], _Games] = {}
     start = time.perf_counter()
@@ -329,4 +398,6 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
         ratings = bradley_terry(levels, summaries, anchor)
     return ArenaResult(game=game, options=options_to_dict(opts), players=levels, deals=deals,
                        seed=seed, pairs=summaries, unit=unit, ratings=ratings, anchor=anchor,
-                       seconds=time.perf_counter() - start, interrupted=interrupted)
+                       seconds=time.perf_counter() - start, interrupted=interrupted,
+                       sources={name: {"command": list(srcs[name]), "cardplaza": origin}
+                                for name, origin in origins.items()})

@@ -195,17 +195,40 @@ def arena(
     unit: Annotated[str, typer.Option(help="'game': play each game to its end; 'deal': only "
                                       "the first deal of a game of several (Piquet).")
                     ] = "game",
+    baseline: Annotated[str | None, typer.Option(
+        help="Another checkout (its .venv is used): players 'baseline:LEVEL' are its "
+             "levels.")] = None,
+    checkout: Annotated[list[str] | None, typer.Option(
+        help="NAME=DIR: players 'NAME:LEVEL' are levels of the checkout DIR "
+             "(repeatable).")] = None,
+    program: Annotated[list[str] | None, typer.Option(
+        help="NAME=COMMAND: players 'NAME:LEVEL' are played by a program speaking the "
+             "arena's seat protocol (repeatable).")] = None,
 ) -> None:
     """Measure computer levels against each other on paired deals."""
     from cardplaza.arena.commands import arena_command
     from cardplaza.arena.core import check_arena
+    from cardplaza.arena.external import parse_sources
 
     _spec(game)
     try:
-        check_arena(game, [p.strip() for p in players.split(",") if p.strip()], deals, unit)
+        sources = parse_sources(baseline, checkout or (), program or ())
+        check_arena(game, [p.strip() for p in players.split(",") if p.strip()], deals, unit,
+                    sources)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
-    arena_command(game, players, deals, seed, jobs, options, json_file, console, unit)
+    try:
+        arena_command(game, players, deals, seed, jobs, options, json_file, console, unit,
+                      sources)
+    except ValueError as exc:
+        if not sources:
+            raise
+        raise typer.BadParameter(str(exc)) from None
+    except RuntimeError as exc:
+        if not sources:
+            raise
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(1) from None
 
 
 @app.command()
