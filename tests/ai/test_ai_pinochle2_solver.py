@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardplaza.ai.solver import brute_force, solve
 from cardplaza.games.pinochle2.engine import (
+    NO_MELD,
     POINTS,
     Options,
     Pinochle2State,
@@ -274,6 +275,9 @@ def test_golden_lines_match_engine_play() -> None:
     rng = random.Random(0)
     while state.stock or state.step != 0:
         legal = state.legal_actions()
+        if legal == [NO_MELD]:  # no meld possible: decline without drawing from the RNG
+            state.apply(NO_MELD)
+            continue
         state.apply(legal[rng.randrange(len(legal))])
     (trump, turn, h0, h1, _), expected = GOLDEN[0]
     assert (state.trump, state.turn, state.hands[0], state.hands[1]) == (trump, turn, h0, h1)

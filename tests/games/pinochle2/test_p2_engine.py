@@ -13,6 +13,7 @@ from cardplaza.core.options import options_from_dict
 from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle2 import SPEC
 from cardplaza.games.pinochle2.engine import (
+    NO_MELD,
     STEP_MELD,
     STEP_PLAY,
     TERMINAL,
@@ -112,7 +113,7 @@ def test_melded_cards_can_be_played_and_stay_visible() -> None:
     assert st.observation(1)["used"]["sequence"] == [c("Q♣"), c("K♣")]
     rng = random.Random(0)
     while not st.playoff:
-        legal = [a for a in st.legal_actions() if a != c("Q♣")]
+        legal = [a for a in st.legal_actions() if a != c("Q♣") and not isinstance(a, tuple)]
         st.apply(legal[rng.randrange(len(legal))] if legal else st.legal_actions()[0])
     if (st.hands[0] >> c("Q♣")) & 1:
         assert st.observation(1)["meld_areas"][0] == [c("Q♣")]
@@ -197,16 +198,39 @@ def test_clone_is_independent() -> None:
     assert st.history == [] and st.current_player == 0
 
 
-def test_meld_step_only_when_a_meld_exists() -> None:
-    """The winner is asked only when a legal meld exists; otherwise the draws follow."""
+def test_meld_step_after_every_stock_trick() -> None:
+    """The winner of every stock-phase trick gets the meld step, with "no meld" offered
+    also when no meld is possible; the draws follow the choice."""
     st = deal("A♥ A♥ A♦ A♦ J♣ Q♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦",
               "9♣ 9♣ J♣ 10♣ 10♣ A♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦", "J♠", draws="9♠ 9♠")
     trick(st, "A♥", "9♣")
+    assert st.step == STEP_MELD and st.current_player == 0
+    assert st.legal_actions() == [NO_MELD] and st.hands[0].bit_count() == 11
+    act(st, "no meld")
     assert st.step == STEP_PLAY and st.hands[0].bit_count() == 12
     st2 = deal("A♥ A♥ A♦ A♦ K♣ Q♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦",
                "9♣ 9♣ J♣ 10♣ 10♣ A♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦", "J♠")
     trick(st2, "A♥", "9♣")
-    assert st2.step == STEP_MELD and st2.legal_actions()[-1] == 48
+    assert st2.step == STEP_MELD and st2.legal_actions()[-1] == NO_MELD
+    assert len(st2.legal_actions()) > 1
+
+
+def test_meld_step_does_not_reveal_a_meld() -> None:
+    """Whether the trick winner holds a meld changes nothing the loser sees: the same step,
+    the same seat to act, the same observation."""
+    # Seat 1 holds the same physical cards in both deals; seat 0 holds K♣ Q♣ (a marriage)
+    # or J♣ Q♣, the other card lying in the face-down stock below the same top cards.
+    with_meld = deal("A♥ A♥ A♦ A♦ K♣ Q♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦",
+                     "9♣ 9♣ J♣ 10♣ 10♣ A♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦", "J♠", draws="9♠ 9♠")
+    without = deal("A♥ A♥ A♦ A♦ J♣#2 Q♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦",
+                   "9♣ 9♣ J♣ 10♣ 10♣ A♣ 9♥ 9♦ J♥ J♦ 10♥ 10♦", "J♠", draws="9♠ 9♠")
+    assert with_meld.hands[1] == without.hands[1]
+    for st in (with_meld, without):
+        trick(st, "A♥", "9♣")
+    assert with_meld.step == without.step == STEP_MELD
+    assert with_meld.current_player == without.current_player == 0
+    assert with_meld.observation(1) == without.observation(1)
+    assert len(with_meld.legal_actions()) > 1 and without.legal_actions() == [NO_MELD]
 
 
 def test_clone_rng_is_independent() -> None:

@@ -9,6 +9,7 @@ from cardplaza.core.cards import PINOCHLE
 from cardplaza.core.protocol import IllegalAction
 from cardplaza.games.pinochle2.engine import (
     MELD_GROUP,
+    NO_MELD,
     RANK_OF,
     SEQ,
     STEP_END,
@@ -193,13 +194,13 @@ def test_example_07_run_first() -> None:
     act(st, "meld run A♥ 10♥ K♥ Q♥ J♥")  # draws K♥#2
     assert st.meld_points == [150, 0]
     assert trick(st, "A♠", "J♠") == 0
-    # Holding K♥#2 with the run's Q♥: no meld is offered at all (the draws follow at once).
-    assert st.step == STEP_PLAY and (st.hands[0] >> c("K♥#2")) & 1
+    # Holding K♥#2 with the run's Q♥: no meld can be made, "no meld" is the only choice.
+    assert st.step == STEP_MELD and st.legal_actions() == [NO_MELD]
+    assert (st.hands[0] >> c("K♥#2")) & 1
     mixed = (1, (1 << c("K♥#2")) | (1 << c("Q♥#1")))
-    probe = st.clone()
-    probe.step, probe.turn = STEP_MELD, 0
-    reason = probe.meld_reason(*mixed)
+    reason = st.illegal_reason(mixed)
     assert reason is not None and "Q♥ already used in a sequence" in reason
+    act(st, "no meld")
     assert trick(st, "A♦", "J♠") == 0
     decline_if_meld(st)  # draws Q♥#2 after trick 3
     assert trick(st, "A♦", "J♣") == 0

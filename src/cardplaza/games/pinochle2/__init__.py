@@ -19,11 +19,11 @@ Cards and actions
     after a card names the physical copy where the two copies in hand differ.
 
 Turn structure
-    Step ``play``: leader then follower play one card each. After a stock-phase trick
-    (1–12) the winner gets step ``meld`` if at least one legal meld exists (otherwise the
-    draws follow at once — declining is the only choice then): one meld or ``no meld``;
-    the draws are automatic. After trick 12's draws the playoff (13–24) starts. Step ``end``
-    after trick 24.
+    Step ``play``: leader then follower play one card each. After every stock-phase trick
+    (1–12) the winner gets step ``meld``: one legal meld or ``no meld`` (always offered, also
+    when no meld is possible, so neither the step sequence nor the observation tells whether
+    the winner holds one); the draws are automatic. After trick 12's draws the playoff
+    (13–24) starts. Step ``end`` after trick 24.
 
 Observation schema (``state.observation(seat)``; cards are ints, lists sorted by suit then
 rank high to low unless stated)

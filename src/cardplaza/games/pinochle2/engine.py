@@ -519,16 +519,15 @@ class Pinochle2State(GameState):
         self.counters[winner] += POINTS[lead] + POINTS[c]
         self.lead = -1
         if self.stock:
+            # Every stock-phase trick is followed by the winner's meld step, with "no meld"
+            # always among the choices, so the step sequence never tells whether a meld exists.
             pend = generate_melds(self.hands[winner], self.melded[winner], self.known[winner],
                                   self.used, self.trump, self.options.double_melds,
                                   self.options.new_card_rule)
-            if pend:
-                self.pending = pend
-                self._pending_set = frozenset(pend)
-                self.step = STEP_MELD
-                self.turn = winner
-                return
-            self._draws(winner)
+            self.pending = pend
+            self._pending_set = frozenset(pend)
+            self.step = STEP_MELD
+            self.turn = winner
         elif len(self.tricks) == 24:
             self.last_trick = winner
             self.step = STEP_END
