@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
+from cardplaza.core.registry import games
 from cardplaza.web.markdown import render
 
 
@@ -31,11 +32,48 @@ def test_markdown_escapes_html_and_unsafe_links() -> None:
     assert "javascript:" not in html
 
 
+def test_card_tokens_become_card_spans_with_readable_text() -> None:
+    html = render("Lead {{cards: A♠ 10♥ Jo}} now", "ja")
+    assert ('<span class="cards" data-cards="AS 10H Jo"><span class="card-text">A♠</span> '
+            '<span class="card-text red">10♥</span> <span class="card-text">ジョーカー</span>'
+            "</span>") in html
+    assert render("{{cards: Jo}}", "en").count("Joker") == 1
+    # Not a card: left as escaped text, never markup.
+    bad = render("{{cards: <b>X</b>}} {{cards: }}")
+    assert "<b>" not in bad and "&lt;b&gt;" in bad and "data-cards" not in bad
+
+
+def test_table_alignment_and_escaped_pipes() -> None:
+    html = render("| Meld | Points |\n|:---|---:|\n| a \\| b | 150 |\n")
+    assert '<th style="text-align:right">Points</th>' in html
+    assert '<td style="text-align:right">150</td>' in html
+    assert "<td>a | b</td>" in html
+
+
+def test_heading_ids_are_unique_and_keep_japanese() -> None:
+    html = render("## 得点\n\n## 得点\n")
+    assert '<h2 id="得点">' in html and '<h2 id="得点-2">' in html
+
+
 def test_rules_for_every_game_in_both_languages(client: TestClient) -> None:
-    for game in ("pinochle2", "pinochle4", "pinochle3", "piquet", "efudatori"):
+    for game in games():
+        if game == "toy":
+            continue
         en = client.get(f"/api/rules/{game}?lang=en").json()
-        ja = client.get(f"/api/rules/{game}?lang=ja").json()
-        assert en["lang"] == "en" and "<h1" in en["html"] and "<table>" in en["html"]
+        ja = client.get(f"/api/rules/{game}?lang=ja-JP").json()
+        assert en["lang"] == "en" and "<h1" in en["html"]
         assert ja["lang"] == "ja" and "<h1" in ja["html"]
         assert any(term in ja["html"] for term in ("切り札", "台札", "メルド", "トリック"))
     assert client.get("/api/rules/no-such-game").status_code == 404
+    assert client.get("/api/rules/toy").json()["code"] == "no_rules"
+
+
+PLAYER_PAGES = ("pinochle2", "pinochle4", "pinochle3")
+
+
+def test_player_pages_are_served(client: TestClient) -> None:
+    for game in PLAYER_PAGES:
+        for lang in ("en", "ja"):
+            html = client.get(f"/api/rules/{game}?lang={lang}").json()["html"]
+            assert "DECISION" not in html and "specification" not in html.lower()
+            assert "<table>" in html and 'class="cards"' in html and "{{" not in html

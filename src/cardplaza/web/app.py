@@ -33,6 +33,7 @@ from cardplaza import __version__
 from cardplaza.core.registry import games, get_game
 from cardplaza.web import streaks
 from cardplaza.web.markdown import render
+from cardplaza.web.rulepages import language, page_text
 from cardplaza.web.schema import game_info
 from cardplaza.web.storage import Storage
 from cardplaza.web.tables import LiveTable, TableManager, WebError, clean_name
@@ -41,17 +42,7 @@ log = logging.getLogger("cardplaza.web")
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
-RULES = HERE / "rules"
 MAX_MESSAGE = 65_536
-
-RULE_FILES = {
-    "pinochle2": "pinochle-two-hand",
-    "pinochle4": "pinochle-partnership",
-    "pinochle3": "pinochle-partnership",
-    "piquet": "piquet",
-    "efudatori": "efudatori",
-}
-
 
 RENDERERS = {"pinochle3": "pinochle4"}
 
@@ -123,21 +114,16 @@ def create_app(db_url: str | None = None, computer_pause: float = 0.6,
 
     @app.get("/api/rules/{game}")
     def rules(game: str, lang: str = "en") -> Response:
-        base = RULE_FILES.get(game)
-        if base is None:
-            try:
-                get_game(game)
-            except KeyError:
-                return _error(404, "unknown_game", f"unknown game {game!r}")
-            base = game
-        lang = "ja" if lang.startswith("ja") else "en"
-        path = RULES / lang / f"{base}.md"
-        if not path.exists():
-            path = RULES / "en" / f"{base}.md"
-        if not path.exists():
+        try:
+            get_game(game)
+        except KeyError:
+            return _error(404, "unknown_game", f"unknown game {game!r}")
+        lang = language(lang)
+        try:
+            text = page_text(game, lang)
+        except FileNotFoundError:
             return _error(404, "no_rules", f"no rules page for {game}")
-        text = path.read_text(encoding="utf-8")
-        return JSONResponse({"game": game, "lang": lang, "html": render(text)})
+        return JSONResponse({"game": game, "lang": lang, "html": render(text, lang)})
 
     @app.websocket("/ws")
     async def play(ws: WebSocket) -> None:
