@@ -1,4 +1,4 @@
-"""The ``cardplaza`` command: play, replay, bench, odds, arena, serve."""
+"""The ``cardplaza`` command: play, replay, bench, odds, arena, serve, rules."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from cardplaza.cli.rules import rules as rules_command
 from cardplaza.core.options import describe_options, parse_options_text
 from cardplaza.core.registry import GameSpec, games, get_game
 
@@ -242,6 +243,9 @@ def serve(
     from cardplaza.web.server import serve as run_server
 
     run_server(host=host, port=port, db=db)
+
+
+app.command("rules")(rules_command)
 
 
 def main() -> None:
