@@ -177,7 +177,17 @@ class GameState(ABC):
         try:
             return self.action_text(action)
         except Exception:  # a malformed action still deserves a message
-            return repr(action)
+            return safe_repr(action)
+
+
+def safe_repr(value: object, limit: int = 60) -> str:
+    """``repr`` cut to ``limit`` characters; never raises (an int too long to convert to
+    text, a broken ``__repr__``)."""
+    try:
+        text = repr(value)
+    except Exception:
+        return f"<{type(value).__name__} that cannot be shown>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 def copy_rng(rng: random.Random) -> random.Random:

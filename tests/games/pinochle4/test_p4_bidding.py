@@ -75,7 +75,7 @@ def test_example_b4_legal_amounts() -> None:
     bid(st, 260)
     assert st.illegal_reason((K_BID, 270)) is None
     assert st.illegal_reason((K_JUMP, 280)) is None
-    assert st.illegal_reason((K_JUMP, 2000)) is None  # DECISION P-8: no maximum
+    assert st.illegal_reason((K_JUMP, 2000)) is None  # DECISION P-8: 2,000 is accepted
     assert "steps of 10" in str(st.illegal_reason((K_JUMP, 265)))
     assert "higher than 260" in str(st.illegal_reason((K_BID, 260)))
     assert st.parse_action("280") == (K_JUMP, 280)

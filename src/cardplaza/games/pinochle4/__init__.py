@@ -12,7 +12,9 @@ Actions are pairs ``(kind, value)``: ``(0, 0)`` pass, ``(0, n)`` bid the lowest 
 amount n, ``(5, n)`` a jump bid n above it (legal but not enumerated by ``legal_actions``,
 which lists only the pass and the lowest bid), ``(1, suit)`` name trump, ``(2, card)``
 pass one card to partner (N cards one at a time), ``(3, card)`` discard one card
-(cut-throat bid winner, three times), ``(4, card)`` play a card.
+(cut-throat bid winner, three times), ``(4, card)`` play a card. No bid may exceed
+``max_bid``, the most a side can ever score in a hand (its largest possible meld plus every
+trick point; DECISION P-8 sets no maximum, but a higher bid could never be made).
 JSON: ``{"kind": "pass"}``, ``{"kind": "bid", "amount": n}``, ``{"kind": "trump",
 "suit": s}``, ``{"kind": "give" | "discard" | "play", "card": c}``. Text: ``pass``,
 ``bid 260`` (or ``260``), ``trump ♠`` (``♠``/``s`` when naming trump), ``give A♠``,
@@ -37,6 +39,8 @@ Observation schema (``state.observation(seat)``; JSON-ready, exactly section 17)
 ``passed``           per seat, has passed in this auction
 ``high_bid``, ``high_bidder``   current high bid and its seat (null if none)
 ``min_bid``, ``bid_step``       first-bid minimum and step
+``max_bid``          highest legal bid: the most a side can ever score in a hand (its
+                     largest possible meld plus every trick point, ``rules.max_side_score``)
 ``bidder``, ``contract``        bid winner and contract once known (else null)
 ``stuck_dealer``     true if the dealer took the minimum after three (two) passes
 ``trump``            trump suit 0..3 once named, else null

@@ -19,6 +19,7 @@ from cardplaza.core.protocol import (
     Action,
     ActionParseError,
     GameState,
+    safe_repr,
 )
 from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown
 from cardplaza.games.pinochle4.rules import (
@@ -32,6 +33,7 @@ from cardplaza.games.pinochle4.rules import (
     deal,
     legal_play_mask,
     mask_points,
+    max_side_score,
     suit_of,
     winning_index,
 )
@@ -122,8 +124,8 @@ PHASE_NAMES = ("bidding", "trump", "passing", "discard", "play", "over")
 K_BID, K_TRUMP, K_GIVE, K_DISCARD, K_PLAY, K_JUMP = range(6)
 KIND_NAMES = ("bid", "trump", "give", "discard", "play", "bid")
 PASS: tuple[int, int] = (K_BID, 0)
-MAX_BID = 2500
-"""Highest bid offered in the numbered menu (10-point units); jump bids have no maximum."""
+_MAX_DIGITS = 9
+"""Longer numbers in a typed action are refused before they are converted."""
 
 _SUIT_WORDS = {
     "♠": 0, "S": 0, "SPADE": 0, "SPADES": 0, "♤": 0,
@@ -191,7 +193,8 @@ class PinochleState(GameState):
         self.div = 10 if opts.one_point else 1
         self.step = 1 if opts.one_point else 10
         self.min_bid = opts.min_bid // self.div
-        self.max_bid = MAX_BID // self.div
+        # Highest legal bid: the most a side can ever score in a hand.
+        self.max_bid = max_side_score(n, opts.one_point)
         self.target = opts.target // self.div
         self.trick_total = 250 // self.div
         self.last_bonus = 10 // self.div
@@ -268,9 +271,10 @@ class PinochleState(GameState):
         """The legal actions of the player to act, in a stable order.
 
         While bidding this lists a pass and the lowest legal bid; jump bids (any higher
-        multiple of the step, DECISIONS P-6/P-8) are legal too as ``(K_JUMP, amount)``
-        but are not enumerated: there is no maximum bid, and a uniformly random player
-        must not be made to bid far beyond any reachable score.
+        multiple of the step up to :attr:`max_bid`, DECISION P-6) are legal too as
+        ``(K_JUMP, amount)`` but are not enumerated, so a uniformly random player is not
+        made to bid far beyond any likely score. Once the high bid is :attr:`max_bid` only
+        the pass is left.
         """
         ph = self.phase
         if ph == PLAY:
@@ -278,7 +282,8 @@ class PinochleState(GameState):
                                    self.options.beat_only_trump_leads)
             return [(K_PLAY, c) for c in bit_list(mask)]
         if ph == BIDDING:
-            return [PASS, (K_BID, self.next_bid_min())]
+            lo = self.next_bid_min()
+            return [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
         if ph == TRUMP:
             return [(K_TRUMP, s) for s in range(4)]
         if ph == PASSING:
@@ -337,9 +342,11 @@ class PinochleState(GameState):
             return "the game is over"
         if (not isinstance(action, tuple) or len(action) != 2
                 or not all(isinstance(x, int) and not isinstance(x, bool) for x in action)):
-            return f"{action!r} is not a Pinochle action"
+            return f"{safe_repr(action)} is not a Pinochle action"
         kind, value = action
         ph = self.phase
+        if kind in (K_BID, K_JUMP) and ph == BIDDING and value > self.max_bid:
+            return self.bid_limit_reason()
         if kind == K_JUMP and ph == BIDDING:
             if value % self.step:
                 return f"Bids go up in steps of {self.step}"
@@ -371,13 +378,23 @@ class PinochleState(GameState):
         if kind == K_TRUMP:
             return None if 0 <= value < 4 else "Trump must be one of ♠ ♥ ♦ ♣"
         if not 0 <= value < 48:
-            return f"{value} is not a card"
+            return f"{safe_repr(value)} is not a card (cards are 0 to 47)"
         if kind in (K_GIVE, K_DISCARD):
             holder = self.giver if kind == K_GIVE else self.bidder
             if not self.hands[holder] >> value & 1:
                 return f"You do not hold {card_text(value)}"
             return None
         return self.card_reason(value)
+
+    def bid_limit_reason(self) -> str:
+        """Why no bid above :attr:`max_bid` is legal."""
+        top = self.max_bid
+        meld = top - self.trick_total
+        who = "a team" if self.n == 4 else "a player"
+        if self.high_bid >= top:
+            return f"The bid stands at {top}, the most {who} can score in a hand: you can only pass"
+        return (f"No bid above {top} is possible: the most {who} can score in a hand is the "
+                f"largest possible meld ({meld}) plus every trick point ({self.trick_total})")
 
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -631,6 +648,7 @@ class PinochleState(GameState):
             "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
             "min_bid": self.min_bid,
             "bid_step": self.step,
+            "max_bid": self.max_bid,
             "bidder": bidder if bidder >= 0 else None,
             "contract": self.contract or None,
             "stuck_dealer": self.stuck,
@@ -677,7 +695,7 @@ class PinochleState(GameState):
                 return f"play {card_text(value)}"
             return self.action_text(action)
         except Exception:
-            return repr(action)
+            return safe_repr(action)
 
     def choices(self) -> list[Action]:
         """The numbered menu shown to a person (``1`` … ``len``); identical copies once."""
@@ -723,6 +741,10 @@ class PinochleState(GameState):
         ph = self.phase
         m = re.fullmatch(r"#?\s*(\d+)", t)
         if m:
+            if len(m.group(1).lstrip("0")) > _MAX_DIGITS:
+                if ph == BIDDING and not t.startswith("#"):
+                    raise ActionParseError(self.bid_limit_reason())
+                raise ActionParseError("That number is not on the menu")
             num = int(m.group(1))
             menu = self.choices() if ph != OVER else []
             if (t.startswith("#") or ph != BIDDING or num <= len(menu)) and 1 <= num <= len(menu):
@@ -734,6 +756,8 @@ class PinochleState(GameState):
             return PASS
         m = re.fullmatch(r"(?:bid|b)\s+(-?\d+)", low)
         if m:
+            if len(m.group(1).lstrip("-0")) > _MAX_DIGITS:
+                raise ActionParseError(self.bid_limit_reason())
             amount = int(m.group(1))
             if amount <= 0:
                 raise ActionParseError(f"{amount} is not a bid: bids are positive amounts")

@@ -140,3 +140,35 @@ def deal(rng: random.Random, players: int) -> tuple[list[int], int]:
     for c in deck[players * size:]:
         widow |= 1 << c
     return hands, widow
+
+
+# -- the most a side can score in one hand ----------------------------------------------
+
+TRICK_POINTS = 250
+"""Every counter of the deck plus the last trick (10-point units), in every scheme A, B, C."""
+
+MAX_TEAM_MELD = 2220
+"""The largest meld a four-hand team can show (10-point units), with or without O6.
+
+Section 9.4 searched exhaustively over every pair of 12-card hands made of counted melds
+only (extra cards never lower a meld, so these cover every deal): one partner holds all
+eight aces, both Q♠ and both J♦ (double aces 1000 + double pinochle 300), the other all
+eight kings with both K–Q pairs of two suits, one of them trump (double kings 800 + two
+royal marriages 80 + two marriages 40). A double run (1500) takes every trump A, K, Q and
+J, so it leaves no around to either partner and at most 1,940 in all.
+"""
+
+MAX_CUTTHROAT_MELD = 1900
+"""The largest meld of one cut-throat hand of 15 cards (10-point units), with or without O6.
+
+Found by the same search: ♠ trump, the double run (1500), A♥ A♦ A♣ making aces around with
+a run A♠ (100) and both J♦ making double pinochle with the run's two Q♠ (300).
+"""
+
+
+def max_side_score(players: int, one_point: bool) -> int:
+    """The most one side can score in a hand (its largest meld plus every trick point), in
+    the active units: 2,470 in four hands, 2,150 in cut-throat (247 / 215 with 1-point
+    counting). No bid above it can ever be made, so none is legal."""
+    meld = MAX_TEAM_MELD if players == 4 else MAX_CUTTHROAT_MELD
+    return (meld + TRICK_POINTS) // (10 if one_point else 1)
