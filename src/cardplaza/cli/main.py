@@ -7,16 +7,34 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
+from cardplaza import __version__
+from cardplaza.cli.levels import choose_level, default_level, level_names, option_level
 from cardplaza.cli.rules import rules as rules_command
+from cardplaza.cli.style import make_console
 from cardplaza.core.options import describe_options, parse_options_text
 from cardplaza.core.registry import GameSpec, games, get_game
 
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"cardplaza {__version__}")
+        raise typer.Exit()
+
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  context_settings={"help_option_names": ["-h", "--help"]},
                   help="Card Plaza: classic trick-taking card games against the computer.")
-console = Console()
+console = make_console()
+
+
+@app.callback()
+def _root(version: Annotated[bool, typer.Option(
+        "--version", callback=_version, is_eager=True,
+        help="Print the version and exit.")] = False) -> None:
+    """Card Plaza: classic trick-taking card games against the computer."""
+
 
 OptionsArg = Annotated[str | None, typer.Option(
     "--options", "-o", help="Rule options as name=value,name=value (see `cardplaza games`).")]
@@ -34,11 +52,30 @@ def _options(spec: GameSpec, text: str | None, extra: dict[str, Any] | None = No
     try:
         opts = parse_options_text(spec.options_type, text)
         if extra:
-            from dataclasses import replace
+            from dataclasses import fields, replace
+            names = {f.name for f in fields(opts)}
+            for key, value in extra.items():
+                if key not in names:
+                    raise ValueError(_no_such_choice(spec, key, value))
             opts = replace(opts, **{k: v for k, v in extra.items() if v is not None})
         return opts
     except (ValueError, TypeError) as exc:
         raise typer.BadParameter(str(exc)) from None
+
+
+def _no_such_choice(spec: GameSpec, key: str, value: Any) -> str:
+    """Why --players (or another choice) does not apply, and which game it points to."""
+    if key == "players":
+        family = spec.name.rstrip("0123456789")
+        for other in games().values():
+            if other.name != spec.name and other.name.rstrip("0123456789") == family \
+                    and other.new_game().num_players == value:
+                return (f"{spec.title} ({spec.name}) is always played by "
+                        f"{spec.new_game().num_players}; for {value} players play "
+                        f"{other.title}: cardplaza play {other.name}")
+        return (f"{spec.title} ({spec.name}) is always played by "
+                f"{spec.new_game().num_players}: --players does not apply")
+    return f"{spec.name} has no option {key}"
 
 
 def _seed(seed: int | None) -> int:
@@ -48,47 +85,71 @@ def _seed(seed: int | None) -> int:
     return secrets.randbelow(2**31)
 
 
+def _levels_help() -> str:
+    return "; ".join(f"{name}: {', '.join(level_names(spec))}"
+                     for name, spec in games().items())
+
+
 @app.command("games")
 def list_games() -> None:
-    """List the games with their options and computer levels."""
+    """List the games with their options (what each means) and computer levels."""
+    from cardplaza.cli.terminal import view_class
+
     for spec in games().values():
-        table = Table(title=f"{spec.name} — {spec.title} ({spec.title_ja})")
+        meaning: dict[str, str] = getattr(view_class(spec), "OPTION_HELP", {})
+        table = Table(title=f"{spec.name} — {spec.title} ({spec.title_ja})",
+                      title_justify="left")
         table.add_column("option")
         table.add_column("values")
         table.add_column("default")
-        for row in describe_options(spec.options_type):
-            table.add_row(*row)
+        table.add_column("meaning")
+        for name, kind, default in describe_options(spec.options_type):
+            table.add_row(name, kind, default, meaning.get(name, ""))
         console.print(table)
-        console.print(f"computer levels: {', '.join(spec.levels)}\n")
+        own = option_level(spec, spec.options_type())
+        said = ("the winning-streak ladder (option level)" if own and own.streak
+                else f"{own.level} (option strength)" if own
+                else default_level(spec))
+        console.print(f"computer levels: {', '.join(level_names(spec))} "
+                      f"(weakest first; default {said})\n")
 
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name, e.g. pinochle2.")] = "pinochle2",
+    game: Annotated[str, typer.Argument(help="Game name, e.g. pinochle2 (see `cardplaza "
+                                        "games`).")] = "pinochle2",
     options: OptionsArg = None,
     seed: SeedArg = None,
-    level: Annotated[str | None, typer.Option(help="Computer level (default: the strongest "
-                                              "seed level the game offers).")] = None,
+    level: Annotated[str | None, typer.Option(
+        help="Computer level. Default: the game's own option (two-hand: the winning-streak "
+             "ladder, option level; four-hand and cut-throat: option strength, normal), "
+             "else the strongest before expert. Levels, weakest first — "
+             + _levels_help() + ".")] = None,
     players: Annotated[int | None, typer.Option(help="Number of players, where the game "
-                                                "lets you choose.")] = None,
-    save: Annotated[str | None, typer.Option(help="Save the hand history to this JSON file."
-                                             )] = None,
+                                                "lets you choose (E-fuda-tori: 2–7).")] = None,
+    save: Annotated[str | None, typer.Option(help="Save the game's history to this JSON file "
+                                             "(the next games of the session: FILE-2.json "
+                                             "…).")] = None,
+    new_streak: Annotated[bool, typer.Option(
+        "--new-streak", help="Two-hand: start a new winning streak (the best score is "
+                             "kept).")] = False,
+    streak_file: Annotated[Path | None, typer.Option(
+        help="Two-hand: where the winning streak is kept (default: "
+             "$XDG_DATA_HOME/cardplaza/terminal-streak.json).")] = None,
 ) -> None:
-    """Play a game in the terminal against the computer."""
-    from cardplaza.cli.terminal import play_terminal
+    """Play a game in the terminal against the computer; "play again" at the end."""
+    from cardplaza.cli.play import play_command
 
     spec = _spec(game)
     opts = _options(spec, options, {"players": players} if players is not None else None)
-    chosen = level or _default_level(spec)
-    if chosen != "random" and chosen not in spec.levels:
-        raise typer.BadParameter(f"unknown level {chosen!r}; levels: {', '.join(spec.levels)}")
-    play_terminal(game, opts, _seed(seed), level=chosen, console=console, save=save)
-
-
-def _default_level(spec: GameSpec) -> str:
-    """The strongest level below an expert one, or the only level."""
-    levels = [lv for lv in spec.levels if lv not in ("expert", "5")]
-    return levels[-1] if levels else spec.levels[-1]
+    typed = {part.partition("=")[0].strip().replace("-", "_")
+             for part in (options or "").split(",") if part.strip()}
+    try:
+        choice = choose_level(spec, opts, level, typed)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    play_command(spec, opts, seed, choice, console, save=save, new_streak=new_streak,
+                 streak_file=streak_file)
 
 
 @app.command()
@@ -132,6 +193,10 @@ def bench(
     spec = _spec(game)
     if ai is not None:
         from cardplaza.arena.commands import think_bench_command
+
+        if ai not in level_names(spec):
+            raise typer.BadParameter(f"unknown level {ai!r} for {game}; levels: "
+                                     f"{', '.join(level_names(spec))}", param_hint="'--ai'")
         think_bench_command(game, ai, as_json, console)
         return
     from cardplaza.core.bench import engine_benchmarks

@@ -1,32 +1,50 @@
-"""Terminal play: the view interface each game implements, and the generic play loop."""
+"""Terminal play: the view interface each game implements, and the one play loop.
+
+Every game is played with the same input grammar (stated by ``help``):
+
+* a number picks that item of the numbered list (``#5`` always means item 5; during an
+  auction a bare number is a bid amount, so there only ``#5`` picks item 5);
+* a move can also be typed in words (``10h``, ``bid 260``, ``discard 7♣ 8♦``, ``good``);
+* the commands of :mod:`cardplaza.cli.commands` (``help``, ``legal``, ``tricks``,
+  ``undo``, ``rules``, ``quit`` …) work at every prompt.
+
+When a person has only one legal action the loop takes it and says so; a wrong input prints
+only the error, then the prompt again.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Protocol
 
 from rich.console import Console
-from rich.panel import Panel
 
 from cardplaza.ai.player import Player, computer_player
+from cardplaza.cli.style import make_console
 from cardplaza.core.history import GameRecord
-from cardplaza.core.protocol import Action, GameState, IllegalAction
-from cardplaza.core.registry import get_game
+from cardplaza.core.protocol import Action, ActionParseError, GameState, IllegalAction
+from cardplaza.core.registry import GameSpec, get_game
 
 
 class TerminalView(Protocol):
     """What a game shows a person in the terminal.
 
     Views display only the human seat's ``observation``; the live ``state`` is passed for
-    the text forms of actions (``state.action_text``) and must not be read otherwise.
+    the text forms of actions (``state.action_text``) and the numbered menu, and must not
+    be read otherwise. Subclass :class:`ViewBase` for the optional parts.
     """
 
-    def __init__(self, console: Console, seat: int) -> None: ...
+    console: Console
+    seat: int
 
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
-        """Draw the table before the person acts: hand, trump, legal actions, scores."""
+        """Draw the table before the person acts: hand, trump, the numbered choices."""
 
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
@@ -36,25 +54,119 @@ class TerminalView(Protocol):
         """Final summary and result."""
 
     def help_text(self) -> str:
-        """How to type actions in this game."""
+        """How to type this game's moves."""
+
+    def rules_text(self) -> str:
+        """The rules in a few lines."""
+
+    def name(self, observation: dict[str, Any], seat: int) -> str:
+        """How a seat is called ("You" for the person)."""
+
+    def intro(self, observation: dict[str, Any]) -> str:
+        """The person's seat and role, said at the start of a game."""
+
+    def menu(self, state: GameState, observation: dict[str, Any],
+             legal: Sequence[Action]) -> list[Action]:
+        """The numbered choices, in the order ``show_turn`` numbers them."""
+
+    def show_menu(self, state: GameState, observation: dict[str, Any],
+                  menu: Sequence[Action]) -> None:
+        """Print the numbered choices (the ``legal`` command)."""
+
+    def parse_number(self, state: GameState, observation: dict[str, Any],
+                     number: int) -> Action | None:
+        """The action a bare number means here, or ``None`` for "menu item ``number``"."""
+
+    def parse_text(self, state: GameState, observation: dict[str, Any],
+                   text: str) -> Action | None:
+        """A game-specific reading of ``text`` tried before the engine's, or ``None``."""
+
+    def show_forced(self, state: GameState, observation: dict[str, Any],
+                    action: Action) -> None:
+        """Say that the person's only legal action is being taken for them."""
+
+    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
+        """Every trick of the current hand (leader, cards, winner) and the auction."""
 
 
-class GenericView:
-    """Fallback view: lists the legal actions by their text forms."""
+class ViewBase:
+    """Defaults for the optional parts of a view; game views subclass it."""
+
+    OPTION_HELP: dict[str, str] = {}  # noqa: RUF012 - read-only table per game
+    """What each rule option means, for ``cardplaza games``."""
 
     def __init__(self, console: Console, seat: int) -> None:
         self.console = console
         self.seat = seat
 
+    def help_text(self) -> str:
+        """How to type moves (games override)."""
+        return "Type the number of a choice, or the move in words as the list shows it."
+
+    def rules_text(self) -> str:
+        """The rules in a few lines (games override)."""
+        return ""
+
+    def name(self, observation: dict[str, Any], seat: int) -> str:
+        """"You" for the person, "Seat n" for the others."""
+        return "You" if seat == self.seat else f"Seat {seat}"
+
+    def intro(self, observation: dict[str, Any]) -> str:
+        """Seat number of the person."""
+        return f"You play seat {self.seat}; the other seats are computers."
+
+    def menu(self, state: GameState, observation: dict[str, Any],
+             legal: Sequence[Action]) -> list[Action]:
+        """The legal actions in the engine's order."""
+        return list(legal)
+
+    def show_menu(self, state: GameState, observation: dict[str, Any],
+                  menu: Sequence[Action]) -> None:
+        """``1) text  2) text …`` (how to type the move when there is no list)."""
+        if not menu:
+            self.console.print(self.help_text())
+            return
+        self.console.print("  ".join(f"[bold]{i})[/bold] {state.action_text(a)}"
+                                     for i, a in enumerate(menu, 1)))
+
+    def parse_number(self, state: GameState, observation: dict[str, Any],
+                     number: int) -> Action | None:
+        """A bare number is a menu item."""
+        return None
+
+    def parse_text(self, state: GameState, observation: dict[str, Any],
+                   text: str) -> Action | None:
+        """No game-specific reading."""
+        return None
+
+    def show_forced(self, state: GameState, observation: dict[str, Any],
+                    action: Action) -> None:
+        """One line naming the only legal action."""
+        self.console.print(f"[dim]Your only legal choice: {state.action_text(action)}.[/dim]")
+
+    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
+        """The public trick record, if the observation has one."""
+        tricks = observation.get("tricks") or []
+        if not tricks:
+            self.console.print("No trick has been completed yet.")
+        for i, t in enumerate(tricks, 1):
+            self.console.print(f"Trick {t.get('number', i)}: led by "
+                               f"{self.name(observation, t['leader'])}, won by "
+                               f"{self.name(observation, t['winner'])}")
+
+
+class GenericView(ViewBase):
+    """Fallback view: lists the legal actions by their text forms."""
+
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
-        """Show the legal actions."""
-        self.console.print("Legal: " + "  ".join(state.action_text(a) for a in legal))
+        """Show the numbered legal actions."""
+        self.show_menu(state, observation, self.menu(state, observation, legal))
 
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
         """Echo the action."""
-        self.console.print(f"Seat {seat}: {state.action_text(action)}")
+        self.console.print(f"{self.name(observation, seat)}: {state.action_text(action)}")
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Print the final scores and the winning seats."""
@@ -62,64 +174,326 @@ class GenericView:
         self.console.print("Won by seat" + ("s " if len(state.winners()) > 1 else " ")
                            + ", ".join(str(s) for s in state.winners()))
 
-    def help_text(self) -> str:
-        """Generic help."""
-        return "Type one of the legal actions as shown."
+
+def view_class(spec: GameSpec) -> Any:
+    """The game's terminal view class (the generic one if it has none)."""
+    return spec.hook("terminal") if "terminal" in spec.hooks else GenericView
 
 
-COMMANDS_HELP = "Commands: 'help' shows how to type actions, 'legal' lists them, 'quit' stops."
+# -- saving -----------------------------------------------------------------------------
+
+def check_save_path(path: str) -> None:
+    """Raise ``ValueError`` (with the reason) if a history cannot be written to ``path``."""
+    target = Path(path)
+    if target.is_dir():
+        raise ValueError(f"{path} is a folder, not a file")
+    parent = target.parent
+    if not parent.is_dir():
+        raise ValueError(f"folder {parent} does not exist")
+    try:
+        with target.open("a", encoding="utf-8"):
+            pass
+    except OSError as exc:
+        raise ValueError(exc.strerror or str(exc)) from None
+
+
+def numbered_path(path: str, number: int) -> str:
+    """``game.json`` for the first game of a session, ``game-2.json`` for the second …"""
+    if number <= 1:
+        return path
+    p = Path(path)
+    return str(p.with_name(f"{p.stem}-{number}{p.suffix}"))
+
+
+# -- the session ------------------------------------------------------------------------
+
+@dataclass
+class Session:
+    """One game played by a person against computers, with its commands."""
+
+    spec: GameSpec
+    options: Any
+    seed: int
+    level: str
+    console: Console
+    read: Callable[[str], str]
+    seat: int = 0
+    save: str | None = None
+    streak: Any = None
+    """A :class:`cardplaza.cli.streak.StreakBook` when this game is on the two-hand ladder."""
+    state: GameState = field(init=False)
+    view: TerminalView = field(init=False)
+    decisions: list[int] = field(default_factory=list)
+    """Indexes into ``state.history`` of the person's own decisions (not forced moves)."""
+    counters: dict[str, int] = field(default_factory=dict)
+    """How often the person used ``undo`` (and other helps): shown with the result."""
+    stopped: str | None = None
+    """Why the game stopped before its end (``"quit"``, ``"input closed"`` …)."""
+
+    def __post_init__(self) -> None:
+        self.state = self.spec.new_game(self.options, self.seed)
+        self.view = view_class(self.spec)(self.console, self.seat)
+        self.computers: dict[int, Player] = {
+            s: computer_player(self.spec.name, self.level, self.seed * 7919 + s)
+            for s in range(self.state.num_players) if s != self.seat
+        }
+        self.rngs = {s: random.Random(self.seed * 104729 + s) for s in self.computers}
+
+    # -- information for commands -----------------------------------------------------
+    @property
+    def observation(self) -> dict[str, Any]:
+        """The person's observation now."""
+        return self.state.observation(self.seat)
+
+    def current_menu(self) -> list[Action]:
+        """The numbered choices of the person's current decision."""
+        return self.view.menu(self.state, self.observation, self.state.legal_actions())
+
+    @property
+    def is_streak_game(self) -> bool:
+        """True when the game counts on the two-hand winning streak."""
+        return self.streak is not None
+
+    def count(self, key: str) -> None:
+        """Count one use of a help (``undo``, ``hint`` …) for the result screen."""
+        self.counters[key] = self.counters.get(key, 0) + 1
+
+    # -- running ----------------------------------------------------------------------
+    def run(self) -> GameState:
+        """Play until the end, a quit or closed input; save the history if asked."""
+        obs = self.observation
+        intro = self.view.intro(obs)
+        self.console.rule(f"[bold]{self.spec.title}[/bold] — seed {self.seed}, "
+                          f"computer level {self.level}")
+        if intro:
+            self.console.print(intro)
+        if self.streak is not None:
+            self.console.print(self.streak.describe())
+        self.console.print("[dim]Type 'help' for the rules and the commands, 'quit' to "
+                           "stop.[/dim]")
+        try:
+            while not self.state.is_terminal and self.stopped is None:
+                if self.state.current_player == self.seat:
+                    self._human_turn()
+                else:
+                    self._computer_turn()
+        except KeyboardInterrupt:
+            self.stopped = "interrupted"
+            self.console.print("\nInterrupted.")
+        if self.state.is_terminal:
+            self.view.show_end(self.state, self.observation)
+            used = ", ".join(f"{k} {v}×" for k, v in sorted(self.counters.items()))
+            if used:
+                self.console.print(f"Used: {used}.")
+            if self.streak is not None:
+                self.streak.record(self.state)
+        elif self.streak is not None:
+            self.streak.abandon()
+        self.write_record()
+        return self.state
+
+    def write_record(self) -> None:
+        """Save the history (finished or not) if a file was given; report failures."""
+        if not self.save:
+            return
+        try:
+            GameRecord.of(self.state, players=self.players_json()).save(self.save)
+        except OSError as exc:
+            self.console.print(f"[red]Could not save the history to {self.save}: "
+                               f"{exc.strerror or exc}[/red]")
+            return
+        done = "" if self.state.is_terminal else " (unfinished game)"
+        self.console.print(f"History saved to {self.save}{done}.")
+
+    def players_json(self) -> list[dict[str, str]]:
+        """Who sat where, for the record."""
+        obs = self.observation
+        return [{"name": "You" if s == self.seat else self.view.name(obs, s),
+                 "kind": "human" if s == self.seat else "computer",
+                 "level": "" if s == self.seat else self.level}
+                for s in range(self.state.num_players)]
+
+    def _computer_turn(self) -> None:
+        state = self.state
+        seat = state.current_player
+        obs = state.observation(seat)
+        legal = state.legal_actions()
+        with self._thinking(seat, len(legal)):
+            action = self.computers[seat].choose(obs, legal, self.rngs[seat])
+        state.apply(action)
+        self.view.show_action(state, seat, action, self.observation)
+
+    @contextmanager
+    def _thinking(self, seat: int, choices: int) -> Iterator[None]:
+        """A "thinking…" line while a computer decides (on a real terminal only)."""
+        if choices < 2 or not self.console.is_terminal:
+            yield
+            return
+        name = self.view.name(self.observation, seat)
+        with self.console.status(f"{name} is thinking…", spinner="dots"):
+            yield
+
+    def _human_turn(self) -> None:
+        state = self.state
+        legal = state.legal_actions()
+        obs = self.observation
+        menu = self.view.menu(state, obs, legal)
+        if len(legal) == 1 or len(menu) == 1:  # one action, or copies of one card
+            only = menu[0] if len(menu) == 1 else legal[0]
+            self.view.show_forced(state, obs, only)
+            self._apply(only, decision=False)
+            return
+        self.view.show_turn(state, obs, legal)
+        while self.stopped is None and state is self.state:
+            try:
+                text = self.read("> ").strip()
+            except EOFError:
+                self.console.print("Input closed: the game stops here.")
+                self.stopped = "input closed"
+                return
+            if self._handle(text):
+                return
+
+    def _handle(self, text: str) -> bool:
+        """Act on one line of input; True when the person's decision is made."""
+        from cardplaza.cli.commands import Outcome, find_command
+
+        if not text:
+            self.console.print("Type the number of a choice, a move, or 'help'.")
+            return False
+        word, _, rest = text.partition(" ")
+        command = find_command(word)
+        if command is not None:
+            outcome = command.run(self, rest.strip())
+            if outcome is Outcome.REDRAW:
+                return True  # the turn starts again (after an undo)
+            return outcome is Outcome.STOP
+        try:
+            action = self.parse(text)
+        except IllegalAction as exc:
+            self.console.print(f"[red]{exc}[/red]")
+            return False
+        try:
+            self._apply(action, decision=True)
+        except IllegalAction as exc:
+            self.console.print(f"[red]{exc}[/red]")
+            return False
+        return True
+
+    def parse(self, text: str) -> Action:
+        """The action ``text`` names in the person's current decision (input grammar)."""
+        state, obs = self.state, self.observation
+        m = re.fullmatch(r"(#)?\s*(\d+)", text)
+        if m:
+            number = int(m.group(2))
+            if not m.group(1):
+                special = self.view.parse_number(state, obs, number)
+                if special is not None:
+                    return special
+            menu = self.current_menu()
+            if not menu:
+                raise ActionParseError("there is no numbered list here: type the move "
+                                       "(see 'help')")
+            if 1 <= number <= len(menu):
+                return menu[number - 1]
+            raise ActionParseError(f"{number} is not on the list: choose 1 to {len(menu)}")
+        special = self.view.parse_text(state, obs, text)
+        if special is not None:
+            return special
+        return state.parse_action(text)
+
+    def _apply(self, action: Action, decision: bool) -> None:
+        index = len(self.state.history)
+        self.state.apply(action)
+        if decision:
+            self.decisions.append(index)
+        self.view.show_action(self.state, self.seat, action, self.observation)
+
+    # -- undo -------------------------------------------------------------------------
+    def undo(self) -> str:
+        """Take back the person's last decision and every move after it; say what."""
+        if not self.decisions:
+            raise ValueError("nothing to undo: you have not made a decision yet")
+        index = self.decisions.pop()
+        _, action = self.state.history[index]
+        later = len(self.state.history) - index - 1
+        self.rebuild(index)
+        taken = self.state.action_text(action)
+        self.count("undo")
+        after = f" and the {later} move(s) after it" if later else ""
+        return f"Taken back: your {taken}{after}."
+
+    def rebuild(self, length: int) -> None:
+        """Set the game back to its first ``length`` actions, with a view in step."""
+        actions = [a for _, a in self.state.history[:length]]
+        state = self.spec.new_game(self.options, self.seed)
+        quiet = make_console(file=_Discard(), width=self.console.width)
+        view: TerminalView = view_class(self.spec)(quiet, self.seat)
+        for action in actions:
+            seat = state.current_player
+            state.apply(action)
+            view.show_action(state, seat, action, state.observation(self.seat))
+        view.console = self.console
+        self.state, self.view = state, view
+
+
+class _Discard:
+    """A text sink (a view brought up to date silently)."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing to flush."""
 
 
 def play_terminal(game: str, options: Any, seed: int, level: str = "random",
                   human_seat: int = 0, console: Console | None = None,
                   read: Callable[[str], str] | None = None,
-                  save: str | None = None) -> GameState:
-    """Let a person play ``game`` at ``human_seat`` against computers until the end."""
+                  save: str | None = None, streak: Any = None) -> GameState:
+    """Let a person play one game of ``game`` at ``human_seat`` against computers."""
     spec = get_game(game)
-    console = console or Console()
-    read = read or (lambda prompt: console.input(prompt))
-    state = spec.new_game(options, seed)
-    view_cls: Any = spec.hook("terminal") if "terminal" in spec.hooks else GenericView
-    view: TerminalView = view_cls(console, human_seat)
-    computers: dict[int, Player] = {
-        s: computer_player(game, level, seed * 7919 + s)
-        for s in range(state.num_players) if s != human_seat
-    }
-    rngs = {s: random.Random(seed * 104729 + s) for s in computers}
-    console.print(Panel(f"{spec.title} — seed {seed}, computer: {level}\n{COMMANDS_HELP}"))
-    while not state.is_terminal:
-        seat = state.current_player
-        if seat == human_seat:
-            legal = state.legal_actions()
-            view.show_turn(state, state.observation(seat), legal)
-            try:
-                text = read("> ").strip()
-            except EOFError:
-                console.print("Input closed: the game stops here.")
-                break
-            if text.lower() in ("quit", "exit", "q"):
-                console.print("Game abandoned.")
-                break
-            if text.lower() in ("help", "?"):
-                console.print(view.help_text())
-                continue
-            if text.lower() == "legal":
-                console.print("  ".join(state.action_text(a) for a in legal))
-                continue
-            try:
-                action = state.parse_action(text)
-                state.apply(action)
-            except IllegalAction as exc:
-                console.print(f"[red]{exc}[/red] — type 'help' or 'legal'.")
-                continue
-        else:
-            legal = state.legal_actions()
-            action = computers[seat].choose(state.observation(seat), legal, rngs[seat])
-            state.apply(action)
-        view.show_action(state, seat, action, state.observation(human_seat))
-    if state.is_terminal:
-        view.show_end(state, state.observation(human_seat))
-    if save:
-        GameRecord.of(state).save(save)
-        console.print(f"History saved to {save}")
-    return state
+    console = console or make_console()
+    reader = read or (lambda prompt: console.input(prompt))
+    session = Session(spec, spec.options_type() if options is None else options, seed,
+                      level, console, reader, human_seat, save, streak)
+    return session.run()
+
+
+def play_series(game: str, options: Any, seed: int | None, level: str,
+                console: Console, read: Callable[[str], str], save: str | None = None,
+                streak: Any = None, human_seat: int = 0) -> list[GameState]:
+    """Games one after another while the person answers "play again" with yes.
+
+    The next game's options come from the game's ``rematch`` hook (E-fuda-tori passes the
+    deal to the left, two-hand Pinochle alternates the dealer); a chosen ``seed`` gives the
+    next games the seeds after it, otherwise each deal is random. On the two-hand ladder
+    the streak continues and sets each game's level.
+    """
+    import secrets
+
+    spec = get_game(game)
+    opts = spec.options_type() if options is None else options
+    number = 1
+    played: list[GameState] = []
+    current = secrets.randbelow(2**31) if seed is None else seed
+    while True:
+        game_level = streak.level_name(spec) if streak is not None else level
+        session = Session(spec, opts, current, game_level, console, read, human_seat,
+                          numbered_path(save, number) if save else None, streak)
+        state = session.run()
+        played.append(state)
+        if session.stopped is not None or not _ask_again(console, read):
+            return played
+        opts = spec.rematch_options(opts, state)
+        current = current + 1 if seed is not None else secrets.randbelow(2**31)
+        number += 1
+
+
+def _ask_again(console: Console, read: Callable[[str], str]) -> bool:
+    try:
+        answer = read("Play again? (y/n) ").strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        console.print()
+        return False
+    return answer in ("y", "yes")

@@ -1,7 +1,8 @@
 """Hand histories: a whole game as JSON, loaded back and replayed exactly.
 
 A record holds the game name, options, seed, every action with the seat that made it,
-and the result. Replaying applies the actions to a fresh game from the same seed, so every
+the result, and optionally who sat where (``players``: name, kind and level per seat).
+Replaying applies the actions to a fresh game from the same seed, so every
 intermediate state is reproduced.
 """
 
@@ -29,9 +30,12 @@ class GameRecord:
     seed: int
     actions: list[tuple[int, JSON]] = field(default_factory=list)
     result: list[float] | None = None
+    players: list[dict[str, str]] | None = None
+    """Per seat ``{"name", "kind" ("human"/"computer"), "level"}``, when known."""
 
     @classmethod
-    def of(cls, state: GameState) -> GameRecord:
+    def of(cls, state: GameState,
+           players: list[dict[str, str]] | None = None) -> GameRecord:
         """Record of a game so far (the result is set when it is over)."""
         return cls(
             game=state.game_name,
@@ -39,11 +43,12 @@ class GameRecord:
             seed=state.seed,
             actions=[(seat, state.action_to_json(a)) for seat, a in state.history],
             result=list(state.returns()) if state.is_terminal else None,
+            players=players,
         )
 
     def to_json(self) -> dict[str, JSON]:
         """JSON-ready dict."""
-        return {
+        out: dict[str, JSON] = {
             "format": FORMAT,
             "game": self.game,
             "options": self.options,
@@ -51,6 +56,9 @@ class GameRecord:
             "actions": [{"seat": s, "action": a} for s, a in self.actions],
             "result": self.result,
         }
+        if self.players is not None:
+            out["players"] = self.players
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, JSON]) -> GameRecord:
@@ -63,6 +71,8 @@ class GameRecord:
             seed=int(data["seed"]),
             actions=[(int(a["seat"]), a["action"]) for a in data["actions"]],
             result=None if data.get("result") is None else list(data["result"]),
+            players=None if data.get("players") is None else [
+                {str(k): str(v) for k, v in p.items()} for p in data["players"]],
         )
 
     def dumps(self) -> str:

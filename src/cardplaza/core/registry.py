@@ -9,7 +9,9 @@ pure engines never import presentation code:
 * ``terminal`` — a class ``View(console, seat)`` for terminal play (see ``cardplaza.cli``);
 * ``bench`` — a function ``() -> dict[str, float]`` of extra benchmark figures;
 * ``players`` — a function ``(level: str, seed: int) -> Player`` for computer levels;
-* ``odds`` — a function ``(simulate: int | None, seed: int) -> dict`` of exact odds.
+* ``odds`` — a function ``(simulate: int | None, seed: int) -> dict`` of exact odds;
+* ``rematch`` — a function ``(options, finished_state) -> options`` giving the options of
+  the next game at the same table ("play again"); without it the options stay the same.
 """
 
 from __future__ import annotations
@@ -57,6 +59,12 @@ class GameSpec:
     def new_game(self, options: Any = None, seed: int = 0) -> GameState:
         """A new game with these options (defaults if ``None``) from a seed."""
         return self.new_state(self.options_type() if options is None else options, seed)
+
+    def rematch_options(self, options: Any, finished: GameState) -> Any:
+        """The options of the next game after ``finished`` ("play again")."""
+        if "rematch" not in self.hooks:
+            return options
+        return self.hook("rematch")(options, finished)
 
     def hook(self, key: str) -> Any:
         """Load an optional hook; ``KeyError`` if the game has none."""

@@ -197,7 +197,7 @@ def test_terminal_play_whole_game_with_numbers(name: str) -> None:
     """A person can play a whole game in the terminal with numbered choices."""
     buf = io.StringIO()
     console = Console(file=buf, width=120)
-    inputs = itertools.chain(["nonsense", "help", "legal"], itertools.repeat("1"))
+    inputs = itertools.chain(["nonsense", "help", "legal"], itertools.repeat("#1"))
     st = play_terminal(name, None, 2, console=console, read=lambda _: next(inputs))
     out = buf.getvalue()
     assert st.is_terminal

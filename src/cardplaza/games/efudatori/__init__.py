@@ -73,6 +73,7 @@ SPEC = register(GameSpec(
         "terminal": "cardplaza.games.efudatori.terminal:View",
         "bench": "cardplaza.games.efudatori.bench:extra_benchmarks",
         "players": "cardplaza.games.efudatori.players:make_player",
+        "rematch": "cardplaza.games.efudatori.state:rematch_options",
     },
 ))
 

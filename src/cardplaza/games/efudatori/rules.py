@@ -220,11 +220,14 @@ class Options:
     ``names``: one name per seat, free text trimmed to 1–20 characters; empty means
     ``Player 1`` … ``Player n``.
     ``simple_scoring``: no K-Q-J set bonus (every picture card counts alone).
+    ``dealer``: the seat that deals, or -1 to draw the dealer at random (E-2); "play
+    again" sets it to the seat left of the previous dealer.
     """
 
     players: int = 4
     names: tuple[str, ...] = ()
     simple_scoring: bool = False
+    dealer: int = -1
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
@@ -232,6 +235,10 @@ class Options:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"players must be {MIN_PLAYERS} to {MAX_PLAYERS}; "
                              f"got {self.players}")
+        if isinstance(self.dealer, bool) or not isinstance(self.dealer, int) \
+                or not -1 <= self.dealer < self.players:
+            raise ValueError(f"dealer must be -1 (drawn at random) or a seat from 0 to "
+                             f"{self.players - 1}; got {self.dealer!r}")
         if not isinstance(self.simple_scoring, bool):
             raise ValueError(f"simple_scoring must be on or off; got {self.simple_scoring!r}")
         if not isinstance(self.names, tuple):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from cardplaza.core.cards import FULL_DECK, CardParseError, bits
@@ -29,14 +30,16 @@ class EfudatoriState(GameState):
     game_name = "efudatori"
 
     def __init__(self, options: Options, seed: int, dealer: int | None = None) -> None:
-        """Deal a new game; the dealer is drawn with the state's RNG unless ``dealer`` is
-        given (a rematch, see :func:`rematch`)."""
+        """Deal a new game; the dealer is drawn with the state's RNG unless ``dealer`` or
+        the ``dealer`` option names one (a rematch, see :func:`rematch_options`)."""
         super().__init__(options, seed, options.players)
         n = options.players
         self.deck = rules.deck_mask(n)
         self.tricks_total = self.deck.bit_count() // n
         self.names = options.display_names()
         drawn = self.rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
+        if dealer is None and options.dealer >= 0:
+            dealer = options.dealer
         if dealer is not None and not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
         self.dealer = drawn if dealer is None else dealer
@@ -258,10 +261,15 @@ class EfudatoriState(GameState):
         raise ActionParseError(f"{data!r} is not a card")
 
 
+def rematch_options(options: Options, finished: GameState) -> Options:
+    """Options of the next game at the same table: the deal passes to the left (E-2)."""
+    assert isinstance(finished, EfudatoriState)
+    return replace(options, dealer=(finished.dealer + 1) % finished.num_players)
+
+
 def rematch(previous: EfudatoriState, seed: int) -> EfudatoriState:
     """The next game at the same table: same options, the deal passes to the left (E-2)."""
-    return EfudatoriState(previous.options, seed,
-                          dealer=(previous.dealer + 1) % previous.num_players)
+    return EfudatoriState(rematch_options(previous.options, previous), seed)
 
 
 def describe_obligation(obs: dict[str, Any]) -> str | None:

@@ -8,6 +8,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cardplaza.cli.style import cards_text as coloured
+from cardplaza.cli.terminal import ViewBase
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE
@@ -17,8 +19,11 @@ SUIT_NAMES = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
 SUIT_NAMES_JA = {0: "スペード", 1: "ハート", 2: "ダイヤ", 3: "クラブ"}
 
 HELP = """\
-Type the number of a choice (1, 2, …) or a card: QH, q♥, 10d, TD, Jo for the Joker.
-絵札とり in short:
+Type the number of a choice (1, 2, …) or a card: QH, q♥, 10d, TD, Jo for the Joker."""
+
+RULES = """\
+絵札とり in short: 2–7 players, 4 cards each, a stock to draw from; only captured picture
+cards score.
  • Trump (切り札) rotates every trick: ♣, ♦, ♥, ♣ … — spades are never trump.
  • Follow the led suit if you can; the Joker may be played at any turn.
  • Once the Joker is out, every later player holding a trump must play one.
@@ -28,7 +33,7 @@ Type the number of a choice (1, 2, …) or a card: QH, q♥, 10d, TD, Jo for the
  • The first lead of the game may not be a club or a spade (unless nothing else is held).
  • The winner draws the face-down stock card (only he sees it); the others draw face-up
    cards, seen by all.
- • Only captured pictures score: K 20, Q 10, J 5; K-Q-J of one suit together 50."""
+ • Captured pictures score K 20, Q 10, J 5; K-Q-J of one suit together 50."""
 
 
 def cards_text(cards: Sequence[int]) -> str:
@@ -51,12 +56,20 @@ def winner_reason(cards: Sequence[int], trick_number: int) -> str:
     return "the highest card of the led suit"
 
 
-class View:
+class View(ViewBase):
     """Shows the table to the person at ``seat`` and reports every card played."""
 
+    OPTION_HELP = {  # noqa: RUF012 - read-only table
+        "players": "number of players, 2–7 (the deck is cut down for fewer than 4 or "
+                   "more than 4)",
+        "names": "a name per seat, separated by / (empty: Player 1 …)",
+        "simple_scoring": "no 50 for a K-Q-J of one suit: every picture counts alone",
+        "dealer": "the seat that deals (-1: drawn at random); 'play again' passes the deal "
+                  "to the left",
+    }
+
     def __init__(self, console: Console, seat: int) -> None:
-        self.console = console
-        self.seat = seat
+        super().__init__(console, seat)
         self._header_for = 0
         self._last_turn: tuple[int, int] | None = None
 
@@ -71,6 +84,48 @@ class View:
         if len(names) == 4:
             return ("West", "North", "East")[(seat - self.seat) % 4 - 1]
         return names[seat]
+
+    def intro(self, observation: dict[str, Any]) -> str:
+        """Where you sit, who deals and who leads."""
+        obs = observation
+        n = obs["players"]
+        dealer, leader = obs["dealer"], (obs["dealer"] + 1) % n
+        if n == 4:
+            seats = ("You sit South, with West on your left, North opposite and East on "
+                     "your right (play goes to the left).")
+        else:
+            seats = (f"You are {self.name(obs, self.seat)}; {self.name(obs, (self.seat + 1) % n)} "
+                     "sits on your left (play goes to the left).")
+        deals = "You deal" if dealer == self.seat else f"{self.name(obs, dealer)} deals"
+        leads = "you lead" if leader == self.seat else f"{self.name(obs, leader)} leads"
+        return f"{seats} {deals}, so {leads} the first trick."
+
+    def rules_text(self) -> str:
+        """E-fuda-tori in short."""
+        return RULES
+
+    def show_forced(self, state: GameState, observation: dict[str, Any],
+                    action: Action) -> None:
+        """The trick so far and the only card you may play."""
+        obs = observation
+        self._header(obs, obs["trick_number"])
+        table = ", ".join(f"{self.name(obs, p)} {rules.text(c)}" for p, c in obs["trick"])
+        where = f"On the table: {table}.  " if table else ""
+        assert isinstance(action, int)
+        self.console.print(f"{where}Your only legal card: {rules.text(action)}.")
+
+    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
+        """Every trick of the game so far: trump, leader, cards and winner."""
+        obs = observation
+        self.console.rule("Tricks so far")
+        if not obs["tricks"]:
+            self.console.print("No trick has been played yet.")
+        for t in obs["tricks"]:
+            cards = [c for _, c in t["cards"]]
+            played = ", ".join(f"{self.name(obs, p)} {rules.text(c)}" for p, c in t["cards"])
+            self.console.print(f"Trick {t['number']:2d} (trump {rules.suit_symbol(t['trump'])}): "
+                               f"{played} → {self.name(obs, t['winner'])} "
+                               f"({winner_reason(cards, t['number'])})")
 
     def _header(self, obs: dict[str, Any], number: int) -> None:
         if self._header_for >= number:
@@ -98,7 +153,7 @@ class View:
                    str(obs["scores"][p])]
             if obs["ranking"] is not None:
                 row.append(str(obs["ranking"][p]))
-            table.add_row(*row)
+            table.add_row(*(coloured(c) for c in row))
         return table
 
     # -- protocol -----------------------------------------------------------------

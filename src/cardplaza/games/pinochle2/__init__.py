@@ -82,5 +82,6 @@ SPEC = register(GameSpec(
         "terminal": "cardplaza.games.pinochle2.terminal:View",
         "bench": "cardplaza.games.pinochle2.bench:extra_benchmarks",
         "players": "cardplaza.games.pinochle2.players:make_player",
+        "rematch": "cardplaza.games.pinochle2.streak:rematch_options",
     },
 ))

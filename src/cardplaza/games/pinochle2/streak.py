@@ -5,12 +5,17 @@ A plain data object; front ends persist it with :meth:`Streak.to_dict` /
 game played on the ladder, :meth:`Streak.new` for "New" or for leaving during a game.
 Games at a fixed practice level (option TO3) must not be recorded (T-27):
 :meth:`record_result` takes the level option and ignores such games.
+
+:func:`rematch_options` gives the next game's options: the dealer alternates from game to
+game (spec 2.3, T-1).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
+
+from cardplaza.core.protocol import GameState
 
 MARGIN_CAP = 9_999
 MAX_LEVEL = 4
@@ -69,3 +74,8 @@ class Streak:
         """Inverse of :meth:`to_dict` (missing keys default to 0)."""
         return cls(int(data.get("streak", 0)), int(data.get("margin_sum", 0)),
                    int(data.get("best", 0)))
+
+
+def rematch_options(options: Any, finished: GameState) -> Any:
+    """Options of the next game of the session: the other seat deals (2.3, T-1)."""
+    return replace(options, dealer=1 - options.dealer)

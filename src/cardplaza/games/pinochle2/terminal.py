@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cardplaza.cli.terminal import ViewBase
 from cardplaza.core.cards import PINOCHLE
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle2.engine import (
@@ -35,12 +36,30 @@ def _styled(c: int) -> Text:
     return Text(card_text(c), style="red" if suit in (1, 2) else "bold")
 
 
-class View:
+RULES = """\
+Two players, 48 cards (two of each A 10 K Q J 9 in four suits), 12 cards each; the card
+under the stock turned up names trump.
+ • Tricks 1–12: play any card; the higher card of the led suit or a trump wins. The
+   winner of a trick may meld once (run 150, royal marriage 40, marriage 20, dix 10,
+   pinochle 40, arounds 100/80/60/40), then both draw from the stock.
+ • Tricks 13–24 (no stock): follow suit and win the trick if you can, else trump.
+ • A, 10 and K count 10 each, the last trick 10. The higher total of counters and
+   melds wins the deal. Each win raises the computer's level (the streak ladder)."""
+
+
+class View(ViewBase):
     """Rich terminal view for the player at ``seat``."""
 
+    OPTION_HELP = {  # noqa: RUF012 - read-only table
+        "double_melds": "a double run and double arounds exist (and score more)",
+        "new_card_rule": "every meld needs at least one card from your concealed hand",
+        "level": "computer level: streak (the ladder: level 1, each win one more, up to "
+                 "4) or a fixed practice level 1–4",
+        "dealer": "who deals the first game: 1 the computer (you lead), 0 you",
+    }
+
     def __init__(self, console: Console, seat: int) -> None:
-        self.console = console
-        self.seat = seat
+        super().__init__(console, seat)
         self._tricks_seen = 0
         self._melds_seen = 0
         self._reveals_seen = 0
@@ -49,6 +68,58 @@ class View:
     # -- helpers ----------------------------------------------------------------------
     def _who(self, seat: int) -> str:
         return "You" if seat == self.seat else "Computer"
+
+    def name(self, observation: dict[str, Any], seat: int) -> str:
+        """"You" or "Computer"."""
+        return self._who(seat)
+
+    def intro(self, observation: dict[str, Any]) -> str:
+        """Who deals and who leads."""
+        dealer = "The computer deals; you lead" if observation["dealer"] != self.seat \
+            else "You deal; the computer leads"
+        return (f"You play against the computer. {dealer} the first trick. Trump is "
+                f"{observation['trump_symbol']} (the turned-up card).")
+
+    def rules_text(self) -> str:
+        """Two-hand Pinochle in short."""
+        return RULES
+
+    def menu(self, state: GameState, observation: dict[str, Any],
+             legal: Sequence[Action]) -> list[Action]:
+        """Cards by suit and rank, melds in the order shown."""
+        return list(display_order(legal))
+
+    def show_forced(self, state: GameState, observation: dict[str, Any],
+                    action: Action) -> None:
+        """A forced card, with the card led."""
+        cur = observation["current_trick"]
+        led = Text()
+        if cur and cur["cards"]:
+            led = Text("Led by the computer: ").append_text(_styled(cur["cards"][0]))
+            led.append(".  ")
+        if isinstance(action, int) and action < 48:
+            self.console.print(led.append("Your only legal card: ").append_text(
+                _styled(action)).append("."))
+        else:
+            super().show_forced(state, observation, action)
+
+    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
+        """Every trick and meld of the deal so far."""
+        obs = observation
+        self.console.rule(f"The deal so far (trump {obs['trump_symbol']})")
+        if not obs["tricks"]:
+            self.console.print("No trick has been played yet.")
+        melds: dict[int, list[dict[str, Any]]] = {}
+        for m in obs["melds"]:
+            melds.setdefault(m["trick"], []).append(m)
+        for t in obs["tricks"]:
+            lead, follow = t["cards"]
+            line = Text(f"Trick {t['number']:2d}: {self._who(t['leader'])} ")
+            line.append_text(_styled(lead)).append(f", {self._who(1 - t['leader'])} ")
+            line.append_text(_styled(follow)).append(f" → {self._who(t['winner'])}")
+            for m in melds.get(t["number"], []):
+                line.append(f"; meld {m['meld']} +{m['points']}", style="green")
+            self.console.print(line)
 
     @staticmethod
     def _history(obs: dict[str, Any], c: int) -> str:

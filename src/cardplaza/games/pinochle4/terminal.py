@@ -1,8 +1,10 @@
 """Terminal view (Rich) for partnership and cut-throat Pinochle.
 
-The person sits at ``seat`` (South in four hands, partner North). Everything shown comes
-from the person's observation; the state is used only for action texts and the numbered
-menu of the person's own choices.
+The person sits at ``seat`` (South in four hands, partner North; South in cut-throat with
+West on the left and East on the right). Everything shown comes from the person's
+observation; the state is used only for action texts and the numbered menu of the
+person's own choices. During the auction a bare number is a bid amount (``#2`` picks menu
+item 2), as everywhere in terminal play.
 """
 
 from __future__ import annotations
@@ -13,14 +15,34 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+from cardplaza.cli.style import markup
+from cardplaza.cli.terminal import ViewBase
 from cardplaza.core.cards import mask_of
-from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.games.pinochle4.helper import completions, suit_melds
 from cardplaza.games.pinochle4.rules import SUIT_SYMBOLS, card_text
 
 NAMES4 = ("South", "West", "North", "East")
-NAMES3 = ("P0", "P1", "P2")
+NAMES3 = ("South", "West", "East")
 _RED = {1, 2}
+
+RULES4 = """\
+Four players in two partnerships (you and North against West and East), 48 cards (two
+of each A 10 K Q J 9 in four suits), 12 cards each.
+ • Auction: each bids the points his side will make (melds + counters) or passes; the
+   high bidder names trump. Partner passes the bidder cards, the bidder passes as many
+   back (option passing).
+ • Meld: runs, marriages, pinochle (Q♠ J♦), arounds … count for the side.
+ • Play: follow suit, beat the trick when you can, trump when void. A, 10 and K count
+   (plus the last trick). The bidding side must make its bid or loses it.
+ • The first side to reach the target wins (the bidding side first when both do)."""
+
+RULES3 = """\
+Cut-throat: three players each for himself, 15 cards each and a widow of 3.
+ • Auction as in four hands; the high bidder takes the widow (shown to all), names trump
+   and buries 3 cards.
+ • Meld and play as in four hands; the two others play against the bidder, but score
+   alone. The first to reach the target wins (the bidder first when several do)."""
 
 
 def _card(c: int) -> str:
@@ -32,20 +54,98 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(_card(c) for c in cards)
 
 
-class View:
+class View(ViewBase):
     """Rich terminal view of both Pinochle variants."""
 
+    OPTION_HELP = {  # noqa: RUF012 - read-only table
+        "target": "points a side needs to win the game",
+        "one_point": "count in ones instead of tens (A/10/K = 1, bids and melds ÷ 10)",
+        "counters": "which cards count: A (A/10/K = 10), B (A/10 = 10, K/Q = 5), "
+                    "C (A = 11, 10 = 10, K = 4, Q = 3, J = 2)",
+        "min_bid": "the lowest opening bid",
+        "passing": "cards the bidder's partner passes to him (and back); 0 = none",
+        "beat_only_trump_leads": "you must beat the trick only when trump is led",
+        "extra_kq": "an extra marriage-like meld for a second K-Q of trump",
+        "all_pass_redeal": "when everybody passes the cards are redealt "
+                           "(off: the dealer is stuck with the minimum bid)",
+        "strength": "computer level of every computer seat (as --level)",
+    }
+
     def __init__(self, console: Console, seat: int) -> None:
-        self.console = console
-        self.seat = seat
+        super().__init__(console, seat)
         self._shown_melds = -1
         self._hand_seen = -1
+        self._stuck_told = -1
+        self._received_told: tuple[int, tuple[int, ...]] = (-1, ())
+        self._players = 4
 
     # -- helpers --------------------------------------------------------------------------
     def name(self, obs: dict[str, Any], seat: int) -> str:
-        """Display name of a seat ("You" for the person)."""
+        """Display name of a seat ("South (you)" for the person)."""
         names = NAMES4 if obs["players"] == 4 else NAMES3
-        return f"{names[seat]} (you)" if seat == self.seat else names[seat]
+        place = names[(seat - self.seat) % len(names)] if self.seat >= 0 else names[seat]
+        return f"{place} (you)" if seat == self.seat else place
+
+    def intro(self, obs: dict[str, Any]) -> str:
+        """Your seat, partner and opponents."""
+        self._players = obs["players"]
+        if obs["players"] == 4:
+            return ("You are South; your partner is North. West (on your left) and East "
+                    f"play against you. First to {obs['target']} wins.")
+        return ("You are South and play alone against West (on your left) and East. "
+                f"First to {obs['target']} wins.")
+
+    def rules_text(self) -> str:
+        """Partnership or cut-throat rules in short."""
+        return RULES4 if self._players == 4 else RULES3
+
+    def menu(self, state: GameState, observation: dict[str, Any],
+             legal: Sequence[Action]) -> list[Action]:
+        """The engine's numbered menu (bids include jumps; one copy of each card)."""
+        self._players = observation["players"]
+        return list(state.choices())  # type: ignore[attr-defined]
+
+    def parse_number(self, state: GameState, observation: dict[str, Any],
+                     number: int) -> Action | None:
+        """In the auction a bare number is a bid amount."""
+        if observation["phase"] != "bidding":
+            return None
+        action = state.parse_action(f"bid {number}")
+        reason = state.illegal_reason(action)
+        if reason is not None:
+            raise IllegalAction(f"{reason}. In the auction a number is a bid amount; "
+                                f"#{number} picks item {number} of the list")
+        return action
+
+    def show_forced(self, state: GameState, observation: dict[str, Any],
+                    action: Action) -> None:
+        """A forced card: the trick so far and the card."""
+        obs = observation
+        if obs["phase"] == "play":
+            trick = self._trick_line(obs, obs["trick"])
+            where = f"Trick: {trick}.  " if trick else ""
+            self.console.print(f"{where}Your only legal card: {_card(action[1])}."  # type: ignore[index]
+                               )
+            return
+        super().show_forced(state, observation, action)
+
+    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
+        """The auction and every trick of this hand."""
+        obs = observation
+        self.console.rule(f"Hand {obs['hand_number']} so far")
+        bids = ", ".join(f"{self.name(obs, s)} {'pass' if a == 0 else a}"
+                         for s, a in obs["bids"])
+        self.console.print(f"Auction: {bids or 'no bids yet'}")
+        if obs["bidder"] is not None:
+            stuck = " (stuck dealer)" if obs["stuck_dealer"] else ""
+            trump = "" if obs["trump"] is None else f", trump {SUIT_SYMBOLS[obs['trump']]}"
+            self.console.print(f"Contract: {obs['contract']} by "
+                               f"{self.name(obs, obs['bidder'])}{stuck}{trump}")
+        if not obs["tricks"]:
+            self.console.print("No trick has been played yet in this hand.")
+        for i, t in enumerate(obs["tricks"], 1):
+            self.console.print(f"Trick {i:2d}: {self._trick_line(obs, t['cards'])}  → "
+                               f"{self.name(obs, t['winner'])}")
 
     def _side_names(self, obs: dict[str, Any]) -> list[str]:
         if obs["players"] == 4:
@@ -75,20 +175,25 @@ class View:
         hand = mask_of(obs["hand"])
         opts = obs["options"]
         rows = suit_melds(hand, opts["extra_kq"], opts["one_point"])
-        holder = 12 if obs["players"] == 4 else 3
-        who = "partner" if obs["players"] == 4 else "widow"
-        table = Table(title=title)
+        four = obs["players"] == 4
+        # The widow's cards are in the bidder's hand once the auction is won: nothing
+        # is left to hope for from it.
+        wanted_from = "partner" if four else ("widow" if obs["widow"] is None else None)
+        table = Table(title=title, title_justify="left")
         table.add_column("Trump")
         table.add_column("Meld", justify="right")
         table.add_column("Breakdown")
-        table.add_column(f"Wanted cards (chance the {who} has one)")
+        if wanted_from:
+            table.add_column(f"Wanted cards (chance the {wanted_from} has one)")
         for row in rows:
             parts = ", ".join(f"{m['name']} {m['value']}" for m in row["melds"]) or "—"
-            wants = completions(hand, row["suit"], 0, holder, opts["extra_kq"],
-                                opts["one_point"])[:3]
-            wanted = ", ".join(f"{w['card']} +{w['gain']} ({w['probability']:.0%})"
-                               for w in wants) or "—"
-            table.add_row(row["symbol"], str(row["value"]), parts, wanted)
+            cells = [row["symbol"], str(row["value"]), parts]
+            if wanted_from:
+                wants = completions(hand, row["suit"], 0, 12 if four else 3,
+                                    opts["extra_kq"], opts["one_point"])[:3]
+                cells.append(", ".join(f"{w['card']} +{w['gain']} ({w['probability']:.0%})"
+                                       for w in wants) or "—")
+            table.add_row(*(markup(c) for c in cells))
         self.console.print(table)
 
     def _melds(self, obs: dict[str, Any]) -> None:
@@ -101,7 +206,7 @@ class View:
         for seat, m in enumerate(obs["melds"]):
             parts = "; ".join(f"{x['name']} {x['value']} ({_cards(x['cards'])})"
                               for x in m["melds"]) or "—"
-            table.add_row(self.name(obs, seat), str(m["value"]), parts)
+            table.add_row(self.name(obs, seat), str(m["value"]), markup(parts))
         self.console.print(table)
 
     def _trick_line(self, obs: dict[str, Any], cards: list[list[int]]) -> str:
@@ -112,6 +217,7 @@ class View:
                   legal: Sequence[Action]) -> None:
         """Draw the table and the numbered choices before the person acts."""
         obs = observation
+        self._players = obs["players"]
         self._header(obs)
         phase = obs["phase"]
         if phase == "bidding":
@@ -144,6 +250,10 @@ class View:
             self.console.print(f"Trick: {self._trick_line(obs, obs['trick']) or '(you lead)'}")
         self.console.print(f"Your hand: {_cards(obs['hand'])}")
         self._menu(state)
+        if phase == "bidding":
+            self.console.print("[dim]Type an amount to bid it (e.g. "
+                               f"{state.choices()[1][1]}), 'pass', or #2 for item 2.[/dim]"  # type: ignore[attr-defined]
+                               )
 
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
@@ -159,16 +269,21 @@ class View:
         elif kind == 1:
             self.console.print(f"{who} names trump {SUIT_SYMBOLS[action[1]]}")
         elif kind == 2:
-            text = f"passes {card_text(action[1])}" if seat == self.seat else "passes a card"
-            self.console.print(f"{who} {text}")
+            if seat == self.seat:
+                self.console.print(f"{who} passes {_card(action[1])}")
+            elif obs["passing"]["done"][seat]:
+                to = self.name(obs, (seat + 2) % 4)
+                self.console.print(f"{who} passes {obs['passing']['count']} cards to {to}.")
         elif kind == 3:
-            text = (f"discards {card_text(action[1])}" if seat == self.seat
-                    else "discards a card")
-            self.console.print(f"{who} {text}")
+            if seat == self.seat:
+                self.console.print(f"{who} buries {_card(action[1])}")
+            elif obs["discard_count"] == 3:
+                self.console.print(f"{who} buries 3 cards.")
         else:
             self.console.print(f"{who} plays {_card(action[1])}")
             if not obs["trick"] and obs["tricks"] and obs["phase"] == "play":
                 self.console.print(f"  → trick to {self.name(obs, obs['tricks'][-1]['winner'])}")
+        self._auction_news(obs)
         if obs["phase"] == "play" and self._shown_melds != obs["hand_number"]:
             self._melds(obs)
             self._shown_melds = obs["hand_number"]
@@ -178,6 +293,22 @@ class View:
                 self.console.print("[yellow]Everybody passed: the cards are redealt.[/yellow]")
             elif obs["last_hand"] is not None:
                 self._hand_result(obs)
+
+    def _auction_news(self, obs: dict[str, Any]) -> None:
+        """A stuck dealer, and the cards your partner passed you."""
+        hand = obs["hand_number"]
+        if obs["stuck_dealer"] and obs["bidder"] is not None and self._stuck_told != hand:
+            self._stuck_told = hand
+            self.console.print(f"[yellow]Everybody else passed: the dealer, "
+                               f"{self.name(obs, obs['bidder'])}, is stuck with the minimum "
+                               f"bid of {obs['contract']}.[/yellow]")
+        p = obs.get("passing")
+        if p and p["received"] and len(p["received"]) == p["count"]:
+            got = (hand, tuple(p["received"]))
+            if got != self._received_told:
+                self._received_told = got
+                partner = self.name(obs, (self.seat + 2) % 4)
+                self.console.print(f"{partner} passes you: {_cards(p['received'])}")
 
     def _hand_result(self, obs: dict[str, Any]) -> None:
         h = obs["last_hand"]
