@@ -3,26 +3,49 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+PLAY_STAMP := $(VENV)/.play-installed
+## Port of `make play` (e.g. `make play PORT=8001` when 8000 is busy).
 PORT ?= 8000
+## Python extras `make test` installs beside the package.
+TEST_EXTRAS ?= dev,postgres
+## Debian packages the tests need: Chromium for browser tests (with a Latin font, since
+## recommended packages are not installed), PostgreSQL for the storage test.
+SYSTEM_PACKAGES ?= chromium fonts-liberation postgresql
 
 .PHONY: play test lint typecheck unit browser system-deps clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev,postgres]'
-	touch $(STAMP)
 
-## Set up and start the web app (SQLite in the user's data directory).
-play: $(STAMP)
+## Everything for the tests and development.
+$(STAMP): pyproject.toml $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[$(TEST_EXTRAS)]'
+	touch $(STAMP) $(PLAY_STAMP)
+
+## Only what playing needs (no test or PostgreSQL extras).
+$(PLAY_STAMP): pyproject.toml $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $(PLAY_STAMP)
+
+## Set up and start the web app (SQLite in the user's data directory) on port $(PORT).
+play: $(PLAY_STAMP)
 	$(BIN)/cardplaza serve --port $(PORT)
 
-## Debian packages the tests need: Chromium for browser tests, PostgreSQL for storage tests.
+## Install the missing Debian packages of SYSTEM_PACKAGES (nothing else is upgraded).
 system-deps:
-	@if [ ! -x /usr/bin/chromium ] || [ ! -d /usr/lib/postgresql ]; then \
+	@missing=""; \
+	for pkg in $(SYSTEM_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$pkg" 2>/dev/null | grep -q "ok installed" \
+	    || missing="$$missing $$pkg"; \
+	done; \
+	if [ -z "$$missing" ]; then \
+	  echo "Debian packages already installed: $(SYSTEM_PACKAGES)"; \
+	else \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-	  $$SUDO apt-get update -qq && \
-	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium postgresql >/dev/null; \
+	  echo "Installing Debian packages:$$missing"; \
+	  $$SUDO apt-get update && \
+	  DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y --no-install-recommends $$missing; \
 	fi
 
 lint: $(STAMP)

@@ -24,15 +24,21 @@ from cardplaza.core.registry import get_game
 
 def render(console: Console, result: ArenaResult) -> None:
     """Print the pair table and, for three or more players, the rating table."""
-    what = "paired deals" if result.unit == "game" else "paired single deals"
+    if result.unit == "game":
+        what = "paired games (each game played to its end)"
+    else:
+        what = "paired single deals (each game stopped after its first deal)"
     table = Table(title=f"{get_game(result.game).title}: {result.deals} {what}, "
-                        f"seed {result.seed}")
-    for col in ("A", "B", "deals", "margin/deal (A−B) ± 95% CI", "A win-draw-loss",
+                        f"seed {result.seed}",
+                  caption="Each deal is played once per seat rotation (games = pairs × "
+                          "rotations); margins are A's points minus B's, per pair; win-draw-"
+                          "loss counts games.", caption_justify="left")
+    for col in ("A", "B", "pairs", "games", "margin (A−B) ± 95% CI", "A win-draw-loss",
                 "A score"):
         table.add_column(col, justify="left" if col in ("A", "B") else "right")
     for p in result.pairs:
         ci = "" if math.isinf(p.ci95) else f" ± {p.ci95:.1f}"
-        table.add_row(p.a, p.b, str(p.deals), f"{p.mean_margin:+.1f}{ci}",
+        table.add_row(p.a, p.b, str(p.deals), str(p.games), f"{p.mean_margin:+.1f}{ci}",
                       f"{p.wins}-{p.draws}-{p.losses}", f"{p.score_rate:.1%}")
     console.print(table)
     if result.ratings:

@@ -153,31 +153,28 @@ def play(
 
 
 @app.command()
-def replay(file: Annotated[Path, typer.Argument(help="A saved hand history (JSON).")]) -> None:
-    """Print a saved game step by step."""
+def replay(
+    file: Annotated[Path, typer.Argument(help="A saved game history (JSON, as written by "
+                                         "`play --save`).")],
+    step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each step "
+                                       "(a number skips that many, q stops).")] = False,
+) -> None:
+    """Tell a saved game step by step: seats by name, deals, trick winners, scores, result."""
+    from cardplaza.cli.replay import replay_record
     from cardplaza.core.history import GameRecord
+    from cardplaza.core.protocol import IllegalAction
 
     try:
         record = GameRecord.load(file)
-    except (OSError, ValueError, KeyError) as exc:
+        _spec(record.game)
+        record.new_state()
+    except (OSError, ValueError, KeyError, TypeError) as exc:
         raise typer.BadParameter(f"cannot read {file}: {exc}") from None
-    spec = _spec(record.game)
-    console.print(f"[bold]{spec.title}[/bold] seed {record.seed} options {record.options}")
-    tricks_seen = 0
-    for step, (state, seat, action) in enumerate(record.replay(), start=1):
-        console.print(f"{step:4d}. seat {seat}: {state.action_text(action)}")
-        # The step is applied when the loop resumes; look at the public trick record after it.
-        after = state.clone()
-        after.apply(action)
-        tricks = after.observation(0).get("tricks") or []
-        if len(tricks) > tricks_seen:
-            for trick in tricks[tricks_seen:]:
-                number = trick.get("number", tricks_seen + 1)
-                console.print(f"      [dim]⇒ trick {number} won by seat {trick['winner']}[/dim]")
-            tricks_seen = len(tricks)
-        elif len(tricks) < tricks_seen:  # a new deal started
-            tricks_seen = len(tricks)
-    console.print(f"Result: {record.result}")
+    try:
+        replay_record(record, console, console.input if step else None)
+    except IllegalAction as exc:
+        console.print(f"[red]The record does not follow the rules: {exc}[/red]")
+        raise typer.Exit(1) from None
 
 
 @app.command()
@@ -252,14 +249,17 @@ def odds(
 def arena(
     game: Annotated[str, typer.Argument(help="Game name.")],
     players: Annotated[str, typer.Option(help="Comma-separated levels, e.g. random,1,2.")],
-    deals: Annotated[int, typer.Option(help="Paired deals to play.")] = 100,
+    deals: Annotated[int, typer.Option(help="Deals (seeds) to play; each is played once per "
+                                       "seat rotation.")] = 100,
     seed: Annotated[int, typer.Option(help="Seed of the first deal.")] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     options: OptionsArg = None,
     json_file: Annotated[str | None, typer.Option("--json", help="Write results as JSON."
                                                   )] = None,
-    unit: Annotated[str, typer.Option(help="'game': play each game to its end; 'deal': only "
-                                      "the first deal of a game of several (Piquet).")
+    unit: Annotated[str, typer.Option(help="'game': play each game to its end (a whole "
+                                      "Piquet partie, a Pinochle game to its target); "
+                                      "'deal': stop each game after its first deal and "
+                                      "score that deal alone (less noise, much faster).")
                     ] = "game",
     baseline: Annotated[str | None, typer.Option(
         help="Another checkout (its .venv is used): players 'baseline:LEVEL' are its "

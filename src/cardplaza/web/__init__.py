@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -29,10 +30,29 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("cardplaza.web").setLevel(logging.INFO)
     url = db or default_db_url()
+    sock = bind_port(host, port)  # before the address is printed: a busy port fails here
     app = create_app(url, computer_pause, streak_seeds=streak_seeds)
     shown = f"[{host}]" if ":" in host else host
     print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)})", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio")
+    uvicorn.Server(config).run(sockets=[sock])
+
+
+def bind_port(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; ``SystemExit`` with a clear reason if busy."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise SystemExit(f"Cannot listen on {host}:{port}: {exc.strerror or exc}. Is another "
+                         f"server using the port? Choose another one: make play PORT="
+                         f"{port + 1} (or cardplaza serve --port {port + 1}).") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
 
 
 def _safe_url(url: str) -> str:

@@ -182,13 +182,39 @@ def odds_table(simulate: int | None = None, seed: int = 0) -> dict[str, Any]:
     return table
 
 
+MELD_LABELS = {
+    "run": "Run (A 10 K Q J of a suit)",
+    "double_run": "Double run (both runs of a suit)",
+    "marriage": "Marriage (K Q of a suit)",
+    "double_marriage": "Double marriage (K K Q Q of a suit)",
+    "pinochle": "Pinochle (Q♠ J♦)",
+    "double_pinochle": "Double pinochle (Q♠ Q♠ J♦ J♦)",
+    "around": "Around (a rank in all four suits)",
+    "double_around": "Double around (all eight of a rank)",
+    "round_table": "Round table (a marriage in every suit)",
+}
+"""What each meld key of the odds table means (the JSON keeps the keys)."""
+
+
+def meld_label(key: str) -> str:
+    """Readable name of an odds-table row key, e.g. ``rank_count_3``."""
+    if key.startswith("rank_count_"):
+        k = int(key.rsplit("_", 1)[1])
+        return f"Exactly {k} of a rank (of its 8 cards)"
+    return MELD_LABELS.get(key, key.replace("_", " "))
+
+
+SCOPE_LEGEND = ("one suit ♠ / one rank: the chance for one named suit or rank (the same "
+                "for each); any suit / any rank: for at least one of them.")
+
+
 def render_odds(console: Any, table: dict[str, Any]) -> None:
-    """Print an odds table with Rich."""
+    """Print an odds table with Rich, with readable meld names and a legend."""
     from rich.table import Table
 
     simulated = "simulated_hands" in table
     out = Table(title=f"Pinochle meld odds: {table['hand_size']} cards from "
-                f"{table['deck_size']}")
+                f"{table['deck_size']}", caption=SCOPE_LEGEND, caption_justify="left")
     for col in ("meld", "scope", "probability", "1 in"):
         out.add_column(col, justify="left" if col in ("meld", "scope") else "right")
     if simulated:
@@ -197,7 +223,7 @@ def render_odds(console: Any, table: dict[str, Any]) -> None:
     for row in table["rows"]:
         p = row["probability"]
         scope = row["scope"] + (f" {row['suit']}" if "suit" in row else "")
-        cells = [row["meld"], scope, f"{p:.6g}", f"{1 / p:,.1f}" if p else "—"]
+        cells = [meld_label(row["meld"]), scope, f"{p:.6g}", f"{1 / p:,.1f}" if p else "—"]
         if simulated:
             cells += [f"{row['simulated']:.6g}", f"{row['deviation_se']:+.2f}"]
         out.add_row(*cells)

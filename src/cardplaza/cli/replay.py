@@ -1,0 +1,116 @@
+"""``cardplaza replay``: a saved game told step by step, with seat names, deal breaks,
+trick winners, running scores and the result in words."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+
+from cardplaza.cli.style import make_console
+from cardplaza.cli.terminal import view_class
+from cardplaza.core.history import GameRecord
+from cardplaza.core.options import options_to_dict
+from cardplaza.core.protocol import GameState
+from cardplaza.core.registry import get_game
+
+
+def seat_names(record: GameRecord, state: GameState) -> list[str]:
+    """The record's names if it has them, else the game's own seat names (South …)."""
+    n = state.num_players
+    if record.players and len(record.players) == n:
+        out = []
+        for p in record.players:
+            level = f", level {p['level']}" if p.get("kind") == "computer" and p.get("level") \
+                else ""
+            kind = "" if p.get("kind") in (None, "", "human") else f" (computer{level})"
+            out.append(f"{p.get('name') or 'Player'}{kind}")
+        return out
+    view = view_class(get_game(record.game))(Console(file=io.StringIO()), -1)
+    obs = state.observation(0)
+    names = [str(view.name(obs, s)) for s in range(n)]
+    return names if len(set(names)) == n else [f"Player {s + 1}" for s in range(n)]
+
+
+def _deal_number(obs: dict[str, Any]) -> int | None:
+    for key in ("hand_number", "deal"):
+        value = obs.get(key)
+        if isinstance(value, int):
+            return value
+    return None
+
+
+def _scores(state: GameState, names: list[str]) -> str:
+    return " · ".join(f"{name} {score:g}" for name, score in
+                      zip(names, state.returns(), strict=True))
+
+
+def result_text(state: GameState, names: list[str]) -> str:
+    """Who won, in words, with the final scores."""
+    if not state.is_terminal:
+        return f"Not finished. Scores so far: {_scores(state, names)}"
+    winners = [names[s] for s in state.winners()]
+    if not winners:
+        head = "No winner"
+    elif len(winners) == len(names):
+        head = "A draw"
+    else:
+        head = "Won by " + " and ".join(winners)
+    return f"{head}. Final scores: {_scores(state, names)}"
+
+
+def replay_record(record: GameRecord, console: Console,
+                  pause: Callable[[str], str] | None = None) -> GameState:
+    """Print every step of ``record``; with ``pause``, wait after each one (Enter: next,
+    a number: that many steps on, q: stop)."""
+    spec = get_game(record.game)
+    state = record.new_state()
+    names = seat_names(record, state)
+    defaults = options_to_dict(spec.options_type())
+    changed = {k: v for k, v in record.options.items() if defaults.get(k) != v}
+    said = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default rules"
+    console.rule(f"[bold]{spec.title}[/bold] — seed {record.seed}, {said}")
+    console.print("Seats: " + ", ".join(f"{s}: {name}" for s, name in enumerate(names)))
+    deal = _deal_number(state.observation(0))
+    if deal is not None:
+        console.rule(f"Deal {deal}")
+    tricks_seen = 0
+    skip = 0
+    for step, (before, seat, action) in enumerate(record.replay(state), start=1):
+        text = before.action_text(action)
+        after = before.clone()
+        after.apply(action)
+        console.print(f"{step:4d}. {names[seat]}: {text}")
+        obs = after.observation(0)
+        tricks = obs.get("tricks") or []
+        if len(tricks) > tricks_seen:
+            for i, trick in enumerate(tricks[tricks_seen:], start=tricks_seen + 1):
+                console.print(f"      [dim]⇒ trick {trick.get('number', i)} won by "
+                              f"{names[trick['winner']]}[/dim]")
+        tricks_seen = len(tricks)
+        new_deal = _deal_number(obs)
+        if new_deal is not None and new_deal != deal and not after.is_terminal:
+            console.print(f"[bold]Scores after deal {deal}:[/bold] {_scores(after, names)}")
+            deal = new_deal
+            tricks_seen = len(tricks)
+            console.rule(f"Deal {deal}")
+        if pause is not None and not after.is_terminal:
+            if skip > 0:
+                skip -= 1
+                continue
+            answer = pause("[Enter] next, a number: skip on, q: stop ").strip().lower()
+            if answer in ("q", "quit"):
+                break
+            if answer.isdigit():
+                skip = int(answer) - 1
+    final = state if len(state.history) == len(record.actions) else record.final_state()
+    console.rule("Result")
+    console.print(result_text(final, names))
+    return final
+
+
+def replay_console() -> Console:
+    """The console replay prints to."""
+    return make_console()
