@@ -91,7 +91,7 @@ def test_arena_command_prints_tables_and_writes_json(tiny: str, tmp_path: Path) 
     out = tmp_path / "arena.json"
     arena_command(tiny, "random,1,2", 3, 5, 1, "hand_size=3", str(out), console)
     text = console.export_text()
-    assert "Bradley–Terry" in text and "margin/deal (A−B)" in text and "±" in text
+    assert "Bradley–Terry" in text and "margin (A−B)" in text and "games" in text and "±" in text
     data = json.loads(out.read_text())
     assert data["options"] == {"hand_size": 3} and data["deals"] == 3
 

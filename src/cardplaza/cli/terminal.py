@@ -391,7 +391,10 @@ class Session:
                 if special is not None:
                     return special
             menu = self.current_menu()
-            if not menu:
+            if not menu:  # the numbers are the game's own (Piquet: places in the hand)
+                special = self.view.parse_number(state, obs, number)
+                if special is not None:
+                    return special
                 raise ActionParseError("there is no numbered list here: type the move "
                                        "(see 'help')")
             if 1 <= number <= len(menu):

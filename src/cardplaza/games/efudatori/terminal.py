@@ -104,6 +104,11 @@ class View(ViewBase):
         """E-fuda-tori in short."""
         return RULES
 
+    def menu(self, state: GameState, observation: dict[str, Any],
+             legal: Sequence[Action]) -> list[Action]:
+        """Legal cards in the hand's order (suit, then strength; the Joker last)."""
+        return sorted(legal, key=lambda c: (c // 13, -(c % 13)))  # type: ignore[operator]
+
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """The trick so far and the only card you may play."""
@@ -190,7 +195,7 @@ class View(ViewBase):
         if obligation:
             self.console.print(f"[yellow]{obligation}[/yellow]")
         choices = "  ".join(f"[bold]{i}[/bold]) {state.action_text(a)}"
-                            for i, a in enumerate(legal, 1))
+                            for i, a in enumerate(self.menu(state, obs, legal), 1))
         self.console.print(f"Choices: {choices}")
         hand_mask = rules.mask_of_list(hand)
         for c in hand:

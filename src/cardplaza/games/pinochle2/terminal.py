@@ -97,6 +97,8 @@ class View(ViewBase):
         if cur and cur["cards"]:
             led = Text("Led by the computer: ").append_text(_styled(cur["cards"][0]))
             led.append(".  ")
+        if action == NO_MELD:
+            return  # no meld to make: the draws follow at once
         if isinstance(action, int) and action < 48:
             self.console.print(led.append("Your only legal card: ").append_text(
                 _styled(action)).append("."))
