@@ -89,6 +89,27 @@ class View(ViewBase):
         """Cards by suit and rank, melds in the order shown."""
         return list(display_order(legal))
 
+    @staticmethod
+    def _card_choices(state: GameState, legal: Sequence[Action]) -> Text:
+        choices = Text("Play: ")
+        for i, a in enumerate(legal, 1):
+            if i > 1:
+                choices.append("  ")
+            choices.append(f"{i})")
+            card = cast(int, a)
+            label = state.action_text(card).removeprefix("play ")
+            choices.append(label, style="red" if (card % 24) // 6 in (1, 2) else "bold")
+        return choices
+
+    def show_menu(self, state: GameState, observation: dict[str, Any],
+                  menu: Sequence[Action]) -> None:
+        """The numbered cards as the turn shows them (melds one per line)."""
+        if observation["step"] == "meld":
+            for i, a in enumerate(menu, 1):
+                self.console.print(f"  {i}) {state.action_text(a)}")
+            return
+        self.console.print(self._card_choices(state, menu))
+
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """A forced card, with the card led."""
@@ -188,15 +209,7 @@ class View(ViewBase):
                     line.append("  " + "; ".join(hist), style="dim")
                 con.print(line)
             return
-        choices = Text("Play: ")
-        for i, a in enumerate(legal, 1):
-            if i > 1:
-                choices.append("  ")
-            choices.append(f"{i})")
-            card = cast(int, a)
-            label = state.action_text(card).removeprefix("play ")
-            choices.append(label, style="red" if (card % 24) // 6 in (1, 2) else "bold")
-        con.print(choices)
+        con.print(self._card_choices(state, legal))
         reasons = state.illegal_card_reasons()
         if reasons:
             con.print(f"[dim]{next(iter(reasons.values()))}[/dim]")
