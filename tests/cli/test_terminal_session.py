@@ -233,6 +233,7 @@ def test_piquet_takes_menu_numbers_and_places_and_speaks_of_you_plainly() -> Non
     text = buf.getvalue()
     assert "You (Elder) exchange 2 cards." in text
     assert "You (Elder) exchanges" not in text and "You (Younger) scores" not in text
+    assert "You (Elder) leads" not in text and "You (Younger) leads" not in text
     assert re.search(r"Trick 1: .* (You|Computer) \((Elder|Younger)\) wins?\.", text)
 
 

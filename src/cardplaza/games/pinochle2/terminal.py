@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from cardplaza.cli.style import BLACK, RED
 from cardplaza.cli.terminal import ViewBase
 from cardplaza.core.cards import PINOCHLE
 from cardplaza.core.protocol import Action, GameState
@@ -33,7 +34,7 @@ def card_text(c: int) -> str:
 
 def _styled(c: int) -> Text:
     suit = (c % 24) // 6
-    return Text(card_text(c), style="red" if suit in (1, 2) else "bold")
+    return Text(card_text(c), style=RED if suit in (1, 2) else BLACK)
 
 
 RULES = """\
@@ -98,7 +99,7 @@ class View(ViewBase):
             choices.append(f"{i})")
             card = cast(int, a)
             label = state.action_text(card).removeprefix("play ")
-            choices.append(label, style="red" if (card % 24) // 6 in (1, 2) else "bold")
+            choices.append(label, style=RED if (card % 24) // 6 in (1, 2) else BLACK)
         return choices
 
     def show_menu(self, state: GameState, observation: dict[str, Any],
@@ -177,7 +178,8 @@ class View(ViewBase):
         head.append(f" · melds: you {obs['meld_points'][me]}, "
                     f"computer {obs['meld_points'][opp]}")
         con.rule(head)
-        con.print(Text(f"Computer: {obs['concealed_sizes'][opp]} concealed card(s)"))
+        hidden = obs["concealed_sizes"][opp]
+        con.print(Text(f"Computer: {hidden} concealed card{'s' if hidden != 1 else ''}"))
         if obs["meld_areas"][opp]:
             con.print(Text("  meld area: ").append_text(
                 self._cards_with_history(obs, obs["meld_areas"][opp])))

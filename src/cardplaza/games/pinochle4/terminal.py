@@ -271,7 +271,7 @@ class View(ViewBase):
         elif kind == 2:
             if seat == self.seat:
                 self.console.print(f"{who} passes {_card(action[1])}")
-            elif obs["passing"]["done"][seat]:
+            elif obs["passing"]["done"][seat] and (seat + 2) % 4 != self.seat:
                 to = self.name(obs, (seat + 2) % 4)
                 self.console.print(f"{who} passes {obs['passing']['count']} cards to {to}.")
         elif kind == 3:
@@ -297,11 +297,16 @@ class View(ViewBase):
     def _auction_news(self, obs: dict[str, Any]) -> None:
         """A stuck dealer, and the cards your partner passed you."""
         hand = obs["hand_number"]
-        if obs["stuck_dealer"] and obs["bidder"] is not None and self._stuck_told != hand:
+        if obs["bidder"] is not None and self._stuck_told != hand:
             self._stuck_told = hand
-            self.console.print(f"[yellow]Everybody else passed: the dealer, "
-                               f"{self.name(obs, obs['bidder'])}, is stuck with the minimum "
-                               f"bid of {obs['contract']}.[/yellow]")
+            who = self.name(obs, obs["bidder"])
+            if obs["stuck_dealer"]:
+                self.console.print(f"[yellow]Everybody else passed: the dealer, {who}, is "
+                                   f"stuck with the minimum bid of {obs['contract']}.[/yellow]")
+            else:
+                self.console.print(f"{who} wins the auction at {obs['contract']}.")
+            if obs["widow"]:
+                self.console.print(f"The widow, taken by {who}: {_cards(obs['widow'])}")
         p = obs.get("passing")
         if p and p["received"] and len(p["received"]) == p["count"]:
             got = (hand, tuple(p["received"]))

@@ -259,7 +259,7 @@ class View(ViewBase):
         ts = obs["tricks"] if tricks is None else tricks
         for i, t in enumerate(ts[self.n_tricks:], start=self.n_tricks + 1):
             lead, follow = t["cards"]
-            self.console.print(f"Trick {i}: {self.who(obs, t['leader'])} leads "
+            self.console.print(f"Trick {i}: {self.does(obs, t['leader'], 'leads')} "
                                f"{PIQUET.text(lead)}, {PIQUET.text(follow)} follows — "
                                f"{self.does(obs, t['winner'], 'wins')}.")
         self.n_tricks = len(ts)
