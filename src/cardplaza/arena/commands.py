@@ -104,6 +104,9 @@ def think_bench(game: str, level: str, positions: int = 30, seed: int = 0,
                 options: Any = None) -> dict[str, Any]:
     """Decision time (wall clock and CPU) and simulations per decision of a level over
     ``positions`` seeded positions, each picked at random from a seeded random game."""
+    from cardplaza.ai.compiled import warm_up
+
+    warm_up([game])  # as the server and the terminal do before the first decision
     times: list[float] = []
     cpu: list[float] = []
     sims: list[float] = []

@@ -352,6 +352,9 @@ def run_arena(game: str, players: Sequence[str], deals: int, seed: int = 0, jobs
     check_arena(game, players, deals, unit, sources)
     srcs = dict(sources or {})
     origins = check_sources(game, players, srcs)
+    from cardplaza.ai.compiled import warm_up
+
+    warm_up([game])  # once here: forked workers inherit the compiled kernels
     spec = get_game(game)
     levels = list(players)
     opts = spec.options_type() if options is None else options

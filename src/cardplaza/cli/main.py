@@ -148,6 +148,9 @@ def play(
         choice = choose_level(spec, opts, level, typed)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from None
+    from cardplaza.ai.compiled import warm_up_in_background
+
+    warm_up_in_background([game])  # the computer's kernels compile while you read the table
     play_command(spec, opts, seed, choice, console, save=save, new_streak=new_streak,
                  streak_file=streak_file)
 

@@ -29,8 +29,12 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     logging.getLogger("cardplaza.web").setLevel(logging.INFO)
+    logging.getLogger("cardplaza.kernels").setLevel(logging.INFO)
     url = db or default_db_url()
     sock = bind_port(host, port)  # before the address is printed: a busy port fails here
+    from cardplaza.ai.compiled import warm_up_in_background
+
+    warm_up_in_background()  # compiled search kernels load while the server starts
     app = create_app(url, computer_pause, streak_seeds=streak_seeds)
     shown = f"[{host}]" if ":" in host else host
     print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)})", flush=True)

@@ -112,6 +112,7 @@ _HOOKS = {
     "odds_render": "cardplaza.games.pinochle4.odds:render_odds",
     "players": "cardplaza.games.pinochle4.players:make_player",
     "first_deal_returns": "cardplaza.games.pinochle4.world:first_deal_returns",
+    "kernels": "cardplaza.games.pinochle4.kernels:KERNELS",
 }
 
 SPEC4 = register(GameSpec(
@@ -139,7 +140,8 @@ SPEC3 = register(GameSpec(
     permute_unseen=permute_unseen,
     sample_world=sample_world,
     levels=("random", "weak", "normal", "strong", "expert"),
-    hooks={k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
+    hooks={**{k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
+           "bench": "cardplaza.games.pinochle4.bench:cutthroat_benchmarks"},
 ))
 
 __all__ = ["SPEC3", "SPEC4", "CutthroatOptions", "CutthroatState", "Options", "PinochleState"]

@@ -53,5 +53,14 @@ def meld_calls_per_second(seconds: float = 1.0, seed: int = 0) -> dict[str, floa
 
 def extra_benchmarks() -> dict[str, float]:
     """Figures for ``cardplaza bench pinochle4``."""
+    from cardplaza.games.pinochle4.search_bench import playout_rates
+
     return {"random_full_hands_per_s": random_hands_per_second(),
-            **meld_calls_per_second()}
+            **meld_calls_per_second(), **playout_rates()}
+
+
+def cutthroat_benchmarks() -> dict[str, float]:
+    """Figures for ``cardplaza bench pinochle3``: the three-hand search play-outs."""
+    from cardplaza.games.pinochle4.search_bench import playout_rates
+
+    return playout_rates(players=3)

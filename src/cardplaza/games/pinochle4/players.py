@@ -27,10 +27,13 @@ cheaper card also wins the trick for the side.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+from cardplaza.ai.compiled import mt_state, set_mt_state
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle4.auction import hand_limit
@@ -43,6 +46,7 @@ from cardplaza.games.pinochle4.engine import (
     K_TRUMP,
 )
 from cardplaza.games.pinochle4.fast import hand_delta, low, play_out
+from cardplaza.games.pinochle4.kernels import KERNELS, WORK_ROWS
 from cardplaza.games.pinochle4.meld import meld_total, meld_totals
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
@@ -231,10 +235,35 @@ class _PlayView:
         self.known_discards = (mask_of(obs["discards"]) if obs["discards"] is not None else -1)
         self.base = base
         self.hand = mask_of(obs["hand"])
+        self.made = 0
+        """Whether the bidding side made its contract in the last :meth:`value`."""
 
     def side(self, seat: int) -> int:
         """Scoring side of a seat."""
         return seat % 2 if self.n == 4 else seat
+
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The position's arguments of the kernels (:mod:`kernels`), after the worlds."""
+        import numpy as np
+
+        trick = np.zeros(4, np.int64)
+        trick[:len(self.trick)] = self.trick
+        return (self.me, trick, len(self.trick), self.leader, self.n, self.trump,
+                int(self.relaxed), np.array(self.values, np.int64),
+                np.array(self.base, np.int64), np.array(self.melds, np.int64),
+                self.contract, self.bside, self.bonus, self.known_discards)
+
+    def card_totals(self, worlds: list[list[int]], discards: list[int],
+                    cards: list[int]) -> list[float]:
+        """Per card, the summed side result over ``worlds`` (world order, then card
+        order: the same sums as adding :meth:`value` up in Python)."""
+        import numpy as np
+
+        totals = np.zeros(len(cards), np.float64)
+        KERNELS.card_values(np.array(worlds, np.int64), np.array(discards, np.int64),
+                            np.array(cards, np.int64), len(cards), len(worlds),
+                            *self.kernel_args(), *_work(), totals)
+        return [float(t) for t in totals]
 
     def value(self, hands: list[int], discards: int) -> float:
         """Side result of playing ``hands`` out from the current trick (fast policy)."""
@@ -248,8 +277,77 @@ class _PlayView:
             d = self.known_discards if self.known_discards >= 0 else discards
             side_pts[self.bside] += mask_points(d, self.values)
         delta = hand_delta(self.contract, self.bside, self.melds, side_pts)
+        self.made = int(self.melds[self.bside] + side_pts[self.bside] >= self.contract)
         mine = self.side(self.me)
         return float(delta[mine] - (sum(delta) - delta[mine]) / (self.sides - 1))
+
+
+def _work() -> tuple[Any, ...]:
+    """Scratch buffers of the play-out kernels: hands, trick points, side points."""
+    import numpy as np
+
+    return np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(3, np.int64)
+
+
+CHUNK_WORLDS = 32
+"""Worlds per call of the card-search kernel (the time cap is checked between calls)."""
+
+
+@dataclass
+class CardSearch:
+    """A card search's sums: per card the summed side result and the number of worlds in
+    which the bidding side made its contract, over ``worlds`` sampled worlds."""
+
+    totals: list[float]
+    made: list[int]
+    worlds: int
+
+
+def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
+                rng: random.Random, seconds: float | None = None,
+                min_worlds: int = 1) -> CardSearch:
+    """Every card played out in up to ``worlds`` worlds sampled by ``dealer`` (fewer when
+    ``seconds`` ran out after ``min_worlds``).
+
+    The compiled kernel (:func:`kernels.search_cards`) deals the worlds exactly as
+    ``dealer.deal(rng)`` would, drawing from ``rng``'s own generator, and plays the cards
+    out; a world that needs the dealer's fallback is dealt in Python. The sums are those of
+    the plain-Python search, world by world and card by card.
+    """
+    import numpy as np
+
+    start = time.perf_counter()
+    totals = np.zeros(len(cards), np.float64)
+    made = np.zeros(len(cards), np.int64)
+    setup = dealer.kernel_args()
+    cand = np.array(cards, np.int64)
+    position = view.kernel_args()
+    work = np.zeros((WORK_ROWS, 48), np.int64)
+    infer = int(dealer.auction is not None)
+    done = 0
+    while done < worlds:
+        k = worlds - done if seconds is None else min(CHUNK_WORLDS, worlds - done)
+        got = 0
+        if setup is not None:
+            state = mt_state(rng)
+            got = KERNELS.search_cards(k, dealer.tries, infer, cand, len(cards), *position,
+                                       *setup, state, work, totals, made)
+            set_mt_state(rng, state)
+            done += got
+        if got < k:  # this world needs the dealer's fallback (or the quick dealer cannot)
+            hands, disc = dealer.deal(rng) if setup is None else dealer.fallback(rng)
+            for i, c in enumerate(cards):
+                hs = hands[:]
+                hs[view.me] ^= 1 << c
+                view.trick.append(c)
+                totals[i] += view.value(hs, disc)
+                made[i] += view.made
+                view.trick.pop()
+            done += 1
+        if seconds is not None and done >= min_worlds and done < worlds \
+                and time.perf_counter() - start >= seconds:
+            break
+    return CardSearch([float(t) for t in totals], [int(m) for m in made], done)
 
 
 def _candidate_cards(legal: Sequence[Action]) -> list[tuple[int, int]]:
@@ -318,18 +416,10 @@ class SearchPlayer(HeuristicPlayer):
         if len(cands) == 1:
             return cands[0]
         view = _PlayView(observation)
-        me = view.me
-        totals: dict[tuple[int, int], float] = dict.fromkeys(cands, 0.0)
-        dealer = Dealer(observation)
-        for _ in range(self.samples):
-            world, discards = dealer.deal(rng)
-            for b in cands:
-                hands = world[:]
-                hands[me] ^= 1 << b[1]
-                view.trick.append(b[1])
-                totals[b] += view.value(hands, discards)
-                view.trick.pop()
-        self.last_stats = {"worlds": self.samples, "simulations": self.samples * len(cands)}
+        found = card_search(view, Dealer(observation), [b[1] for b in cands], self.samples,
+                            rng)
+        totals = dict(zip(cands, found.totals, strict=True))
+        self.last_stats = {"worlds": found.worlds, "simulations": found.worlds * len(cands)}
         return max(cands, key=lambda b: (totals[b], -b[1]))
 
 
@@ -345,10 +435,11 @@ class ExpertPlayer(HeuristicPlayer):
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
                  bid_worlds: int = 48, make_prob: float = 0.6, infer_bids: bool = True,
-                 ) -> None:
+                 seconds: float | None = None) -> None:
         super().__init__("normal")
         self.name = "expert"
         self.infer_bids = infer_bids
+        self.seconds = seconds
         self.sims = sims
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -384,21 +475,9 @@ class ExpertPlayer(HeuristicPlayer):
         prefer = self.play(obs, legal)
         if len(cands) == 1:
             return cands[0]
-        view = _PlayView(obs)
-        me = view.me
-        worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
-        totals = [0.0] * len(cands)
-        trick = view.trick
-        dealer = Dealer(obs, infer_bids=self.infer_bids)
-        for _ in range(worlds):
-            hands, discards = dealer.deal(rng)
-            for i, b in enumerate(cands):
-                hs = hands[:]
-                hs[me] ^= 1 << b[1]
-                trick.append(b[1])
-                totals[i] += view.value(hs, discards)
-                trick.pop()
-        self.last_stats = {"worlds": worlds, "simulations": worlds * len(cands)}
+        found = self._card_search(obs, cands, rng)
+        totals = found.totals
+        worlds = found.worlds
         best = max(totals)
         # Within a tenth of a point per world the heuristic choice stands.
         near = [b for b, t in zip(cands, totals, strict=True) if t >= best - 0.1 * worlds]
@@ -408,6 +487,16 @@ class ExpertPlayer(HeuristicPlayer):
                 return b
         return near[0] if len(near) == 1 else max(
             near, key=lambda b: (totals[cands.index(b)], -b[1]))
+
+    def _card_search(self, obs: dict[str, Any], cands: list[tuple[int, int]],
+                     rng: random.Random) -> CardSearch:
+        """The candidates played out on the same sampled worlds, within the budget."""
+        worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
+        found = card_search(_PlayView(obs), Dealer(obs, infer_bids=self.infer_bids),
+                            [b[1] for b in cands], worlds, rng, self.seconds,
+                            min(self.min_worlds, worlds))
+        self.last_stats = {"worlds": found.worlds, "simulations": found.worlds * len(cands)}
+        return found
 
     # -- cut-throat trump and discard ----------------------------------------------------
     def _discard(self, obs: dict[str, Any], legal: Sequence[Action],

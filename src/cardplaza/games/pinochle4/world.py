@@ -17,7 +17,13 @@ from typing import Any, Protocol, TypeVar
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.options import options_from_dict
 from cardplaza.core.protocol import TERMINAL, GameState
-from cardplaza.games.pinochle4.auction import bid_evidence, hand_limit, violation
+from cardplaza.games.pinochle4.auction import (
+    PASS_ALLOWANCE,
+    WIDOW_ALLOWANCE,
+    bid_evidence,
+    hand_limit,
+    violation,
+)
 from cardplaza.games.pinochle4.engine import (
     OVER,
     PASSING,
@@ -281,6 +287,41 @@ class Dealer:
             self.check = [(p, played.get(p, 0)) for p in range(n) if p != me]
         self.div = 10 if obs["options"]["one_point"] else 1
 
+    def kernel_args(self) -> tuple[Any, ...] | None:
+        """The arguments of :func:`kernels.search_cards` that describe this dealer (own
+        hand … slack), or ``None`` when its constraints leave no room (then only the
+        Python :meth:`deal`, with its fallback, can deal)."""
+        import numpy as np
+
+        if not self.ok:
+            return None
+        n = self.n
+        obs = self.obs
+        opts = obs["options"]
+        cons = self.constrained
+        ccards = np.array([c for c, _ in cons] or [0], np.int64)
+        callowed = np.array([a for _, a in cons] or [0], np.int64)
+        free = np.array(self.free or [0], np.int64)
+        melds = obs["melds"]
+        check = np.array([[p, played, melds[p]["value"]] for p, played in self.check]
+                         or [[0, 0, 0]], np.int64)
+        auction = self.auction
+        rows: list[list[int]] = []
+        widow_owner = -1
+        allowance = 0
+        slack = 0
+        if auction is not None:
+            rows = [[p, made, declined, auction.add[p], auction.remove[p]]
+                    for p, made, declined in auction.evidence]
+            widow_owner = auction.widow_owner
+            allowance = PASS_ALLOWANCE[auction.passing] if n == 4 else WIDOW_ALLOWANCE
+            slack = auction.slack
+        evidence = np.array(rows or [[0, 0, 0, 0, 0]], np.int64)
+        return (self.own, np.array(self.fixed, np.int64), np.array(self.left, np.int64),
+                np.array(self.places, np.int64), len(self.places), ccards, callowed,
+                len(cons), free, len(self.free), int(bool(opts["extra_kq"])), self.div,
+                check, len(self.check), evidence, len(rows), widow_owner, allowance, slack)
+
     def _once(self, rng: random.Random) -> list[int] | None:
         left = self.left[:]
         out = self.fixed[:]
@@ -341,14 +382,19 @@ class Dealer:
                 if self._consistent(out):
                     break
         if best is None:
-            placed = _assign(self.obs, rng, strict=True)
-            best = [0] * (self.n + 3)
-            for p, m in placed["hands"].items():
-                best[p] = m
-            best[self.n + 2] = placed["discards"]
+            return self.fallback(rng)
         hands = best[:self.n]
         hands[self.me] = self.own
         return hands, best[self.n + 2]
+
+    def fallback(self, rng: random.Random) -> tuple[list[int], int]:
+        """:meth:`deal`'s world when no quick placement works (:func:`_assign`)."""
+        placed = _assign(self.obs, rng, strict=True)
+        hands = [0] * self.n
+        for p, m in placed["hands"].items():
+            hands[p] = m
+        hands[self.me] = self.own
+        return hands, placed["discards"]
 
 
 def least_straying(draw: Callable[[], T | None], stray: Callable[[T], K], tries: int,

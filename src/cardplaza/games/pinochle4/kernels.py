@@ -1,0 +1,460 @@
+"""Compiled search kernels of both Pinochle variants (plain Python, compiled by numba).
+
+Every function here is written in the subset :mod:`cardplaza.ai.compiled` compiles: int
+card masks (48 bits), loops, and arrays or lists of ints passed in by the caller (the
+kernels allocate nothing). Run as Python, they are the reference implementation; the
+tests check that both forms give identical results, and that :func:`play_out` matches
+:func:`cardplaza.games.pinochle4.fast.play_out` card for card.
+
+* :func:`play_out` — the rest of a hand with the normal level's card play (the policy of
+  :mod:`fast`): counters won per seat and the last trick's winner.
+* :func:`card_values` — every candidate card played out in every given world (the strong
+  level's worlds come from the Python dealer, so its decisions are unchanged).
+* :func:`search_cards` — the card search of the strong and expert levels: worlds dealt
+  inside the kernel exactly as :class:`world.Dealer` deals them (voids, melds shown, the
+  auction), then every candidate played out in every world.
+* :func:`bid_totals` — the partnership bidding simulation: per sampled deal and trump
+  suit, partner's pass, the bidder's return, both melds and the played-out trick points.
+* :func:`bury_values` — cut-throat: every (trump, buried cards) plan played out.
+
+Random numbers come from Python's own generator run inside the kernel
+(:mod:`cardplaza.ai.kernel_bits`): a search draws exactly the numbers its pure-Python form
+drew from the player's ``random.Random``, so moving it into a kernel kept its decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardplaza.ai.compiled import kernels
+from cardplaza.ai.kernel_bits import low, mt_below, mt_shuffle, popcount
+from cardplaza.games.pinochle4.fast import BEAT, CHEAP, SIDE_ACES, SMEAR
+from cardplaza.games.pinochle4.meld import PLAIN_SEQ, TRUMP_SEQ_OFF, TRUMP_SEQ_ON
+from cardplaza.games.pinochle4.rules import ABOVE, RANK_MASK, SUIT_MASK
+
+Buf = Any
+"""An int64 array (compiled) or a list of ints (Python) the caller provides."""
+
+M24 = (1 << 24) - 1
+
+SUITS = SUIT_MASK
+RANKS = RANK_MASK
+ABOVE_T = ABOVE
+CHEAP_T = CHEAP
+SMEAR_T = SMEAR
+BEAT_T = BEAT
+ACES_T = SIDE_ACES
+SUIT_T = tuple(c % 24 // 6 for c in range(48))
+RANK_T = tuple(c % 6 for c in range(48))
+TRUMP_SEQ = (TRUMP_SEQ_OFF, TRUMP_SEQ_ON)
+PLAIN_T = PLAIN_SEQ
+AROUND_MASK = tuple(sum(1 << (s * 6 + r) for s in range(4)) for r in (5, 3, 2, 1))
+AROUND_VALUE = (100, 80, 60, 40)
+PIN_MASK = (1 << 2) | (1 << (2 * 6 + 1))  # Q♠ and J♦ faces
+MELD_MISMATCH = 1_000_000
+"""Stray key of a world whose hands do not meld as shown (worse than any auction miss)."""
+
+
+# -- meld -----------------------------------------------------------------------------------
+
+def meld_total(hand: int, trump: int, extra: int) -> int:
+    """Maximum meld of ``hand`` with ``trump`` (as :func:`meld.meld_total`)."""
+    lo = hand & M24
+    hi = hand >> 24
+    a = lo | hi
+    b = lo & hi
+    total = 0
+    for s in range(4):
+        i = ((a >> (6 * s)) & 63) << 6 | ((b >> (6 * s)) & 63)
+        if s == trump:
+            total += TRUMP_SEQ[extra][i]
+        else:
+            total += PLAIN_T[i]
+    for k in range(4):
+        m = AROUND_MASK[k]
+        if b & m == m:
+            total += 10 * AROUND_VALUE[k]
+        elif a & m == m:
+            total += AROUND_VALUE[k]
+    if b & PIN_MASK == PIN_MASK:
+        total += 300
+    elif a & PIN_MASK == PIN_MASK:
+        total += 40
+    return total
+
+
+def hand_limit(hand: int, allowance: int, extra: int, div: int) -> int:
+    """The normal computer's highest bid with ``hand`` (as :func:`auction.hand_limit`)."""
+    aces = popcount(hand & RANKS[5])
+    best = 0
+    for s in range(4):
+        length = popcount(hand & SUITS[s])
+        v = meld_total(hand, s, extra) + 10 * aces + allowance
+        if length > 4:
+            v += 10 * (length - 4)
+        if v > best:
+            best = v
+    return best // div
+
+
+# -- play-out -------------------------------------------------------------------------------
+
+def _first(mask: int, groups: Buf, trump: int, count: int) -> int:
+    """The lowest card of the first group of ``groups[trump]`` meeting ``mask``."""
+    for g in range(count):
+        x = mask & groups[trump][g]
+        if x:
+            return low(x)
+    return -1
+
+
+def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: int,
+             relaxed_opt: int, values: Buf, pts: Buf) -> int:
+    """Play the hand to its end (``hands`` is changed); counters won per seat in ``pts``;
+    returns the winner of the last trick (-1 if no trick was completed)."""
+    for p in range(n):
+        pts[p] = 0
+    tmask = SUITS[trump]
+    aces = ACES_T[trump]
+    four = n == 4
+    seat = (leader + ntrick) % n
+    last_winner = -1
+    led = -1
+    w = -1
+    wseat = -1
+    tpts = 0
+    count = 0
+    if ntrick:
+        led = SUIT_T[trick[0]]
+        w = trick[0]
+        wpos = 0
+        for i in range(1, ntrick):
+            c = trick[i]
+            cs = SUIT_T[c]
+            ws = SUIT_T[w]
+            if (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump):
+                w = c
+                wpos = i
+        wseat = (leader + wpos) % n
+        for i in range(ntrick):
+            tpts += values[trick[i]]
+        count = ntrick
+        if count == n:
+            pts[wseat] += tpts
+            last_winner = wseat
+            seat = wseat
+            tpts = 0
+            count = 0
+    while True:
+        hand = hands[seat]
+        if count == 0:
+            if not hand:
+                break
+            x = hand & aces
+            c = low(x) if x else _first(hand, CHEAP_T, trump, 12)
+            led = SUIT_T[c]
+            w = c
+            wseat = seat
+        else:
+            ws = SUIT_T[w]
+            wr = RANK_T[w]
+            relaxed = relaxed_opt != 0 and led != trump
+            follow = hand & SUITS[led]
+            if follow:
+                if relaxed or ws != led:
+                    legal = follow
+                else:
+                    legal = follow & ABOVE_T[led][wr]
+                    if not legal:
+                        legal = follow
+            else:
+                tr = hand & tmask
+                if tr:
+                    if relaxed or ws != trump:
+                        legal = tr
+                    else:
+                        legal = tr & ABOVE_T[trump][wr]
+                        if not legal:
+                            legal = tr
+                else:
+                    legal = hand
+            if four and ((wseat ^ seat) & 1) == 0:
+                if count == 3:
+                    c = _first(legal, SMEAR_T, trump, 4)
+                else:
+                    c = _first(legal, CHEAP_T, trump, 12)
+            else:
+                b = legal & ABOVE_T[trump][wr] if ws == trump else legal & (ABOVE_T[ws][wr] | tmask)
+                c = _first(b, BEAT_T, trump, 12) if b else _first(legal, CHEAP_T, trump, 12)
+            cs = SUIT_T[c]
+            if (cs == ws and RANK_T[c] > wr) or (cs != ws and cs == trump):
+                w = c
+                wseat = seat
+        hands[seat] = hand ^ (1 << c)
+        tpts += values[c]
+        count += 1
+        if count == n:
+            pts[wseat] += tpts
+            last_winner = wseat
+            seat = wseat
+            tpts = 0
+            count = 0
+        else:
+            seat = seat + 1 if seat + 1 < n else 0
+    return last_winner
+
+
+def mask_points(mask: int, values: Buf) -> int:
+    """Counter points of the cards of ``mask`` (``values`` per card)."""
+    total = 0
+    while mask:
+        c = low(mask)
+        total += values[c]
+        mask &= mask - 1
+    return total
+
+
+def hand_value(pts: Buf, last: int, n: int, me: int, base: Buf, melds: Buf, contract: int,
+               bside: int, bonus: int, discard_pts: int, side_pts: Buf) -> float:
+    """``me``'s side result of a played hand: the score change of its side minus the mean
+    of the others' (section 13, as :func:`fast.hand_delta`)."""
+    sides = 2 if n == 4 else 3
+    for s in range(sides):
+        side_pts[s] = base[s]
+    for p in range(n):
+        side_pts[p % 2 if n == 4 else p] += pts[p]
+    if last >= 0:
+        side_pts[last % 2 if n == 4 else last] += bonus
+    side_pts[bside] += discard_pts
+    made = melds[bside] + side_pts[bside] >= contract
+    mine = me % 2 if n == 4 else me
+    total = 0
+    mine_delta = 0
+    for s in range(sides):
+        if s == bside:
+            d = melds[s] + side_pts[s] if made else -contract
+        else:
+            d = melds[s] + side_pts[s] if side_pts[s] > 0 else 0
+        total += d
+        if s == mine:
+            mine_delta = d
+    return mine_delta - (total - mine_delta) / (sides - 1)
+
+
+def card_values(worlds: Buf, discards: Buf, cands: Buf, ncands: int, nworlds: int,
+                me: int, trick: Buf, ntrick: int, leader: int, n: int, trump: int,
+                relaxed: int, values: Buf, base: Buf, melds: Buf, contract: int, bside: int,
+                bonus: int, known_discards: int, hands: Buf, pts: Buf, side_pts: Buf,
+                totals: Buf) -> None:
+    """Add to ``totals[i]`` the side result of candidate ``cands[i]`` in every world
+    (``worlds[w]`` = every seat's hand, ``discards[w]`` = cut-throat discards)."""
+    for w in range(nworlds):
+        dpts = 0
+        if n == 3:
+            dpts = mask_points(known_discards if known_discards >= 0 else discards[w],
+                               values)
+        for i in range(ncands):
+            c = cands[i]
+            for p in range(n):
+                hands[p] = worlds[w][p]
+            hands[me] ^= 1 << c
+            trick[ntrick] = c
+            last = play_out(hands, trick, ntrick + 1, leader, n, trump, relaxed, values, pts)
+            totals[i] += hand_value(pts, last, n, me, base, melds, contract, bside, bonus,
+                                    dpts, side_pts)
+
+
+def _once(mt: Buf, n: int, fixed: Buf, left0: Buf, places: Buf, nplaces: int,
+          ccards: Buf, callowed: Buf, ncons: int, fcards: Buf, nfree: int, out: Buf,
+          left: Buf, order: Buf, free: Buf) -> int:
+    """One placement of the hidden cards, exactly :meth:`world.Dealer._once`: the
+    constrained cards shuffled, then (stably) fewest allowed places first, each to a place
+    drawn in proportion to its free room; the rest by one shuffle. 1 on success, 0 when
+    a card found no room."""
+    for i in range(n + 3):
+        left[i] = left0[i]
+        out[i] = fixed[i]
+    for k in range(ncons):
+        order[k] = k
+    mt_shuffle(mt, order, ncons)
+    for k in range(1, ncons):  # stable insertion sort by the number of allowed places
+        t = order[k]
+        key = popcount(callowed[t])
+        j = k - 1
+        while j >= 0 and popcount(callowed[order[j]]) > key:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = t
+    for k in range(ncons):
+        t = order[k]
+        a = callowed[t]
+        room = 0
+        for q in range(nplaces):
+            i = places[q]
+            if (a >> i) & 1 and left[i] > 0:
+                room += left[i]
+        if room == 0:
+            return 0
+        r = mt_below(mt, room)
+        chosen = -1
+        for q in range(nplaces):
+            i = places[q]
+            if (a >> i) & 1 and left[i] > 0:
+                r -= left[i]
+                if r < 0:
+                    chosen = i
+                    break
+        left[chosen] -= 1
+        out[chosen] |= 1 << ccards[t]
+    for k in range(nfree):
+        free[k] = fcards[k]
+    mt_shuffle(mt, free, nfree)
+    k = 0
+    for q in range(nplaces):
+        i = places[q]
+        m = out[i]
+        for _ in range(left[i]):
+            m |= 1 << free[k]
+            k += 1
+        out[i] = m
+    return 1
+
+
+def _strays(out: Buf, n: int, trump: int, extra: int, div: int, check: Buf, ncheck: int,
+            evidence: Buf, nevidence: int, widow_owner: int, allowance: int,
+            slack: int) -> int:
+    """How far a placement strays: :data:`MELD_MISMATCH` if a hand does not meld as shown,
+    plus the bid units by which the hands stray from the auction (as
+    :class:`world.AuctionCheck`)."""
+    key = 0
+    for k in range(ncheck):
+        p = check[k][0]
+        if meld_total(out[p] | check[k][1], trump, extra) // div != check[k][2]:
+            key = MELD_MISMATCH
+            break
+    for k in range(nevidence):
+        p = evidence[k][0]
+        hand = out[p] | evidence[k][3]
+        if p == widow_owner:
+            hand |= out[n + 2]
+        lim = hand_limit(hand & ~evidence[k][4], allowance, extra, div)
+        made = evidence[k][1]
+        declined = evidence[k][2]
+        if made and lim + slack < made:
+            key += made - lim - slack
+        if declined and lim - slack >= declined:
+            key += lim - slack - declined + 1
+    return key
+
+
+def deal_world(mt: Buf, tries: int, infer: int, n: int, me: int, own: int, fixed: Buf,
+               left0: Buf, places: Buf, nplaces: int, ccards: Buf, callowed: Buf,
+               ncons: int, fcards: Buf, nfree: int, trump: int, extra: int, div: int,
+               check: Buf, ncheck: int, evidence: Buf, nevidence: int, widow_owner: int,
+               allowance: int, slack: int, best: Buf, out: Buf, left: Buf, order: Buf,
+               free: Buf) -> int:
+    """A world in ``best`` (every place's cards, the own hand at ``me``), exactly
+    :meth:`world.Dealer.deal` up to its fallback: with ``infer`` (bids inferred) the first
+    of ``tries`` placements that melds as shown and fits the auction, else the one
+    straying least; without, the last placement unless one melds as shown. 0 when every
+    placement failed (the caller then uses the dealer's fallback)."""
+    found = 0
+    best_key = 0
+    for _ in range(tries):
+        if not _once(mt, n, fixed, left0, places, nplaces, ccards, callowed, ncons,
+                     fcards, nfree, out, left, order, free):
+            continue
+        key = _strays(out, n, trump, extra, div, check, ncheck, evidence, nevidence,
+                      widow_owner, allowance, slack)
+        if not infer or not found or key < best_key:
+            found = 1
+            best_key = key
+            for i in range(n + 3):
+                best[i] = out[i]
+            if key == 0:
+                break
+    best[me] = own
+    return found
+
+
+def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, me: int,
+                 trick: Buf, ntrick: int, leader: int, n: int, trump: int, relaxed: int,
+                 values: Buf, base: Buf, melds: Buf, contract: int, bside: int, bonus: int,
+                 known_discards: int, own: int, fixed: Buf, left0: Buf, places: Buf,
+                 nplaces: int, ccards: Buf, callowed: Buf, ncons: int, fcards: Buf,
+                 nfree: int, extra: int, div: int, check: Buf, ncheck: int, evidence: Buf,
+                 nevidence: int, widow_owner: int, allowance: int, slack: int, mt: Buf,
+                 work: Buf, totals: Buf, made: Buf) -> int:
+    """The card search: ``nworlds`` worlds dealt by :func:`deal_world` from the generator
+    state ``mt``, every candidate card played out in each; side results summed in
+    ``totals``, worlds where the bidding side makes its contract counted in ``made``.
+    Returns the worlds dealt: fewer when a world needs the dealer's fallback."""
+    best = work[0]
+    out = work[1]
+    left = work[2]
+    order = work[3]
+    free = work[4]
+    hands = work[5]
+    pts = work[6]
+    side_pts = work[7]
+    for w in range(nworlds):
+        if not deal_world(mt, tries, infer, n, me, own, fixed, left0, places, nplaces, ccards,
+                          callowed, ncons, fcards, nfree, trump, extra, div, check, ncheck,
+                          evidence, nevidence, widow_owner, allowance, slack, best, out,
+                          left, order, free):
+            return w
+        dpts = 0
+        if n == 3:
+            dpts = mask_points(known_discards if known_discards >= 0 else best[n + 2],
+                               values)
+        for i in range(ncands):
+            c = cands[i]
+            for p in range(n):
+                hands[p] = best[p]
+            hands[me] ^= 1 << c
+            trick[ntrick] = c
+            last = play_out(hands, trick, ntrick + 1, leader, n, trump, relaxed, values, pts)
+            totals[i] += hand_value(pts, last, n, me, base, melds, contract, bside, bonus,
+                                    dpts, side_pts)
+            if melds[bside] + side_pts[bside] >= contract:
+                made[i] += 1
+    return nworlds
+
+
+def play_out_many(worlds: Buf, nworlds: int, n: int, trumps: Buf, leaders: Buf,
+                  relaxed: int, values: Buf, hands: Buf, trick: Buf, pts: Buf,
+                  points: Buf) -> None:
+    """Play out every world's hands from its first lead; ``points[w]`` = the counters
+    the leader's side won (the benchmark's batch of full play-outs)."""
+    for w in range(nworlds):
+        for p in range(n):
+            hands[p] = worlds[w][p]
+        leader = leaders[w]
+        last = play_out(hands, trick, 0, leader, n, trumps[w], relaxed, values, pts)
+        total = 0
+        for p in range(n):
+            if (p - leader) % 2 == 0 if n == 4 else p == leader:
+                total += pts[p]
+        points[w] = total + (last >= 0)
+
+
+WORK_ROWS = 8
+"""Rows of the scratch array of :func:`search_cards` (each 48 long)."""
+
+KERNELS = kernels("pinochle4", __name__, {
+    "search_cards": "int64(int64, int64, int64, int64[::1], int64, int64, int64[::1], int64, "
+                    "int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64, "
+                    "int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64, "
+                    "int64[::1], int64[::1], int64, int64[::1], int64, int64, int64, "
+                    "int64[:, ::1], int64, int64[:, ::1], int64, int64, int64, int64, "
+                    "int64[::1], int64[:, ::1], float64[::1], int64[::1])",
+    "play_out_many": "void(int64[:, ::1], int64, int64, int64[::1], int64[::1], int64, "
+                     "int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])",
+    "play_out": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, "
+                "int64[::1], int64[::1])",
+    "card_values": "void(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, "
+                   "int64[::1], int64, int64, int64, int64, int64, int64[::1], int64[::1], "
+                   "int64[::1], int64, int64, int64, int64, int64[::1], int64[::1], "
+                   "int64[::1], float64[::1])",
+})
+"""The compiled entry points (or their Python forms, see :mod:`cardplaza.ai.compiled`)."""

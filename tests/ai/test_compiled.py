@@ -1,0 +1,93 @@
+"""Compiled-kernel infrastructure: the generator, the disk cache, the switch and warm-up."""
+
+from __future__ import annotations
+
+import logging
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cardplaza.ai import compiled
+from cardplaza.ai.compiled import cache_dir, mt_state, set_mt_state, warm_up
+from cardplaza.ai.kernel_bits import bit_length, low, mt_below, mt_shuffle, mt_skip, popcount
+
+
+def test_bit_helpers_match_python_ints() -> None:
+    rng = random.Random(3)
+    for _ in range(2000):
+        x = rng.getrandbits(rng.randrange(1, 63)) | 1 << rng.randrange(48)
+        assert popcount(x) == x.bit_count()
+        assert low(x) == (x & -x).bit_length() - 1
+        assert bit_length(x) == x.bit_length()
+
+
+def test_kernel_generator_is_pythons_random() -> None:
+    """randrange, shuffle and getrandbits(64) drawn in a kernel equal random.Random's,
+    across the 624-word refills, and the state goes back into the Random."""
+    rng = random.Random(12345)
+    ref = random.Random(12345)
+    state = mt_state(rng)
+    for n in (1, 2, 3, 7, 48, 1000, 2**31 - 1) * 300:
+        assert mt_below(state, n) == ref.randrange(n)
+    items = list(range(40))
+    ref_items = list(range(40))
+    mt_shuffle(state, items, 40)
+    ref.shuffle(ref_items)
+    assert items == ref_items
+    mt_skip(state, 2)
+    ref.getrandbits(64)
+    set_mt_state(rng, state)
+    assert rng.getstate() == ref.getstate()
+    assert rng.random() == ref.random()
+
+
+def test_cache_dir_is_the_users_and_falls_back(monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path) -> None:
+    monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path / "kernels"))
+    assert cache_dir() == tmp_path / "kernels" and cache_dir().is_dir()
+    blocked = tmp_path / "file"
+    blocked.write_text("not a directory")
+    monkeypatch.setenv(compiled.CACHE_ENV, str(blocked / "kernels"))
+    assert cache_dir() != blocked / "kernels" and cache_dir().is_dir()
+    monkeypatch.delenv(compiled.CACHE_ENV)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "cardplaza" / "kernels"
+
+
+def test_warm_up_compiles_the_games_kernels_and_logs(caplog: pytest.LogCaptureFixture) -> None:
+    sets = warm_up(["pinochle4"])
+    assert "pinochle4" in sets and compiled.registered()["pinochle4"].compile()
+    with caplog.at_level(logging.INFO, logger="cardplaza.kernels"):
+        compiled.warm_up_in_background(["pinochle4"]).join(60)
+    assert any("kernels ready" in r.message for r in caplog.records)
+
+
+def test_switched_off_kernels_run_as_python(tmp_path: Path) -> None:
+    """With CARDPLAZA_NO_JIT=1 the entry is the module's Python function (numba unused)."""
+    code = ("import numpy as np, random\n"
+            "from cardplaza.ai import compiled\n"
+            "from cardplaza.games.pinochle4.kernels import KERNELS\n"
+            "from cardplaza.games.pinochle4.rules import counter_table, deal\n"
+            "h = np.array(deal(random.Random(1), 4)[0], np.int64)\n"
+            "pts = np.zeros(4, np.int64)\n"
+            "last = KERNELS.play_out(h, np.zeros(4, np.int64), 0, 0, 4, 1, 0,\n"
+            "    np.array(counter_table('A', False), np.int64), pts)\n"
+            "import sys\n"
+            "print(compiled.jit_enabled(), compiled.warm_up(['pinochle4']),\n"
+            "      'numba' in sys.modules, last, pts.tolist())\n")
+    env = {"CARDPLAZA_NO_JIT": "1", "PATH": "/usr/bin:/bin",
+           "CARDPLAZA_KERNEL_CACHE": str(tmp_path)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout.split(maxsplit=3)
+    assert out[:3] == ["False", "{}", "False"]
+    from cardplaza.games.pinochle4.kernels import KERNELS
+    from cardplaza.games.pinochle4.rules import counter_table, deal
+    h = np.array(deal(random.Random(1), 4)[0], np.int64)
+    pts = np.zeros(4, np.int64)
+    last = KERNELS.play_out(h, np.zeros(4, np.int64), 0, 0, 4, 1, 0,
+                            np.array(counter_table("A", False), np.int64), pts)
+    assert out[3].split(maxsplit=1) == [str(last), f"{pts.tolist()}\n"]

@@ -1,0 +1,140 @@
+"""Compiled search kernels of both Pinochle variants against their Python forms.
+
+The kernels' Python form is the reference: the compiled kernels must give identical
+results on seeded positions, the play-out must be the plain-Python policy of ``fast``, and
+the card search must be the Python dealer's search, world by world.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from cardplaza.ai.compiled import mt_state
+from cardplaza.core.bench import random_steps
+from cardplaza.core.registry import get_game
+from cardplaza.games.pinochle4.engine import PLAY
+from cardplaza.games.pinochle4.fast import play_out
+from cardplaza.games.pinochle4.kernels import KERNELS, WORK_ROWS
+from cardplaza.games.pinochle4.players import (
+    ExpertPlayer,
+    _candidate_cards,
+    _PlayView,
+    card_search,
+    make_player,
+)
+from cardplaza.games.pinochle4.rules import counter_table, deal, legal_play_mask
+from cardplaza.games.pinochle4.world import Dealer
+
+
+def _positions(count: int, seed: int) -> list[tuple[list[int], list[int], int, int, int, bool]]:
+    """Random play positions: hands, the trick so far (legal cards), leader, seats,
+    trump and option O5."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        n = rng.choice((3, 4))
+        hands, _ = deal(rng, n)
+        trump, leader, relaxed = rng.randrange(4), rng.randrange(n), rng.random() < 0.3
+        tricks = rng.randrange(0, 10)
+        for _t in range(tricks):  # whole tricks of random legal cards; same leader
+            trick: list[int] = []
+            for k in range(n):
+                seat = (leader + k) % n
+                legal = legal_play_mask(hands[seat], trick, trump, relaxed)
+                c = rng.choice([b for b in range(48) if legal >> b & 1])
+                hands[seat] ^= 1 << c
+                trick.append(c)
+        trick = []
+        for k in range(rng.randrange(n)):
+            seat = (leader + k) % n
+            legal = legal_play_mask(hands[seat], trick, trump, relaxed)
+            c = rng.choice([b for b in range(48) if legal >> b & 1])
+            hands[seat] ^= 1 << c
+            trick.append(c)
+        out.append((hands, trick, leader, n, trump, relaxed))
+    return out
+
+
+@pytest.mark.parametrize("counters", ["A", "B"])
+def test_play_out_kernel_is_the_python_policy(counters: str) -> None:
+    values = counter_table(counters, False)
+    va = np.array(values, np.int64)
+    for hands, trick, leader, n, trump, relaxed in _positions(300, 11):
+        want = play_out(hands[:], trick, leader, n, trump, relaxed, values)
+        tr = np.zeros(4, np.int64)
+        tr[:len(trick)] = trick
+        for fn in (KERNELS.play_out, KERNELS.reference("play_out")):
+            h = np.array(hands, np.int64)
+            pts = np.zeros(4, np.int64)
+            last = fn(h, tr, len(trick), leader, n, trump, int(relaxed), va, pts)
+            assert (list(pts[:n]), last) == want
+            assert not h.any()  # every card was played
+
+
+def _play_states(game: str, seeds: range, steps: int = 60) -> list[object]:
+    spec = get_game(game)
+    out = []
+    for seed in seeds:
+        st = spec.new_game(None, seed)
+        normal = make_player("normal")
+        rng = random.Random(seed)
+        while not st.is_terminal and st.phase != PLAY:  # type: ignore[attr-defined]
+            st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+        random_steps(st, random.Random(seed), rng.randrange(0, 30))
+        if not st.is_terminal and st.phase == PLAY and len(st.legal_actions()) > 1:  # type: ignore[attr-defined]
+            out.append(st)
+    return out
+
+
+@pytest.mark.parametrize("game", ["pinochle4", "pinochle3"])
+@pytest.mark.parametrize("infer", [False, True])
+def test_card_search_kernel_is_the_python_search(game: str, infer: bool) -> None:
+    """Compiled and Python kernels agree; both equal the Python dealer's search (same
+    sums, same random numbers drawn)."""
+    for st in _play_states(game, range(12)):
+        obs = st.observation(st.current_player)  # type: ignore[attr-defined]
+        cards = [b[1] for b in _candidate_cards(st.legal_actions())]  # type: ignore[attr-defined]
+        worlds = 25
+        rng = random.Random(5)
+        found = card_search(_PlayView(obs), Dealer(obs, infer_bids=infer), cards, worlds, rng)
+        # The pure-Python search: the dealer and the view, world by world.
+        ref_rng = random.Random(5)
+        view, dealer = _PlayView(obs), Dealer(obs, infer_bids=infer)
+        totals = [0.0] * len(cards)
+        made = [0] * len(cards)
+        for _ in range(worlds):
+            hands, disc = dealer.deal(ref_rng)
+            for i, c in enumerate(cards):
+                hs = hands[:]
+                hs[view.me] ^= 1 << c
+                view.trick.append(c)
+                totals[i] += view.value(hs, disc)
+                made[i] += view.made
+                view.trick.pop()
+        assert found.worlds == worlds
+        assert found.totals == totals and found.made == made
+        assert rng.getstate() == ref_rng.getstate()
+        # The compiled kernel against its Python form on the same arguments.
+        setup = dealer.kernel_args()
+        assert setup is not None
+        outs = []
+        for fn in (KERNELS.search_cards, KERNELS.reference("search_cards")):
+            state = mt_state(random.Random(9))
+            t = np.zeros(len(cards), np.float64)
+            m = np.zeros(len(cards), np.int64)
+            got = fn(8, dealer.tries, int(infer), np.array(cards, np.int64), len(cards),
+                     *view.kernel_args(), *setup, state, np.zeros((WORK_ROWS, 48), np.int64),
+                     t, m)
+            outs.append((got, t.tolist(), m.tolist(), state.tolist()))
+        assert outs[0] == outs[1]
+
+
+def test_expert_time_cap_stops_early_after_the_minimum() -> None:
+    st = _play_states("pinochle4", range(20))[0]
+    obs = st.observation(st.current_player)  # type: ignore[attr-defined]
+    player = ExpertPlayer(sims=10**7, min_worlds=40, max_worlds=10**6, seconds=0.05)
+    player.choose(obs, st.legal_actions(), random.Random(1))  # type: ignore[attr-defined]
+    assert 40 <= player.last_stats["worlds"] < 10**6
