@@ -94,8 +94,9 @@ class View(ViewBase):
             seats = ("You sit South, with West on your left, North opposite and East on "
                      "your right (play goes to the left).")
         else:
-            seats = (f"You are {self.name(obs, self.seat)}; {self.name(obs, (self.seat + 1) % n)} "
-                     "sits on your left (play goes to the left).")
+            seats = (f"{n} players: {self.name(obs, (self.seat + 1) % n)} sits on your left "
+                     f"and {self.name(obs, (self.seat - 1) % n)} on your right (play goes to "
+                     "the left).")
         deals = "You deal" if dealer == self.seat else f"{self.name(obs, dealer)} deals"
         leads = "you lead" if leader == self.seat else f"{self.name(obs, leader)} leads"
         return f"{seats} {deals}, so {leads} the first trick."
