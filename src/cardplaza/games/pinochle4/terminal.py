@@ -60,12 +60,13 @@ class View(ViewBase):
     OPTION_HELP = {  # noqa: RUF012 - read-only table
         "target": "points a side needs to win the game",
         "one_point": "count in ones instead of tens (A/10/K = 1, bids and melds ÷ 10)",
-        "counters": "which cards count: A (A/10/K = 10), B (A/10 = 10, K/Q = 5), "
-                    "C (A = 11, 10 = 10, K = 4, Q = 3, J = 2)",
+        "counters": "card values in tricks: A (A, 10, K 10 each), B (A 11, 10 10, K 4, Q 3, "
+                    "J 2), C (A and 10 10, K and Q 5)",
         "min_bid": "the lowest opening bid",
-        "passing": "cards the bidder's partner passes to him (and back); 0 = none",
-        "beat_only_trump_leads": "you must beat the trick only when trump is led",
-        "extra_kq": "an extra marriage-like meld for a second K-Q of trump",
+        "passing": "cards the bidder's partner passes him, and he passes back (0: none)",
+        "beat_only_trump_leads": "you must beat the trick only when trump is led (else "
+                                 "following suit is enough)",
+        "extra_kq": "a run with an extra trump K or Q scores 190 (with both, 230)",
         "all_pass_redeal": "when everybody passes the cards are redealt "
                            "(off: the dealer is stuck with the minimum bid)",
         "strength": "computer level of every computer seat (as --level)",

@@ -30,8 +30,9 @@ the non-dealer) exchanges 1–5 cards first, Younger (ヤンガー, the dealer) 
  • Declarations: point (most cards in a suit), sequence (longest run) and set (three or
    four of a kind, 10 or higher) are compared — "Good", "Not good", "Equal"; only the
    better player scores each class.
- • Then 12 tricks: follow suit if you can; no trumps. A point for each lead of a card and
-   each trick won by the opponent's lead, 10 for most tricks, 40 for all (capot).
+ • Then 12 tricks: follow suit if you can; no trumps. A point for each card you lead and
+   each lead of the opponent's you win, 1 more for the last trick, 10 for most tricks
+   (the cards), 40 for all twelve (capot).
  • 30 before the opponent scores: repique +60 (declarations) or pique +30 (Elder only).
  • After 6 deals the higher total wins; a loser under 100 is rubiconed (ルビコン): the
    winner scores both totals + 100."""
@@ -48,11 +49,12 @@ class View(ViewBase):
     OPTION_HELP = {  # noqa: RUF012 - read-only table
         "younger_may_exchange_zero": "whether Younger may keep all his cards (on/off, or "
                                      "as the rules' default)",
-        "show_untaken": "the untaken talon cards are shown to both after the exchange",
+        "show_untaken": "the untaken talon cards are shown to both after Elder's first lead",
         "four_deals": "a partie of 4 deals (the 1st and 4th count double) instead of 6",
         "carte_rouge": "a hand where every card scores in a combination earns 20",
         "last_trick_ten": "the last trick counts 10 instead of 1",
-        "sinking": "a class winner may keep quiet about (sink) combinations he holds",
+        "sinking": "players choose what to declare: call or pass, concede, hold back "
+                   "(sink) combinations",
         "lead_points_ten_or_higher": "a lead scores 1 only with a card of 10 or higher",
         "au_cent": "the old game to 100 points instead of the Rubicon partie",
     }
