@@ -23,10 +23,13 @@ def seat_names(record: GameRecord, state: GameState) -> list[str]:
     if record.players and len(record.players) == n:
         out = []
         for p in record.players:
-            level = f", level {p['level']}" if p.get("kind") == "computer" and p.get("level") \
-                else ""
-            kind = "" if p.get("kind") in (None, "", "human") else f" (computer{level})"
-            out.append(f"{p.get('name') or 'Player'}{kind}")
+            name = p.get("name") or "Player"
+            if p.get("kind") == "computer":
+                what = [] if "computer" in name.lower() else ["computer"]
+                if p.get("level"):
+                    what.append(f"level {p['level']}")
+                name += f" ({', '.join(what)})" if what else ""
+            out.append(name)
         return out
     view = view_class(get_game(record.game))(Console(file=io.StringIO()), -1)
     obs = state.observation(0)

@@ -87,8 +87,21 @@ class View(ViewBase):
 
     def menu(self, state: GameState, observation: dict[str, Any],
              legal: Sequence[Action]) -> list[Action]:
-        """Cards by suit and rank, melds in the order shown."""
-        return list(display_order(legal))
+        """Cards by suit and rank (two copies alike in every way listed once), melds in
+        the order shown."""
+        obs = observation
+        seen: set[tuple[Any, ...]] = set()
+        out: list[Action] = []
+        for a in display_order(legal):
+            if isinstance(a, int) and a < 48:
+                key = (a % 24, a in obs["meld_areas"][self.seat],
+                       a in obs["known_held"][self.seat],
+                       tuple(g for g in GROUP_KEYS if a in obs["used"][g]))
+                if key in seen:
+                    continue
+                seen.add(key)
+            out.append(a)
+        return out
 
     @staticmethod
     def _card_choices(state: GameState, legal: Sequence[Action]) -> Text:
@@ -168,7 +181,7 @@ class View(ViewBase):
         obs = observation
         me, opp = self.seat, 1 - self.seat
         con = self.console
-        legal = display_order(legal)
+        legal = self.menu(state, obs, legal)
         phase = "stock phase" if obs["phase"] == "stock" else "playoff"
         head = Text(f"Trick {obs['trick_number']} · {phase} · trump {obs['trump_symbol']}")
         if obs["turn_up"] is not None:

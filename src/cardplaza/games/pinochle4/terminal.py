@@ -169,7 +169,16 @@ class View(ViewBase):
 
     def _menu(self, state: GameState) -> None:
         menu: list[Action] = state.choices()  # type: ignore[attr-defined]
-        self.console.print("  ".join(f"[bold]{i}[/bold]) {state.action_text(a)}"
+        self.show_menu(state, {}, menu)
+
+    def show_menu(self, state: GameState, observation: dict[str, Any],
+                  menu: Sequence[Action]) -> None:
+        """Numbered bids, suits or cards (a card choice shows just the card)."""
+        def label(a: Action) -> str:
+            assert isinstance(a, tuple)
+            return _card(a[1]) if a[0] in (2, 3, 4) else state.action_text(a)
+
+        self.console.print("  ".join(f"[bold]{i})[/bold] {label(a)}"
                                      for i, a in enumerate(menu, 1)))
 
     def _helper(self, obs: dict[str, Any], title: str) -> None:
