@@ -244,8 +244,9 @@ class View(ViewBase):
             self.console.print(f"Choose {p['count']} cards to pass to your partner; chosen: "
                                f"{_cards(p['selected']) or '—'}")
         elif phase == "discard":
-            self.console.print(f"Widow: {_cards(obs['widow'] or [])}.  Discard 3 cards; "
-                               f"discarded: {_cards(obs['discards'] or []) or '—'}")
+            self.console.print(f"Widow: {_cards(obs['widow'] or [])}.  Bury 3 cards (they "
+                               f"count for you in tricks); buried: "
+                               f"{_cards(obs['discards'] or []) or '—'}")
         elif phase == "play":
             if self._shown_melds != obs["hand_number"]:
                 self._melds(obs)
