@@ -12,7 +12,7 @@ from cardplaza.core.registry import games
 from cardplaza.web import markdown as md
 from cardplaza.web.rulepages import LANGUAGES, games_with_pages, has_page, page_text
 
-PAGES = ("pinochle2", "pinochle4", "pinochle3")
+PAGES = ("pinochle2", "pinochle4", "pinochle3", "piquet")
 """Games whose pages are written for players (the others still carry older text)."""
 
 

@@ -68,7 +68,7 @@ def test_rules_for_every_game_in_both_languages(client: TestClient) -> None:
     assert client.get("/api/rules/toy").json()["code"] == "no_rules"
 
 
-PLAYER_PAGES = ("pinochle2", "pinochle4", "pinochle3")
+PLAYER_PAGES = ("pinochle2", "pinochle4", "pinochle3", "piquet")
 
 
 def test_player_pages_are_served(client: TestClient) -> None:
