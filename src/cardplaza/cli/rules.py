@@ -2,8 +2,9 @@
 
 The page is the one the browser shows (:mod:`cardplaza.web.rulepages`), parsed by
 :mod:`cardplaza.web.markdown` and drawn with Rich: headings, wrapped paragraphs, lists,
-tables, and each card of a ``{{cards: …}}`` token as a small white card face with a red
-(♥ ♦) or black (♠ ♣) index. On a terminal the page opens in a pager.
+tables, and each card of a ``{{cards: …}}`` token as a small light card face with a red
+(♥ ♦) or black (♠ ♣) index; cards named in the text are coloured as in play
+(:mod:`cardplaza.cli.style`). On a terminal the page opens in a pager.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from rich.style import Style
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from cardplaza.cli.style import cards_text, make_console
 from cardplaza.core.cards import Face
 from cardplaza.web import markdown as md
 from cardplaza.web.rulepages import language, page_text
@@ -131,7 +133,7 @@ class RichWriter:
         out = Text(style=style or "")
         for n in nodes:
             if isinstance(n, md.Text):
-                out.append(n.text)
+                out.append_text(cards_text(n.text))
             elif isinstance(n, md.Code):
                 out.append(n.text, style="cyan")
             elif isinstance(n, md.Strong):
@@ -247,7 +249,7 @@ def rules(
     if lang not in ("en", "ja"):
         raise typer.BadParameter(f"language must be en or ja; got {lang!r}",
                                  param_hint="--lang")
-    console = Console()
+    console = make_console()
     use_pager = sys.stdout.isatty() if pager is None else pager
     try:
         if use_pager:
