@@ -172,7 +172,7 @@ def _record(game: str, seed: int, tmp_path: Path) -> Path:
 def test_replay_names_seats_breaks_deals_and_says_who_won(tmp_path: Path) -> None:
     out = runner.invoke(app, ["replay", str(_record("pinochle4", 4, tmp_path))]).output
     assert "seat 0" not in out and "South:" in out and "West:" in out
-    assert "Deal 2" in out and "Scores after deal 1:" in out
+    assert "Deal 2 — dealer" in out and "Scores after deal 1:" in out
     assert "Won by South and North" in out or "Won by West and East" in out
     assert "Result: [" not in out and "None" not in out
 

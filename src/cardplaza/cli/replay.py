@@ -45,6 +45,11 @@ def _deal_number(obs: dict[str, Any]) -> int | None:
     return None
 
 
+def _deal_title(deal: int, obs: dict[str, Any], names: list[str]) -> str:
+    dealer = obs.get("dealer")
+    return f"Deal {deal} — dealer {names[dealer]}" if isinstance(dealer, int) else f"Deal {deal}"
+
+
 def _scores(state: GameState, names: list[str]) -> str:
     return " · ".join(f"{name} {score:g}" for name, score in
                       zip(names, state.returns(), strict=True))
@@ -78,7 +83,7 @@ def replay_record(record: GameRecord, console: Console,
     console.print("Seats: " + ", ".join(f"{s}: {name}" for s, name in enumerate(names)))
     deal = _deal_number(state.observation(0))
     if deal is not None:
-        console.rule(f"Deal {deal}")
+        console.rule(_deal_title(deal, state.observation(0), names))
     tricks_seen = 0
     skip = 0
     for step, (before, seat, action) in enumerate(record.replay(state), start=1):
@@ -98,7 +103,7 @@ def replay_record(record: GameRecord, console: Console,
             console.print(f"[bold]Scores after deal {deal}:[/bold] {_scores(after, names)}")
             deal = new_deal
             tricks_seen = len(tricks)
-            console.rule(f"Deal {deal}")
+            console.rule(_deal_title(deal, obs, names))
         if pause is not None and not after.is_terminal:
             if skip > 0:
                 skip -= 1
