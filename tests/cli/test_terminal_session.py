@@ -415,3 +415,31 @@ def test_rematch_hook() -> None:
     assert spec.new_game(nxt, 4).dealer == nxt.dealer  # type: ignore[attr-defined]
     piquet = get_game("piquet")
     assert piquet.rematch_options(piquet.options(), piquet.new_game()) == piquet.options()
+
+
+def test_streak_game_does_not_show_its_seed_before_the_end(tmp_path: Any) -> None:
+    """The seed would tell the computer's cards: a streak game names it only at the end."""
+    from cardplaza.cli.streak import StreakBook
+
+    spec = get_game("pinochle2")
+    buf = io.StringIO()
+    book = StreakBook(tmp_path / "s.json", _console(buf))
+    Session(spec, spec.options(), 987654, "1", _console(buf), _reader(["q", "y"]),
+            streak=book).run()
+    assert "987654" not in buf.getvalue()
+    buf = io.StringIO()
+    book = StreakBook(tmp_path / "s.json", _console(buf))
+    Session(spec, spec.options(), 987654, "1", _console(buf), lambda p: "1",
+            streak=book).run()
+    text = buf.getvalue()
+    assert text.index("That deal was seed 987654") > text.index("End of the deal")
+
+
+def test_two_hand_says_why_the_dealer_has_ten_at_once() -> None:
+    spec = get_game("pinochle2")
+    seed = next(s for s in range(200)
+                if spec.new_game(None, s).observation(0)["nine_turned_up"])
+    buf = io.StringIO()
+    _session("pinochle2", _reader(["q", "y"]), seed=seed, buf=buf).run()
+    assert "9 of trump: 10 for the dealer (the computer)" in re.sub(r"\s+", " ",
+                                                                    buf.getvalue())

@@ -154,8 +154,9 @@ def _rules(session: Session, rest: str) -> Outcome:
 
 def _quit(session: Session, rest: str) -> Outcome:
     warn = ""
-    if session.is_streak_game:
-        warn = " Leaving now ends your winning streak."
+    wins = session.streak.streak.streak if session.streak is not None else 0
+    if wins:
+        warn = f" Leaving now ends your winning streak of {wins}."
     try:
         answer = session.read(f"Quit this game?{warn} (y/n) ").strip().lower()
     except EOFError:

@@ -263,8 +263,9 @@ class Session:
         """Play until the end, a quit or closed input; save the history if asked."""
         obs = self.observation
         intro = self.view.intro(obs)
-        self.console.rule(f"[bold]{self.spec.title}[/bold] — seed {self.seed}, "
-                          f"computer level {self.level}")
+        # A streak game's seed would tell the computer's cards: it is said at the end.
+        seed = "" if self.streak is not None else f"seed {self.seed}, "
+        self.console.rule(f"[bold]{self.spec.title}[/bold] — {seed}computer level {self.level}")
         if intro:
             self.console.print(intro)
         if self.streak is not None:
@@ -287,6 +288,7 @@ class Session:
                 self.console.print(f"Used: {used}.")
             if self.streak is not None:
                 self.streak.record(self.state)
+                self.console.print(f"[dim]That deal was seed {self.seed}.[/dim]")
         elif self.streak is not None:
             self.streak.abandon()
         self.write_record()

@@ -78,8 +78,14 @@ class View(ViewBase):
         """Who deals and who leads."""
         dealer = "The computer deals; you lead" if observation["dealer"] != self.seat \
             else "You deal; the computer leads"
+        nine = observation["nine_turned_up"]
+        bonus = ""
+        if nine:
+            who = "you" if nine["seat"] == self.seat else "the computer"
+            bonus = (f" The card turned up is the 9 of trump: {nine['points']} for the dealer "
+                     f"({who}).")
         return (f"You play against the computer. {dealer} the first trick. Trump is "
-                f"{observation['trump_symbol']} (the turned-up card).")
+                f"{observation['trump_symbol']} (the turned-up card).{bonus}")
 
     def rules_text(self) -> str:
         """Two-hand Pinochle in short."""
