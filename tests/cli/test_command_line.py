@@ -173,6 +173,7 @@ def test_replay_names_seats_breaks_deals_and_says_who_won(tmp_path: Path) -> Non
     out = runner.invoke(app, ["replay", str(_record("pinochle4", 4, tmp_path))]).output
     assert "seat 0" not in out and "South:" in out and "West:" in out
     assert "Deal 2 — dealer" in out and "Scores after deal 1:" in out
+    assert "last trick of the deal won by" in out
     assert "Won by South and North" in out or "Won by West and East" in out
     assert "Result: [" not in out and "None" not in out
 

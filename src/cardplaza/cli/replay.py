@@ -45,6 +45,23 @@ def _deal_number(obs: dict[str, Any]) -> int | None:
     return None
 
 
+def _last_trick_winner(before: dict[str, Any], after: dict[str, Any]) -> int | None:
+    """Who won a deal's last trick, from the deal's summary (the next deal's observation
+    no longer lists that trick): a Piquet score sheet names him; a Pinochle hand summary
+    counts each seat's tricks."""
+    sheets = after.get("sheets")
+    if sheets and isinstance(sheets[-1].get("last_trick"), dict):
+        return int(sheets[-1]["last_trick"]["winner"])
+    last = after.get("last_hand")
+    won_before = before.get("tricks_won")
+    if isinstance(last, dict) and last.get("tricks_won") and won_before:
+        grew = [s for s, (a, b) in enumerate(zip(won_before, last["tricks_won"], strict=True))
+                if b > a]
+        if len(grew) == 1:
+            return grew[0]
+    return None
+
+
 def _deal_title(deal: int, obs: dict[str, Any], names: list[str]) -> str:
     dealer = obs.get("dealer")
     return f"Deal {deal} — dealer {names[dealer]}" if isinstance(dealer, int) else f"Deal {deal}"
@@ -99,6 +116,11 @@ def replay_record(record: GameRecord, console: Console,
                               f"{names[trick['winner']]}[/dim]")
         tricks_seen = len(tricks)
         new_deal = _deal_number(obs)
+        if new_deal is not None and new_deal != deal:
+            winner = _last_trick_winner(before.observation(0), obs)
+            if winner is not None and len(tricks) <= tricks_seen:
+                console.print(f"      [dim]⇒ last trick of the deal won by "
+                              f"{names[winner]}[/dim]")
         if new_deal is not None and new_deal != deal and not after.is_terminal:
             console.print(f"[bold]Scores after deal {deal}:[/bold] {_scores(after, names)}")
             deal = new_deal
