@@ -74,6 +74,7 @@ SPEC = register(GameSpec(
         "bench": "cardplaza.games.efudatori.bench:extra_benchmarks",
         "players": "cardplaza.games.efudatori.players:make_player",
         "rematch": "cardplaza.games.efudatori.state:rematch_options",
+        "kernels": "cardplaza.games.efudatori.kernels:KERNELS",
     },
 ))
 

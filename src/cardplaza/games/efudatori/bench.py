@@ -27,8 +27,12 @@ def random_games_per_second(players: int, seconds: float = 1.0) -> float:
 
 
 def extra_benchmarks() -> dict[str, float]:
-    """Random full games/s for 4 and 5 players."""
+    """Random full games/s for 4 and 5 players, and the search kernels' play-outs/s beside
+    their Python reference (:mod:`.search_bench`)."""
+    from cardplaza.games.efudatori.search_bench import search_benchmarks
+
     return {
         "random games/s (4 players)": random_games_per_second(4),
         "random games/s (5 players)": random_games_per_second(5),
+        **search_benchmarks(),
     }

@@ -24,8 +24,12 @@ import math
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
+from cardplaza.ai.compiled import jit_enabled
 from cardplaza.ai.player import Player, RandomPlayer
 from cardplaza.core.cards import bits
 from cardplaza.core.protocol import Action
@@ -40,8 +44,9 @@ from cardplaza.games.efudatori.rules import (
     SPADE_THREE,
     SPADE_THREE_BIT,
 )
-from cardplaza.games.efudatori.search import fast_score, margin_of, playout, world_of
+from cardplaza.games.efudatori.search import fast_score, playout_values
 from cardplaza.games.efudatori.state import EfudatoriState
+from cardplaza.games.efudatori.worlds import HiddenDeals
 
 LEVELS = ("1", "2", "3", "4", "expert")
 
@@ -268,31 +273,57 @@ class MaxNSolver:
         return out
 
 
+@dataclass
+class ActionValues:
+    """A search's evaluation of the legal cards of one decision, from the deciding seat's
+    side: ``values[i]`` lists the margin (own final score minus the others' mean) of
+    ``actions[i]`` in each sampled world (and stock order), the same worlds in the same
+    order for every card. ``exact``: each value is the exact max-n margin of a fully
+    known world (the stock empty)."""
+
+    actions: list[Action]
+    values: list[list[float]]
+    exact: bool = False
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def means(self) -> dict[Action, float]:
+        """Mean margin of each card over the worlds."""
+        return {a: sum(v) / len(v) if v else 0.0
+                for a, v in zip(self.actions, self.values, strict=True)}
+
+
 class SearchPlayer:
     """Levels "3", "4" and "expert": perfect-information Monte Carlo. Each decision samples
-    worlds consistent with the observation (``sample_world``: known cards kept, revealed
-    voids respected), plays every legal card in every world and finishes the world with the
-    bitmask heuristic of :mod:`.search` (the same worlds for every card, and the play-outs
-    are deterministic, so differences between cards are not drowned in noise). The card
-    with the best mean margin (own score minus the others' mean, as ``returns()`` gives
-    them) wins; ties go to the level-2 heuristic's card.
+    worlds consistent with the observation (:class:`.worlds.HiddenDeals`, the hands and
+    stock ``sample_world`` would deal: known cards kept, revealed voids respected), plays
+    every legal card in every world and finishes the world with the bitmask heuristic of
+    :mod:`.search` (the same worlds for every card, and the play-outs are deterministic, so
+    differences between cards are not drowned in noise). The card with the best mean margin
+    (own score minus the others' mean, as ``returns()`` gives them) wins; ties go to the
+    level-2 heuristic's card.
 
     ``sims`` play-outs per decision are spread over ``ceil(sims / cards)`` worlds, kept
     between ``min_worlds`` and ``max_worlds``. With ``exact_worlds`` > 0, once the stock is
     empty and :func:`play_orders` of the hands is at most ``exact_leaves``, every world is
     solved exactly instead (:class:`MaxNSolver`). Each sampled deal of the hidden hands
     serves ``stock_orders`` worlds, the stock reshuffled for each (the observation says
-    nothing about the stock's order, so every order is as likely). ``cpu_seconds`` caps
-    the CPU time of one decision (sampling stops early, after at least
-    ``min_worlds // 4`` worlds); ``None``
-    keeps decisions a pure function of the observation and the RNG. A single legal card
-    costs nothing. After each decision ``last_stats`` holds ``worlds``, ``simulations``
-    (play-outs, or exactly solved world-card pairs) and ``exact`` (1 when solved)."""
+    nothing about the stock's order, so every order is as likely), the reshuffles drawn
+    on a :class:`.search.SplitMix64` stream seeded from the RNG once per decision.
+    ``cpu_seconds`` caps the CPU time of one decision
+    (sampling stops early, after at least ``min_worlds // 4`` worlds); ``None`` keeps
+    decisions a pure function of the observation and the RNG. A single legal card costs
+    nothing.
+
+    ``compiled`` runs the play-outs and the end solver on the numba kernels of
+    :mod:`.kernels` (default: unless compilation is switched off), which give the same
+    numbers as the Python functions. After each
+    decision ``last_stats`` holds ``worlds``, ``simulations`` (play-outs, or exactly
+    solved world-card pairs) and ``exact`` (1 when solved)."""
 
     def __init__(self, name: str, *, sims: int = 0, min_worlds: int = 8,
                  max_worlds: int = 8, exact_worlds: int = 0,
                  exact_leaves: int = EXACT_LEAVES, stock_orders: int = 1,
-                 cpu_seconds: float | None = None) -> None:
+                 cpu_seconds: float | None = None, compiled: bool | None = None) -> None:
         from cardplaza.games.efudatori import SPEC
 
         self.spec = SPEC
@@ -304,14 +335,25 @@ class SearchPlayer:
         self.exact_leaves = exact_leaves
         self.stock_orders = stock_orders
         self.cpu_seconds = cpu_seconds
+        self.compiled = jit_enabled() if compiled is None else compiled
         self.heuristic = HeuristicPlayer()
         self.last_stats: dict[str, float] = {}
 
     def card_values(self, observation: dict[str, Any], cards: Sequence[int],
                     rng: random.Random) -> dict[int, float]:
         """Total margin of each card over the sampled worlds (same worlds for all)."""
-        sample = self.spec.sample_world
-        assert sample is not None
+        ev = self.evaluate(observation, cards, rng)
+        totals = dict.fromkeys(cards, 0.0)
+        for c, vals in zip(cards, ev.values, strict=True):
+            t = 0.0
+            for v in vals:
+                t += v
+            totals[c] = t
+        return totals
+
+    def evaluate(self, observation: dict[str, Any], cards: Sequence[int],
+                 rng: random.Random) -> ActionValues:
+        """Each card's margin in each sampled world (see :class:`ActionValues`)."""
         seat = observation["seat"]
         n = observation["players"]
         total = observation["tricks_total"]
@@ -326,32 +368,85 @@ class SearchPlayer:
         if self.cpu_seconds is not None:
             deadline = time.process_time() + self.cpu_seconds
         floor = max(1, self.min_worlds // 4)
-        totals = dict.fromkeys(cards, 0.0)
+        deals = HiddenDeals(observation)
+        trick = [c for _, c in observation["trick"]]
+        leader = observation["leader"]
+        k = observation["trick_number"]
+        captured = [rules.mask_of_list(m) for m in observation["captured"]]
+        values: list[list[float]] = [[] for _ in cards]
         done = 0
-        while done < worlds:
-            world = sample(observation, rng)
-            assert isinstance(world, EfudatoriState)
-            if exact:
-                solver = MaxNSolver(n, total, simple)
-                values = solver.root_values(end_position(world), cards, seat)
-                for c in cards:
-                    totals[c] += values[c]
+        if exact:
+            while done < worlds:
+                hands, _stock = deals.sample(rng)
+                row = self._solve(hands, trick, leader, k, captured, cards, seat, n, total,
+                                  simple)
+                for i, v in enumerate(row):
+                    values[i].append(v)
                 done += 1
-            else:
-                hands, stock, trick, leader, k, captured = world_of(world)
-                for j in range(min(self.stock_orders, worlds - done)):
-                    if j:
-                        rng.shuffle(stock)
-                    for c in cards:
-                        end = playout((list(hands), list(stock), list(trick), leader, k,
-                                       list(captured)), n, total, c)
-                        totals[c] += margin_of(end, seat, simple)
-                    done += 1
-            if deadline is not None and done >= floor and time.process_time() > deadline:
-                break
-        self.last_stats = {"worlds": done, "simulations": done * len(cards),
-                           "exact": 1 if exact else 0}
-        return totals
+                if deadline is not None and done >= floor and time.process_time() > deadline:
+                    break
+        else:
+            orders = self.stock_orders
+            seed = rng.getrandbits(63) if orders > 1 else 0
+            batch: list[tuple[list[int], list[int]]] = []
+            counts: list[int] = []
+            while done < worlds:
+                batch.append(deals.sample(rng))
+                counts.append(min(orders, worlds - done))
+                done += counts[-1]
+                if deadline is not None and done >= floor and time.process_time() > deadline:
+                    break
+            rows = self._playouts(batch, counts, trick, leader, k, captured, cards, seat, n,
+                                  total, simple, seed)
+            for row in rows:
+                for i, v in enumerate(row):
+                    values[i].append(v)
+        stats: dict[str, float] = {"worlds": done, "simulations": done * len(cards),
+                                   "exact": 1 if exact else 0}
+        self.last_stats = stats
+        return ActionValues(list(cards), values, exact, dict(stats))
+
+    def _playouts(self, batch: list[tuple[list[int], list[int]]], counts: list[int],
+                  trick: list[int], leader: int, k: int, captured: list[int],
+                  cards: Sequence[int], seat: int, n: int, total: int, simple: bool,
+                  seed: int) -> list[list[float]]:
+        """Play-out margins, one row per world and stock order (``counts[w]`` orders of
+        world ``w``; all worlds in one batch have the same stock size)."""
+        if not batch:
+            return []
+        orders = max(counts)
+        if self.compiled:
+            from cardplaza.games.efudatori import kernels
+
+            hs = np.array([h for h, _s in batch], dtype=np.int64)
+            ss = np.array([s for _h, s in batch], dtype=np.int64).reshape(len(batch), -1)
+            m = kernels.KERNELS.playout_values(hs, ss, orders, np.array(trick, dtype=np.int64),
+                                       leader, k, np.array(captured, dtype=np.int64),
+                                       np.array(cards, dtype=np.int64), seat, n, total,
+                                       int(simple), seed).tolist()
+        else:
+            m = playout_values([h for h, _s in batch], [s for _h, s in batch], orders, trick,
+                               leader, k, captured, list(cards), seat, n, total, simple, seed)
+        if all(c == orders for c in counts):
+            return list(m)
+        return [m[w * orders + j] for w, c in enumerate(counts) for j in range(c)]
+
+    def _solve(self, hands: list[int], trick: list[int], leader: int, k: int,
+               captured: list[int], cards: Sequence[int], seat: int, n: int, total: int,
+               simple: bool) -> list[float]:
+        """Exact max-n margin of each card in one world (the stock empty)."""
+        if self.compiled:
+            from cardplaza.games.efudatori import kernels
+
+            return list(kernels.KERNELS.solve_end(np.array(hands, dtype=np.int64),
+                                          np.array(trick, dtype=np.int64), leader, k,
+                                          np.array(captured, dtype=np.int64),
+                                          np.array(cards, dtype=np.int64), seat, n, total,
+                                          int(simple)).tolist())
+        solver = MaxNSolver(n, total, simple)
+        pos: EndPos = (tuple(hands), tuple(trick), leader, k, tuple(captured))
+        v = solver.root_values(pos, cards, seat)
+        return [v[c] for c in cards]
 
     def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -376,9 +471,11 @@ def make_player(level: str, seed: int = 0) -> Player:
     if level == "2":
         return HeuristicPlayer()
     if level == "3":
-        return SearchPlayer("efudatori-3", min_worlds=LEVEL3_WORLDS, max_worlds=LEVEL3_WORLDS)
+        return SearchPlayer("efudatori-3", min_worlds=LEVEL3_WORLDS, max_worlds=LEVEL3_WORLDS,
+                            cpu_seconds=LEVEL3_CPU_SECONDS)
     if level == "4":
-        return SearchPlayer("efudatori-4", min_worlds=LEVEL4_WORLDS, max_worlds=LEVEL4_WORLDS)
+        return SearchPlayer("efudatori-4", min_worlds=LEVEL4_WORLDS, max_worlds=LEVEL4_WORLDS,
+                            cpu_seconds=LEVEL4_CPU_SECONDS)
     if level == "expert":
         return SearchPlayer("efudatori-expert", sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
                             max_worlds=EXPERT_MAX_WORLDS, exact_worlds=EXPERT_EXACT_WORLDS,
@@ -387,9 +484,13 @@ def make_player(level: str, seed: int = 0) -> Player:
 
 
 LEVEL3_WORLDS = 12
-"""Worlds per decision of level 3."""
+"""Worlds per decision of level 3 (one play-out per legal card in each)."""
+LEVEL3_CPU_SECONDS = 0.3
+"""Cap on level 3's CPU time per decision (far above its usual few milliseconds)."""
 LEVEL4_WORLDS = 48
 """Worlds per decision of level 4."""
+LEVEL4_CPU_SECONDS = 0.5
+"""Cap on level 4's CPU time per decision (far above its usual cost)."""
 EXPERT_SIMS = 2000
 """Play-outs per decision of the expert (spread over the legal cards)."""
 EXPERT_MIN_WORLDS = 500
@@ -401,4 +502,5 @@ EXPERT_EXACT_WORLDS = 100
 EXPERT_CPU_SECONDS = 1.5
 """Safety cap on the expert's CPU time per decision."""
 
-__all__ = ["LEVELS", "HeuristicPlayer", "MaxNSolver", "SearchPlayer", "make_player"]
+__all__ = ["LEVELS", "ActionValues", "HeuristicPlayer", "MaxNSolver", "SearchPlayer",
+           "make_player"]

@@ -275,5 +275,54 @@ def margin_of(captured: list[int], seat: int, simple: bool) -> float:
     return scores[seat] - (total - scores[seat]) / (n - 1)
 
 
-__all__ = ["KEEP", "POINTS", "World", "fast_score", "margin_of", "playout", "policy_card",
-           "world_of"]
+_M64 = (1 << 64) - 1
+
+
+class SplitMix64:
+    """A small 64-bit random generator (SplitMix64), implemented identically in the
+    compiled kernels (:func:`.kernels.splitmix_next`), so both draw the same stream."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _M64
+
+    def next(self) -> int:
+        """The next 64-bit output."""
+        self.state = z = (self.state + 0x9E3779B97F4A7C15) & _M64
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+        return z ^ (z >> 31)
+
+
+def shuffle_stock(stock: list[int], rng: SplitMix64) -> None:
+    """Shuffle ``stock`` in place (Fisher-Yates from the top of the list down)."""
+    for i in range(len(stock) - 1, 0, -1):
+        j = rng.next() % (i + 1)
+        stock[i], stock[j] = stock[j], stock[i]
+
+
+def playout_values(hands: list[list[int]], stocks: list[list[int]], orders: int,
+                   trick: list[int], leader: int, k: int, captured: list[int],
+                   cards: list[int], seat: int, n: int, total: int, simple: bool,
+                   seed: int) -> list[list[float]]:
+    """``seat``'s margin after each of ``cards`` and a :func:`playout`, in every world
+    (``hands[w]``, ``stocks[w]``) and, with ``orders`` > 1, in ``orders - 1`` more stock
+    orders per world, each reshuffling the last (:func:`shuffle_stock` on one
+    :class:`SplitMix64` stream from ``seed``): one row per world and order, one value per
+    card. The reference of :func:`.kernels.playout_values`."""
+    rng = SplitMix64(seed)
+    out: list[list[float]] = []
+    for w, hand in enumerate(hands):
+        order = list(stocks[w])
+        for j in range(orders):
+            if j:
+                shuffle_stock(order, rng)
+            out.append([margin_of(playout((list(hand), list(order), list(trick), leader, k,
+                                           list(captured)), n, total, c), seat, simple)
+                        for c in cards])
+    return out
+
+
+__all__ = ["KEEP", "POINTS", "SplitMix64", "World", "fast_score", "margin_of", "playout",
+           "playout_values", "policy_card", "shuffle_stock", "world_of"]

@@ -241,6 +241,71 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     return st
 
 
+class HiddenDeals:
+    """The hidden hands and stock of :func:`sample_world`, without building a state: the
+    parts that depend only on the observation are worked out once, and :meth:`sample`
+    draws from ``rng`` exactly as :func:`sample_world` does, so it returns the hands and
+    the stock of the world :func:`sample_world` would return from the same RNG state."""
+
+    def __init__(self, obs: dict[str, Any]) -> None:
+        n = obs["players"]
+        me = obs["seat"]
+        deck = rules.deck_mask(n)
+        trick = [c for _, c in obs["trick"]]
+        captured = [rules.mask_of_list(m) for m in obs["captured"]]
+        self.known = [rules.mask_of_list(m) for m in obs["known_cards"]]
+        own = rules.mask_of_list(obs["hand"])
+        visible = own | rules.mask_of_list(trick)
+        for p in range(n):
+            visible |= captured[p] | self.known[p]
+        self.pool = list(bits(deck & ~visible))
+        sizes = obs["hand_sizes"]
+        self.slots: list[int] = []
+        for p in range(n):
+            if p != me:
+                self.slots.extend([p] * (sizes[p] - self.known[p].bit_count()))
+        if len(self.pool) != len(self.slots) + obs["stock_size"]:
+            raise ValueError("observation is inconsistent: unseen cards do not fill the "
+                             "hidden places")
+        self.hard = [deck] * n
+        self.soft: list[Constraint] = []
+        for p, forbid, allowance in inferred_constraints(obs):
+            if allowance == 0:
+                self.hard[p] &= ~forbid
+            else:
+                self.soft.append((p, forbid, allowance))
+        self.n = n
+        self.me = me
+        self.own = own
+
+    def sample(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """(hands, stock with the top card last) of one consistent world."""
+        n = self.n
+        rng.randrange(1 << 30)  # the seed sample_world gives its state
+        slots, pool = self.slots, self.pool
+        assignment: list[int] | None = None
+        for _ in range(30):
+            got = _match(slots, self.hard, pool, rng)
+            if got is None:
+                break
+            assignment = got
+            held = [0] * n
+            for p, c in zip(slots, got, strict=True):
+                held[p] |= 1 << c
+            if all((held[p] & f).bit_count() <= a for p, f, a in self.soft):
+                break
+        if assignment is None:
+            assignment = list(pool[:len(slots)])
+        hands = list(self.known)
+        hands[self.me] = self.own
+        for p, c in zip(slots, assignment, strict=True):
+            hands[p] |= 1 << c
+        used = rules.mask_of_list(assignment)
+        stock = [c for c in pool if not used >> c & 1]
+        rng.shuffle(stock)
+        return hands, stock
+
+
 def _draws_with_placeholders(obs: dict[str, Any], hands: list[int],
                              known: list[int]) -> list[DrawRecord]:
     """Draw records; another winner's face-down card is filled with a plausible card."""

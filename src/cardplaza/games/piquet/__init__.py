@@ -102,7 +102,8 @@ SPEC = register(GameSpec(
            "bench": "cardplaza.games.piquet.bench:extra_benchmarks",
            "players": "cardplaza.games.piquet.players:make_player",
            "odds": "cardplaza.games.piquet.odds:odds",
-           "first_deal_returns": "cardplaza.games.piquet.state:first_deal_returns"},
+           "first_deal_returns": "cardplaza.games.piquet.state:first_deal_returns",
+           "kernels": "cardplaza.games.piquet.kernels:KERNELS"},
 ))
 
 __all__ = ["SPEC", "Options", "PiquetState"]

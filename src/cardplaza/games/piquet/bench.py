@@ -37,8 +37,12 @@ def _random_parties(n: int, seed: int) -> float:
 
 
 def extra_benchmarks() -> dict[str, float]:
-    """Random full deals/s and random full parties/s (default options)."""
+    """Random full deals/s and random full parties/s (default options), and the search
+    kernels' play-outs/s beside their Python reference (:mod:`.search_bench`)."""
+    from cardplaza.games.piquet.search_bench import search_benchmarks
+
     return {
         "random_deals_per_s": round(_random_deals(600, 1), 1),
         "random_parties_per_s": round(_random_parties(100, 2), 1),
+        **search_benchmarks(),
     }

@@ -29,9 +29,14 @@ from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
+
+from cardplaza.ai.compiled import jit_enabled
 from cardplaza.ai.player import Player
 from cardplaza.core.cards import mask_of
 from cardplaza.core.protocol import Action
@@ -98,19 +103,21 @@ def _unseen(obs: dict[str, Any]) -> list[int]:
 
 
 def choose_exchange(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
-                    top: int, samples: int) -> Action:
-    """Discards maximizing the expected hand value after the draw."""
+                    top: int, samples: int, compiled: bool | None = None) -> Action:
+    """Discards maximizing the expected hand value after the draw (``compiled``: hand
+    values from :mod:`.kernels`, the same numbers as :func:`hand_value`; default: unless
+    compilation is switched off)."""
+    if compiled is None:
+        compiled = jit_enabled()
     hand = mask_of(obs["hand"])
     cards = list(obs["hand"])
     sizes = _allowed_sizes(legal)
     unknown = _unseen(obs)
     scored: list[tuple[float, int, int]] = []
     for k in sizes:
-        for combo in itertools.combinations(cards, k):
-            disc = mask_of(combo)
-            kept = hand & ~disc
+        for value, disc in _discard_estimates(hand, cards, k, compiled):
             # quick estimate: value of the kept cards + an average draw
-            scored.append((hand_value(kept) + 1.1 * k, k, disc))
+            scored.append((value, k, disc))
     scored.sort(key=lambda t: -t[0])
     best: tuple[float, int] | None = None
     for _est, k, disc in scored[:top]:
@@ -118,14 +125,39 @@ def choose_exchange(obs: dict[str, Any], legal: Sequence[Action], rng: random.Ra
         if k == 0:
             val = hand_value(kept)
         else:
+            drawn = [kept | mask_of(rng.sample(unknown, k)) for _ in range(samples)]
             total = 0.0
-            for _ in range(samples):
-                total += hand_value(kept | mask_of(rng.sample(unknown, k)))
+            for v in _hand_values(drawn, compiled):
+                total += v
             val = total / samples
         if best is None or val > best[0]:
             best = (val, disc)
     assert best is not None
     return (EXCH, best[1])
+
+
+def _discard_estimates(hand: int, cards: list[int], k: int,
+                       compiled: bool) -> list[tuple[float, int]]:
+    """``(hand_value(hand & ~d) + 1.1 k, d)`` for every discard ``d`` of ``k`` of ``cards``
+    (in :func:`itertools.combinations` order)."""
+    if compiled:
+        from cardplaza.games.piquet import kernels
+
+        discs, vals = kernels.KERNELS.discard_values(hand, np.array(cards, dtype=np.int64), k)
+        return list(zip(vals.tolist(), discs.tolist(), strict=True))
+    out = []
+    for combo in itertools.combinations(cards, k):
+        d = mask_of(combo)
+        out.append((hand_value(hand & ~d) + 1.1 * k, d))
+    return out
+
+
+def _hand_values(hands: list[int], compiled: bool) -> list[float]:
+    if compiled:
+        from cardplaza.games.piquet import kernels
+
+        return list(kernels.KERNELS.hand_values(np.array(hands, dtype=np.int64)).tolist())
+    return [hand_value(h) for h in hands]
 
 
 def choose_declaration(legal: Sequence[Action]) -> Action:
@@ -236,6 +268,10 @@ class TrickRules:
         self.elder = elder
         self.lead_ten = lead_ten
         self.last_points = last_points
+
+    def key(self) -> tuple[int, bool, int]:
+        """The rules as a tuple (equal rules, equal keys)."""
+        return self.elder, self.lead_ten, self.last_points
 
     @classmethod
     def of(cls, state: PiquetState) -> TrickRules:
@@ -462,6 +498,25 @@ def declaration_margin(mine: int, opp: int) -> tuple[int, int]:
     return pts[0], pts[1]
 
 
+@dataclass
+class ActionValues:
+    """A search's evaluation of the candidate actions of one decision, from the deciding
+    seat's side: ``values[i]`` lists the margin (points of the deal, this seat's minus the
+    opponent's) of ``actions[i]`` in each world it was tried in, the worlds in the same
+    order for every action (raced candidates that dropped out have shorter lists).
+    ``exact``: each value is the exact minimax margin of a fully known world."""
+
+    actions: list[Action]
+    values: list[list[float]]
+    exact: bool = False
+    stats: dict[str, float] = field(default_factory=dict)
+
+    def means(self) -> dict[Action, float]:
+        """Mean margin of each action over the worlds it was tried in."""
+        return {a: sum(v) / len(v) if v else 0.0
+                for a, v in zip(self.actions, self.values, strict=True)}
+
+
 class ExpertPlayer:
     """Levels "3", "4" and "expert" (budgets differ): exchange by sampled talons and
     opponent hands, full declarations, card play by perfect-information Monte Carlo on
@@ -469,8 +524,15 @@ class ExpertPlayer:
     exact values (:class:`EndgameSolver`) once few tricks remain. With ``value_exchange``
     the exchange is level 2's (:func:`choose_exchange`); with ``exchange_first`` the
     exchange candidates are raced (all get that many samples, the best
-    ``exchange_finalists`` all ``exchange_samples``). Decisions depend only on the
-    observation and the RNG (fixed sample counts, no clock), so they are reproducible.
+    ``exchange_finalists`` all ``exchange_samples``).
+
+    ``compiled`` runs the searches on the numba kernels of :mod:`.kernels` (default: unless
+    compilation is switched off), which compute the same numbers as the Python functions
+    here, so the decisions are the same either way.
+    ``time_cap`` (CPU seconds, or ``None``) stops sampling card-play worlds early, after
+    ``min_worlds // 4`` of them; while it does not bind, decisions depend only on the
+    observation and the RNG (fixed sample counts and node budgets), so they are
+    reproducible.
     """
 
     def __init__(self, *, name: str = "piquet-expert", exchange_top: int = 60,
@@ -478,7 +540,8 @@ class ExpertPlayer:
                  max_worlds: int = 1200, exact_worlds: int = 600,
                  exact_tricks: int = EXACT_TRICKS, exact_nodes: int = 100_000,
                  min_exact_worlds: int = 24, exchange_first: int = 0,
-                 exchange_finalists: int = 12, value_exchange: bool = False) -> None:
+                 exchange_finalists: int = 12, value_exchange: bool = False,
+                 compiled: bool | None = None, time_cap: float | None = None) -> None:
         self.name = name
         self.exchange_first = exchange_first
         self.exchange_finalists = exchange_finalists
@@ -492,6 +555,8 @@ class ExpertPlayer:
         self.exact_tricks = exact_tricks
         self.exact_nodes = exact_nodes
         self.min_exact_worlds = min_exact_worlds
+        self.compiled = jit_enabled() if compiled is None else compiled
+        self.time_cap = time_cap
         self.last_stats: dict[str, float] = {}
 
     def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
@@ -507,23 +572,49 @@ class ExpertPlayer:
             return choose_declaration(legal_actions)
         return self.play(observation, legal_actions, rng)
 
+    def evaluate(self, obs: dict[str, Any], legal: Sequence[Action],
+                 rng: random.Random) -> ActionValues | None:
+        """The search's values of the candidate actions (exchange: the candidate discards;
+        card play: one card of each class of equivalent cards), or ``None`` for a decision
+        this level does not search (declarations, level 3's exchange)."""
+        phase = obs["phase"]
+        if phase in ("exchange_elder", "exchange_younger") and not self.value_exchange:
+            return self.exchange_values(obs, legal, rng)
+        if phase == "play":
+            cards = distinct_cards(obs, [a for a in legal if isinstance(a, int)])
+            return self.card_values(obs, cards, rng)
+        return None
+
     def exchange(self, obs: dict[str, Any], legal: Sequence[Action],
                  rng: random.Random) -> Action:
         """Discards with the best mean (declaration margin + trick margin) over talons and
-        opponent hands sampled from the unseen cards (the same samples for every choice).
-        The candidates are the best by :func:`hand_value`, overall and for each size."""
+        opponent hands sampled from the unseen cards (the same samples for every choice)."""
         if self.value_exchange:
             self.last_stats = {"worlds": self.exchange_samples,
                                "simulations": self.exchange_samples * self.exchange_top}
-            return choose_exchange(obs, legal, rng, self.exchange_top, self.exchange_samples)
+            return choose_exchange(obs, legal, rng, self.exchange_top, self.exchange_samples,
+                                   self.compiled)
+        ev = self.exchange_values(obs, legal, rng)
+        best = None
+        best_total = 0.0
+        for a, v in zip(ev.actions, ev.values, strict=True):
+            if len(v) == len(ev.values[0]) and (best is None or sum(v) > best_total):
+                best, best_total = a, sum(v)
+        assert best is not None
+        return best
+
+    def exchange_values(self, obs: dict[str, Any], legal: Sequence[Action],
+                        rng: random.Random) -> ActionValues:
+        """Each candidate discard's margin over the sampled talons and opponent hands.
+        The candidates are the best by :func:`hand_value`, overall and for each size;
+        with racing, the finalists come first and only they see every sample."""
         hand = mask_of(obs["hand"])
         cards = list(obs["hand"])
         unknown = _unseen(obs)
         sizes = _allowed_sizes(legal)
         by_size: list[list[tuple[float, int]]] = []
         for k in sizes:
-            row = [(hand_value(hand & ~d) + 1.1 * k, d)
-                   for d in (mask_of(c) for c in itertools.combinations(cards, k))]
+            row = _discard_estimates(hand, cards, k, self.compiled)
             row.sort(key=lambda t: -t[0])
             by_size.append(row)
         per_size = max(1, self.exchange_top // (2 * len(sizes)))
@@ -538,79 +629,168 @@ class ExpertPlayer:
         first = min(self.exchange_first or len(samples), len(samples))
         # an opponent's carte blanche hand, once shown, stands for his hand
         shown = mask_of(obs["revealed_dealt"].get(str(1 - obs["seat"]), []))
-        totals = {d: _exchange_value(hand & ~d, d.bit_count(), samples[:first], elder, rules,
-                                     shown)
-                  for d in cands}
+        values = _exchange_values(hand, cands, samples, 0, first, elder, rules, shown,
+                                  self.compiled)
+        totals = {d: sum(v) for d, v in zip(cands, values, strict=True)}
         sims = first * len(cands)
         if first < len(samples):
             # racing: only the best candidates get the remaining samples
             finalists = sorted(cands, key=lambda d: -totals[d])[:self.exchange_finalists]
-            for d in finalists:
-                totals[d] += _exchange_value(hand & ~d, d.bit_count(), samples[first:], elder,
-                                             rules, shown)
+            more = _exchange_values(hand, finalists, samples, first, len(samples) - first,
+                                    elder, rules, shown, self.compiled)
+            seen = dict(zip(cands, values, strict=True))
+            rest = [d for d in cands if d not in set(finalists)]
+            values = [seen[d] + m for d, m in zip(finalists, more, strict=True)]
+            values += [seen[d] for d in rest]
             sims += (len(samples) - first) * len(finalists)
-            cands = finalists
-        self.last_stats = {"worlds": len(samples), "simulations": sims}
-        best = max(cands, key=lambda d: totals[d])
-        return (EXCH, best)
+            cands = finalists + rest
+        stats: dict[str, float] = {"worlds": len(samples), "simulations": sims}
+        self.last_stats = stats
+        return ActionValues([(EXCH, d) for d in cands], [[float(x) for x in v] for v in values],
+                            False, dict(stats))
 
     def play(self, obs: dict[str, Any], legal: Sequence[Action],
              rng: random.Random) -> Action:
         """PIMC over sampled worlds; exact values once few tricks remain."""
-        from cardplaza.games.piquet.world import sample_world
-
-        seat = obs["seat"]
         cards = distinct_cards(obs, [a for a in legal if isinstance(a, int)])
         preferred = choose_card(obs, legal)
         if len(cards) == 1:
             return preferred if preferred in _equivalents(obs, cards[0], legal) else cards[0]
-        exact = len(obs["hand"]) <= self.exact_tricks
-        worlds = max(self.min_worlds, min(self.max_worlds, -(-self.play_sims // len(cards))))
-        if exact:
-            worlds = min(worlds, self.exact_worlds)
-        sampler = PlaySampler(obs, rng)
-        if not sampler.ok:
-            worlds = min(worlds, self.min_worlds)
-        sign = 1 if seat == 0 else -1
-        totals = dict.fromkeys(cards, 0.0)
-        done = nodes = 0
-        base: TrickPos | None = None
-        rules: TrickRules | None = None
-        opp = 1 - seat
-        for _ in range(worlds):
-            if exact and done >= self.min_exact_worlds and nodes >= self.exact_nodes:
-                break  # a node budget: deterministic, unlike a clock
-            hand: int | None = sampler.sample(rng) if sampler.ok else None
-            if hand is None or base is None or rules is None:
-                try:
-                    world = sample_world(obs, rng)
-                except RuntimeError:
-                    break
-                assert isinstance(world, PiquetState)
-                rules = TrickRules.of(world)
-                base = trick_position(world)
-                if hand is None:
-                    hand = world.hands[opp]
-            pos = _with_hand(base, opp, hand)
-            if exact:
-                solver = EndgameSolver(rules)
-                values = solver.root_values(pos, cards)
-                nodes += solver.nodes
-                for c in cards:
-                    totals[c] += sign * values[c]
-            else:
-                for c in cards:
-                    d, nxt = rules.play(pos, c)
-                    totals[c] += sign * (d + rollout(rules, nxt))
-            done += 1
-        self.last_stats = {"worlds": done, "simulations": done * len(cards), "nodes": nodes}
-        if done == 0:
+        ev = self.card_values(obs, cards, rng)
+        if not ev.values[0]:
             return preferred
+        totals = {c: sum(v) for c, v in zip(cards, ev.values, strict=True)}
         best = max(totals.values())
         for c in cards:
             if totals[c] >= best - 1e-9 and preferred in _equivalents(obs, c, legal):
                 return preferred
         return next(c for c in cards if totals[c] >= best - 1e-9)
+
+    def card_values(self, obs: dict[str, Any], cards: list[int],
+                    rng: random.Random) -> ActionValues:
+        """Each card's margin (this seat's side) in each sampled world: rolled out, or the
+        exact minimax value once few tricks remain."""
+        from cardplaza.games.piquet.world import sample_world
+
+        seat = obs["seat"]
+        exact = len(obs["hand"]) <= self.exact_tricks
+        worlds = max(self.min_worlds, min(self.max_worlds, -(-self.play_sims // len(cards))))
+        if exact:
+            worlds = min(worlds, self.exact_worlds)
+        deadline = None if self.time_cap is None else time.process_time() + self.time_cap
+        floor = max(1, self.min_worlds // 4)
+        sampler = PlaySampler(obs, rng)
+        if not sampler.ok:
+            worlds = min(worlds, self.min_worlds)
+        sign = 1 if seat == 0 else -1
+        values: list[list[float]] = [[] for _ in cards]
+        done = nodes = 0
+        base: TrickPos | None = None
+        rules: TrickRules | None = None
+        opp = 1 - seat
+        batch: list[int] = []  # rollout worlds waiting for one kernel call
+
+        def flush() -> None:
+            if batch:
+                assert base is not None and rules is not None
+                for i, row in enumerate(_rollout_values(base, opp, batch, cards, rules,
+                                                        self.compiled)):
+                    values[i].extend(float(sign * x) for x in row)
+                batch.clear()
+
+        for _ in range(worlds):
+            if exact and done >= self.min_exact_worlds and nodes >= self.exact_nodes:
+                break  # a node budget: deterministic, unlike a clock
+            if deadline is not None and done >= floor and time.process_time() > deadline:
+                break
+            hand: int | None = sampler.sample(rng) if sampler.ok else None
+            if hand is None or base is None or rules is None:
+                if hand is not None:
+                    world: PiquetState = sampler.ref  # its trick position, another hand
+                else:
+                    try:
+                        sampled = sample_world(obs, rng)
+                    except RuntimeError:
+                        break
+                    assert isinstance(sampled, PiquetState)
+                    world = sampled
+                new_rules = TrickRules.of(world)
+                new_base = _with_hand(trick_position(world), opp, 0)
+                if base is not None and rules is not None and (
+                        new_base != base or new_rules.key() != rules.key()):
+                    flush()  # rollouts batch only worlds that differ in opp's hand alone
+                rules, base = new_rules, new_base
+                if hand is None:
+                    hand = world.hands[opp]
+            if exact:
+                vals, n = _exact_values(_with_hand(base, opp, hand), cards, rules,
+                                        self.compiled)
+                nodes += n
+                for i, v in enumerate(vals):
+                    values[i].append(float(sign * v))
+            else:
+                batch.append(hand)
+            done += 1
+        flush()
+        stats: dict[str, float] = {"worlds": done, "simulations": done * len(cards),
+                                   "nodes": nodes}
+        self.last_stats = stats
+        return ActionValues(list(cards), values, exact, dict(stats))
+
+
+def _rollout_values(base: TrickPos, opp: int, hands: list[int], cards: list[int],
+                    rules: TrickRules, compiled: bool) -> list[list[int]]:
+    """Seat 0's margin after each card and a rollout, in each world (``opp``'s hand
+    replaced by each of ``hands``): one row per card."""
+    if compiled:
+        from cardplaza.games.piquet import kernels
+
+        m = kernels.KERNELS.rollout_values(np.array(base, dtype=np.int64), opp,
+                                   np.array(hands, dtype=np.int64),
+                                   np.array(cards, dtype=np.int64), rules.elder,
+                                   int(rules.lead_ten), rules.last_points)
+        return list(m.T.tolist())
+    out: list[list[int]] = [[] for _ in cards]
+    for hand in hands:
+        pos = _with_hand(base, opp, hand)
+        for i, c in enumerate(cards):
+            d, nxt = rules.play(pos, c)
+            out[i].append(d + rollout(rules, nxt))
+    return out
+
+
+def _exact_values(pos: TrickPos, cards: list[int], rules: TrickRules,
+                  compiled: bool) -> tuple[list[int], int]:
+    """Exact seat-0 margin after each card, and the solver's node count."""
+    if compiled:
+        from cardplaza.games.piquet import kernels
+
+        vals, nodes = kernels.solve_root(np.array(pos, dtype=np.int64),
+                                         np.array(cards, dtype=np.int64), rules.elder,
+                                         int(rules.lead_ten), rules.last_points)
+        return list(vals.tolist()), nodes
+    solver = EndgameSolver(rules)
+    v = solver.root_values(pos, cards)
+    return [v[c] for c in cards], solver.nodes
+
+
+def _exchange_values(hand: int, discards: list[int], samples: list[list[int]], first: int,
+                     count: int, elder: bool, rules: TrickRules, opp_shown: int,
+                     compiled: bool) -> list[list[int]]:
+    """For each discard, :func:`_exchange_value` of each sample in
+    ``samples[first:first + count]`` (one list per discard)."""
+    if compiled:
+        from cardplaza.games.piquet import kernels
+
+        m = kernels.KERNELS.exchange_values(np.array([hand & ~d for d in discards], dtype=np.int64),
+                                    np.array([d.bit_count() for d in discards],
+                                             dtype=np.int64),
+                                    np.array(samples, dtype=np.int64), first, count,
+                                    int(elder), int(rules.lead_ten), rules.last_points,
+                                    opp_shown)
+        return list(m.tolist())
+    return [[_exchange_value(hand & ~d, d.bit_count(), [deck], elder, rules, opp_shown)
+             for deck in samples[first:first + count]] for d in discards]
 
 
 def _exchange_value(kept: int, k: int, samples: list[list[int]], elder: bool,
@@ -690,6 +870,11 @@ def _lead_ten(options: dict[str, Any]) -> bool:
     return bool(v == "on" or (v == "auto" and options.get("au_cent")))
 
 
+TIME_CAPS: dict[str, float] = {"3": 0.5, "4": 0.8, "expert": 1.2}
+"""CPU seconds one card-play decision of each search level may take at most (sampling
+stops there); far above what the budgets below usually cost, it bounds the rare slow
+decision."""
+
 BUDGETS: dict[str, dict[str, Any]] = {
     "3": {"value_exchange": True, "exchange_top": 6, "exchange_samples": 20, "play_sims": 60,
           "min_worlds": 12, "max_worlds": 30, "exact_tricks": 2, "exact_worlds": 8,
@@ -709,7 +894,8 @@ def make_player(level: str, seed: int) -> Player:
         raise ValueError(f"unknown Piquet level {level!r}; levels: {', '.join(LEVELS)}")
     if level in ("1", "2"):
         return HeuristicPlayer(level, seed)
-    return ExpertPlayer(name=f"piquet-{level}", **BUDGETS[level])
+    return ExpertPlayer(name=f"piquet-{level}", time_cap=TIME_CAPS[level], **BUDGETS[level])
 
 
-__all__ = ["LEVELS", "hand_value", "make_player"]
+__all__ = ["BUDGETS", "LEVELS", "TIME_CAPS", "ActionValues", "ExpertPlayer", "hand_value",
+           "make_player"]

@@ -76,6 +76,8 @@ def declaration_record(elder: int, younger: int, younger_shown: bool) -> Signatu
 class PlaySampler:
     """Samples the opponent's remaining hand for a trick-phase observation."""
 
+    ref: PiquetState
+
     def __init__(self, obs: dict[str, Any], rng: random.Random) -> None:
         """Prepare from the observation; ``ok`` is False when the caller must use
         ``sample_world`` (the options or positions this sampler does not cover)."""
@@ -125,6 +127,9 @@ class PlaySampler:
         self.mine = mine
         self.seat_is_elder = seat == el
         self.younger_shown = seat != el or bool(obs["tricks"]) or bool(obs["trick"]["cards"])
+        self.ref = ref
+        """The consistent world the record was read from (its trick position serves the
+        search)."""
         self.ref_hand = ref.hands[opp]
         self.target = self.record(ref.hands[opp] | played[opp])
         self.ok = self.need >= 0 and len(self.pool) >= self.need and \

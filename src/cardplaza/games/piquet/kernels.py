@@ -1,0 +1,523 @@
+"""Compiled Piquet search kernels (numba, int64 card masks), entry points in
+:data:`KERNELS` (compiled and cached by :mod:`cardplaza.ai.compiled`).
+
+Each kernel computes exactly what its pure-Python reference in :mod:`.players` computes
+(the players' ``compiled=False`` path, which also runs when compilation is switched off):
+
+* :func:`rollout` — :func:`.players.rollout` (trick play to the end under
+  :func:`.players.rollout_card`);
+* :func:`rollout_values` — the PIMC card-play values of
+  :meth:`.players.ExpertPlayer.card_values` over a batch of sampled opponent hands (each
+  card played, then rolled out);
+* :func:`solve_root` — :meth:`.players.EndgameSolver.root_values`, the exact minimax with a
+  transposition table (same move order and merging of equivalent cards, so the same node
+  count while the table has room), searched with an explicit stack: numba cannot reload
+  from its disk cache a function that calls a recursive one;
+* :func:`exchange_values` — :func:`.players._exchange_value` (declaration margin plus the
+  rolled-out trick margin of sampled final hands) for many candidate discards;
+* :func:`hand_values` and :func:`discard_values` — :func:`.players.hand_value` of many hands,
+  and of every discard of a given size in :func:`itertools.combinations` order.
+
+Positions are the fields of :data:`.players.TrickPos` passed as separate ints; the rules
+are ``elder`` (seat 0 or 1), ``lead_ten`` (0/1) and ``last_points``. Nothing here draws
+random numbers: the callers sample worlds with their own RNG, so a decision made with these
+kernels is the decision the Python path makes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from cardplaza.ai.compiled import kernels
+from cardplaza.ai.kernel_bits import popcount
+from cardplaza.games.piquet import combos as pc
+
+IntArray = npt.NDArray[np.int64]
+FloatArray = npt.NDArray[np.float64]
+
+PIPSUM = tuple(pc.PIPSUM)
+"""Pip total of each 8-bit suit pattern."""
+RUN_LEN = tuple(max(r)[0] if r else 0 for r in pc.RUNS)
+"""Length of the best run (3+, longest then highest) of each suit pattern (0 if none)."""
+RUN_TOP = tuple(max(r)[1] if r else 0 for r in pc.RUNS)
+"""Top rank of the best run of each suit pattern."""
+LOW8 = tuple((p & -p).bit_length() - 1 for p in range(256))
+"""Lowest set bit of each byte (-1 for 0)."""
+HIGH8 = tuple(p.bit_length() - 1 for p in range(256))
+"""Highest set bit of each byte (-1 for 0)."""
+POP8 = tuple(p.bit_count() for p in range(256))
+"""Set bits of each byte."""
+RUN_SCORE = tuple(sum(pc.SEQ_SCORE[n] for n, _t in r) for r in pc.RUNS)
+"""Sum of the sequence scores of each suit pattern's runs."""
+RANK_VALUE = np.array((0.0, 0.1, 0.2, 0.5, 0.6, 0.8, 1.2, 2.0), dtype=np.float64)
+""":data:`.players._RANK_VALUE`."""
+
+TABLE_BITS = 17
+"""The endgame solver's transposition table holds ``2 ** TABLE_BITS`` slots (reused for
+every world through a generation stamp); once three quarters are filled, new positions
+are solved without being stored (values stay exact)."""
+
+
+# ------------------------------------------------------------------ trick play
+def credit(seat: int, pts: int, pq: int, elder: int) -> tuple[int, int]:
+    """Seat 0's margin change and the new pique tracker after ``seat`` scores ``pts``."""
+    if pts == 0:
+        return 0, pq
+    d = pts if seat == 0 else -pts
+    if pq >= 0:
+        if seat != elder:
+            pq = -1
+        else:
+            pq += pts
+            if pq >= 30:
+                d += 30 if seat == 0 else -30
+                pq = -1
+    return d, pq
+
+
+def play(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: int, c: int,
+         elder: int, lead_ten: int, last_points: int,
+         ) -> tuple[int, int, int, int, int, int, int, int]:
+    """Card ``c`` played: (seat 0's margin change, the next position's seven fields)."""
+    if lead < 0:
+        if leader == 0:
+            h0 &= ~(1 << c)
+        else:
+            h1 &= ~(1 << c)
+        pts = 1 if lead_ten == 0 or c & 7 >= 3 else 0
+        d, pq = credit(leader, pts, pq, elder)
+        return d, h0, h1, leader, c, won0, done, pq
+    f = 1 - leader
+    if f == 0:
+        h0 &= ~(1 << c)
+    else:
+        h1 &= ~(1 << c)
+    win = f if (c >> 3 == lead >> 3 and c > lead) else leader
+    done += 1
+    if win == 0:
+        won0 += 1
+    d = 0
+    if win == f:
+        d, pq = credit(f, 1, pq, elder)
+    if done == 12:
+        d2, pq = credit(win, last_points, pq, elder)
+        d += d2
+        won1 = 12 - won0
+        if won0 == 12:
+            d += 40
+        elif won0 >= 7:
+            d += 10
+        if won1 == 12:
+            d -= 40
+        elif won1 >= 7:
+            d -= 10
+    return d, h0, h1, win, -1, won0, done, pq
+
+
+def low_card(mask: int) -> int:
+    """The lowest card of a non-empty 32-bit mask."""
+    s = 0
+    while not mask >> s & 0xFF:
+        s += 8
+    return int(s + LOW8[mask >> s & 0xFF])
+
+
+def rollout_card(h0: int, h1: int, leader: int, lead: int) -> int:
+    """:func:`.players.rollout_card` on a position's hands, leader and lead card."""
+    if lead < 0:
+        hand = h0 if leader == 0 else h1
+        opp = h1 if leader == 0 else h0
+        best = -1
+        bn = -1
+        br = -1
+        low = -1
+        ln = 99
+        lr = 99
+        for s in range(4):
+            mine = hand >> (8 * s) & 0xFF
+            if not mine:
+                continue
+            n = POP8[mine]
+            top = HIGH8[mine]
+            theirs = opp >> (8 * s) & 0xFF
+            if (not theirs or top > HIGH8[theirs]) and (n > bn or (n == bn and top > br)):
+                best, bn, br = 8 * s + top, n, top
+            bottom = LOW8[mine]
+            if -n < ln or (-n == ln and bottom < lr):
+                low, ln, lr = 8 * s + bottom, -n, bottom
+        return best if best >= 0 else low
+    hand = h1 if leader == 0 else h0
+    follow = hand & (0xFF << (8 * (lead >> 3)))
+    if follow:
+        above = follow & ~((2 << lead) - 1)
+        return low_card(above) if above else low_card(follow)
+    best = -1
+    kr = 99
+    kn = 99
+    for s in range(4):
+        mine = hand & (0xFF << (8 * s))
+        if mine:
+            c = low_card(mine)
+            n = popcount(mine)
+            if (c & 7) < kr or ((c & 7) == kr and n < kn):
+                best, kr, kn = c, c & 7, n
+    return best
+
+
+def rollout(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: int,
+            elder: int, lead_ten: int, last_points: int) -> int:
+    """Seat 0's margin from a position to the end of the deal under :func:`rollout_card`."""
+    total = 0
+    while done < 12:
+        c = rollout_card(h0, h1, leader, lead)
+        d, h0, h1, leader, lead, won0, done, pq = play(h0, h1, leader, lead, won0, done, pq,
+                                                        c, elder, lead_ten, last_points)
+        total += d
+    return total
+
+
+def rollout_values(pos: IntArray, opp: int, hands: IntArray, cards: IntArray, elder: int,
+                   lead_ten: int, last_points: int) -> IntArray:
+    """Seat 0's margin after each of ``cards`` and a rollout, in each world: the position
+    ``pos`` with seat ``opp``'s hand replaced by ``hands[w]`` (a worlds × cards matrix)."""
+    out = np.zeros((hands.shape[0], cards.shape[0]), dtype=np.int64)
+    for w in range(hands.shape[0]):
+        h0 = hands[w] if opp == 0 else pos[0]
+        h1 = hands[w] if opp == 1 else pos[1]
+        for i in range(cards.shape[0]):
+            d, a0, a1, ld, lc, w0, dn, pq = play(h0, h1, pos[2], pos[3], pos[4], pos[5],
+                                                 pos[6], cards[i], elder, lead_ten,
+                                                 last_points)
+            out[w, i] = d + rollout(a0, a1, ld, lc, w0, dn, pq, elder, lead_ten, last_points)
+    return out
+
+
+# ------------------------------------------------------------------ exact endgames
+def _slot(h0: int, h1: int, key2: int, mask: int) -> int:
+    """The first slot to probe for a position."""
+    x = (h0 * 0x9E3779B1) ^ (h1 * 0x85EBCA77) ^ (key2 * 0xC2B2AE3D)
+    x ^= x >> 17
+    return (x ^ (x >> 31)) & mask
+
+
+def _probe(tab: IntArray, h0: int, h1: int, key2: int) -> int:
+    """The slot holding a position, or ``-1 - i`` with ``i`` the free slot it would take."""
+    size = (tab.shape[0] - 4) // 4
+    mask = size - 1
+    stamp = tab[4 * size]
+    key1 = h0 | (h1 << 32)
+    i = _slot(h0, h1, key2, mask)
+    while tab[4 * i] == stamp:
+        if tab[4 * i + 1] == key1 and tab[4 * i + 2] == key2:
+            return i
+        i = (i + 1) & mask
+    return -1 - i
+
+
+def _key2(leader: int, lead: int, won0: int, done: int, pq: int) -> int:
+    return leader + 2 * (lead + 1) + 128 * won0 + 2048 * done + 32768 * (pq + 1)
+
+
+def _open(fr: IntArray, sp: int, h0: int, h1: int, leader: int, lead: int, won0: int,
+          done: int, pq: int) -> None:
+    """Frame ``sp`` of the search stack for a position to expand: its fields, the legal
+    cards still to try, the cards still out, the mover's hand and the best value so far."""
+    mover = leader if lead < 0 else 1 - leader
+    hand = h0 if mover == 0 else h1
+    if lead < 0:
+        legal = hand
+        rem = h0 | h1
+    else:
+        legal = hand & (0xFF << (8 * (lead >> 3)))
+        if not legal:
+            legal = hand
+        rem = h0 | h1 | (1 << lead)
+    fr[sp, 0] = h0
+    fr[sp, 1] = h1
+    fr[sp, 2] = leader
+    fr[sp, 3] = lead
+    fr[sp, 4] = won0
+    fr[sp, 5] = done
+    fr[sp, 6] = pq
+    fr[sp, 7] = legal
+    fr[sp, 8] = rem
+    fr[sp, 9] = hand
+    fr[sp, 10] = 1 if mover == 0 else 0
+    fr[sp, 11] = -10_000 if mover == 0 else 10_000
+
+
+def _next_move(fr: IntArray, sp: int, lead_ten: int) -> int:
+    """The frame's next distinct legal card (neighbours in a suit among the cards still
+    out, same lead class, are one choice), or -1 when all were tried."""
+    m = fr[sp, 7]
+    rem = fr[sp, 8]
+    hand = fr[sp, 9]
+    while m:
+        low = m & -m
+        m ^= low
+        c = low_card(low)
+        higher = rem & (0xFF << (8 * (c >> 3))) & ~((low << 1) - 1)
+        if higher:
+            nxt = low_card(higher)
+            if hand >> nxt & 1 and (lead_ten == 0 or (c & 7 >= 3) == (nxt & 7 >= 3)):
+                continue
+        fr[sp, 7] = m
+        return c
+    fr[sp, 7] = 0
+    return -1
+
+
+def _better(fr: IntArray, sp: int, v: int) -> None:
+    if (v > fr[sp, 11]) if fr[sp, 10] else (v < fr[sp, 11]):
+        fr[sp, 11] = v
+
+
+def future(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: int,
+           elder: int, lead_ten: int, last_points: int, tab: IntArray, fr: IntArray) -> int:
+    """Seat 0's exact margin from a position: the minimax of :meth:`.players.EndgameSolver
+    .future` with its transposition table in ``tab`` (slot ``i`` at ``4 i``: stamp, hands,
+    other fields, value; then [stamp, nodes, filled]) and an explicit stack ``fr``, so
+    the same positions are expanded in the same order."""
+    if done == 12:
+        return 0
+    size = (tab.shape[0] - 4) // 4
+    meta = 4 * size
+    hit = _probe(tab, h0, h1, _key2(leader, lead, won0, done, pq))
+    if hit >= 0:
+        return int(tab[4 * hit + 3])
+    tab[meta + 1] += 1
+    sp = 0
+    _open(fr, 0, h0, h1, leader, lead, won0, done, pq)
+    while True:
+        c = _next_move(fr, sp, lead_ten)
+        if c < 0:
+            # the frame is solved: store it, hand its value to the parent
+            v = int(fr[sp, 11])
+            a0, a1, ld, lc, w0, dn, q = fr[sp, 0], fr[sp, 1], fr[sp, 2], fr[sp, 3], \
+                fr[sp, 4], fr[sp, 5], fr[sp, 6]
+            if 4 * tab[meta + 2] < 3 * size:
+                j = -1 - _probe(tab, a0, a1, _key2(ld, lc, w0, dn, q))
+                tab[4 * j] = tab[meta]
+                tab[4 * j + 1] = a0 | (a1 << 32)
+                tab[4 * j + 2] = _key2(ld, lc, w0, dn, q)
+                tab[4 * j + 3] = v
+                tab[meta + 2] += 1
+            if sp == 0:
+                return v
+            sp -= 1
+            _better(fr, sp, fr[sp, 12] + v)
+            continue
+        d, a0, a1, ld, lc, w0, dn, q = play(fr[sp, 0], fr[sp, 1], fr[sp, 2], fr[sp, 3],
+                                            fr[sp, 4], fr[sp, 5], fr[sp, 6], c, elder,
+                                            lead_ten, last_points)
+        if dn == 12:
+            _better(fr, sp, d)
+            continue
+        hit = _probe(tab, a0, a1, _key2(ld, lc, w0, dn, q))
+        if hit >= 0:
+            _better(fr, sp, d + tab[4 * hit + 3])
+            continue
+        tab[meta + 1] += 1
+        fr[sp, 12] = d
+        sp += 1
+        _open(fr, sp, a0, a1, ld, lc, w0, dn, q)
+
+
+def solve_root_with(pos: IntArray, cards: IntArray, elder: int, lead_ten: int,
+                    last_points: int, tab: IntArray) -> IntArray:
+    """:func:`solve_root` with a caller's table (its stamp must be fresh)."""
+    meta = tab.shape[0] - 4
+    tab[meta + 1] = 0
+    tab[meta + 2] = 0
+    fr = np.zeros((26, 13), dtype=np.int64)
+    out = np.empty(cards.shape[0], dtype=np.int64)
+    for i in range(cards.shape[0]):
+        d, a0, a1, ld, lc, w0, dn, q = play(pos[0], pos[1], pos[2], pos[3], pos[4], pos[5],
+                                            pos[6], cards[i], elder, lead_ten, last_points)
+        out[i] = d + future(a0, a1, ld, lc, w0, dn, q, elder, lead_ten, last_points, tab, fr)
+    return out
+
+
+_TABLE: list[IntArray] = []
+
+
+def solve_root(pos: IntArray, cards: IntArray, elder: int, lead_ten: int,
+               last_points: int) -> tuple[IntArray, int]:
+    """Exact seat-0 margin after each of ``cards`` from ``pos``, and the nodes expanded
+    (:meth:`.players.EndgameSolver.root_values`). Python-side: owns the table."""
+    if not _TABLE:
+        _TABLE.append(np.zeros(4 * (1 << TABLE_BITS) + 4, dtype=np.int64))
+    tab = _TABLE[0]
+    tab[-4] += 1  # a new stamp: every slot is free again
+    out = KERNELS.solve_root_with(pos, cards, elder, lead_ten, last_points, tab)
+    return out, int(tab[-3])
+
+
+# ------------------------------------------------------------------ declarations
+def declaration_margin(mine: int, opp: int) -> tuple[int, int]:
+    """:func:`.players.declaration_margin`: declaration points (mine, theirs)."""
+    a = 0
+    b = 0
+    # point: most cards, then pip total (the first suit keeps a tie)
+    an, ap, bn, bp = -1, -1, -1, -1
+    for s in range(4):
+        p = mine >> (8 * s) & 0xFF
+        n = popcount(p)
+        if n > an or (n == an and PIPSUM[p] > ap):
+            an, ap = n, PIPSUM[p]
+        p = opp >> (8 * s) & 0xFF
+        n = popcount(p)
+        if n > bn or (n == bn and PIPSUM[p] > bp):
+            bn, bp = n, PIPSUM[p]
+    if an > bn or (an == bn and ap > bp):
+        a += an
+    elif bn > an or (bn == an and bp > ap):
+        b += bn
+    # sequences: the best (length, top) wins every sequence of its holder
+    al, at, asc, bl, bt, bsc = 0, 0, 0, 0, 0, 0
+    for s in range(4):
+        p = mine >> (8 * s) & 0xFF
+        if RUN_LEN[p] > al or (RUN_LEN[p] == al and RUN_LEN[p] > 0 and RUN_TOP[p] > at):
+            al, at = RUN_LEN[p], RUN_TOP[p]
+        asc += RUN_SCORE[p]
+        p = opp >> (8 * s) & 0xFF
+        if RUN_LEN[p] > bl or (RUN_LEN[p] == bl and RUN_LEN[p] > 0 and RUN_TOP[p] > bt):
+            bl, bt = RUN_LEN[p], RUN_TOP[p]
+        bsc += RUN_SCORE[p]
+    if al > bl or (al == bl and at > bt):
+        a += asc
+    elif bl > al or (bl == al and bt > at):
+        b += bsc
+    # sets: the best (size, rank) wins every set of its holder
+    an, ar, asc, bn, br, bsc = 0, 0, 0, 0, 0, 0
+    for r in range(3, 8):
+        n = popcount(mine & (0x01010101 << r))
+        if n >= 3:
+            if n > an or (n == an and r > ar):
+                an, ar = n, r
+            asc += 14 if n == 4 else 3
+        n = popcount(opp & (0x01010101 << r))
+        if n >= 3:
+            if n > bn or (n == bn and r > br):
+                bn, br = n, r
+            bsc += 14 if n == 4 else 3
+    if an > bn or (an == bn and ar > br):
+        a += asc
+    elif bn > an or (bn == an and br > ar):
+        b += bsc
+    if a >= 30 and b == 0:
+        a += 60
+    if b >= 30 and a == 0:
+        b += 60
+    return a, b
+
+
+def exchange_values(kept: IntArray, sizes: IntArray, decks: IntArray, first: int,
+                    count: int, is_elder: int, lead_ten: int, last_points: int,
+                    opp_shown: int) -> IntArray:
+    """:func:`.players._exchange_value` of each candidate (``kept[i]`` drawing
+    ``sizes[i]`` cards) for each sampled order ``decks[first:first + count]`` of the
+    unseen cards (draw = the first cards, opponent = the next 12 or ``opp_shown``): a
+    candidates × samples matrix."""
+    elder = 0 if is_elder else 1
+    out = np.zeros((kept.shape[0], count), dtype=np.int64)
+    for i in range(kept.shape[0]):
+        k = sizes[i]
+        for j in range(count):
+            deck = decks[first + j]
+            mine = kept[i]
+            for x in range(k):
+                mine |= 1 << deck[x]
+            opp = opp_shown
+            if not opp:
+                for x in range(k, min(k + 12, deck.shape[0])):
+                    opp |= 1 << deck[x]
+            a, b = declaration_margin(mine, opp)
+            pq = -1
+            if a + b < 30:
+                pq = (a if b == 0 else -1) if is_elder else (b if a == 0 else -1)
+            out[i, j] = a - b + rollout(mine, opp, elder, -1, 0, 0, pq, elder, lead_ten,
+                                        last_points)
+    return out
+
+
+def hand_value(hand: int) -> float:
+    """:func:`.players.hand_value`: rough worth of a hand (declarations and tricks)."""
+    count, pip = -1, -1
+    seq = 0
+    for s in range(4):
+        p = hand >> (8 * s) & 0xFF
+        n = popcount(p)
+        if n > count or (n == count and PIPSUM[p] > pip):
+            count, pip = n, PIPSUM[p]
+        seq += RUN_SCORE[p]
+    v = float(count) if count >= 5 else 0.6 * count
+    v += seq
+    sets = 0
+    for r in range(3, 8):
+        n = popcount(hand & (0x01010101 << r))
+        if n >= 3:
+            sets += 14 if n == 4 else 3
+    v += sets
+    for s in range(4):
+        p = hand >> (8 * s) & 0xFF
+        n = popcount(p)
+        for r in range(8):
+            if p >> r & 1:
+                v += RANK_VALUE[r] * (1.0 if r == 7 or n >= 8 - r else 0.5)
+        v += max(0, n - 4) * 1.5
+    return v
+
+
+def hand_values(hands: IntArray) -> FloatArray:
+    """:func:`hand_value` of each hand."""
+    out = np.empty(hands.shape[0], dtype=np.float64)
+    for i in range(hands.shape[0]):
+        out[i] = hand_value(hands[i])
+    return out
+
+
+def discard_values(hand: int, cards: IntArray, k: int) -> tuple[IntArray, FloatArray]:
+    """Every discard of ``k`` of ``cards`` (in :func:`itertools.combinations` order) and
+    ``hand_value(hand & ~discard) + 1.1 * k``."""
+    n = cards.shape[0]
+    total = 1
+    for i in range(k):
+        total = total * (n - i) // (i + 1)
+    discs = np.empty(total, dtype=np.int64)
+    vals = np.empty(total, dtype=np.float64)
+    idx = np.arange(k)
+    for t in range(total):
+        d = 0
+        for i in range(k):
+            d |= 1 << cards[idx[i]]
+        discs[t] = d
+        vals[t] = hand_value(hand & ~d) + 1.1 * k
+        # next combination of indices
+        i = k - 1
+        while i >= 0 and idx[i] == i + n - k:
+            i -= 1
+        if i >= 0:
+            idx[i] += 1
+            for j in range(i + 1, k):
+                idx[j] = idx[j - 1] + 1
+    return discs, vals
+
+
+I64 = "int64"
+A1 = "int64[::1]"
+A2 = "int64[:, ::1]"
+KERNELS = kernels("piquet", __name__, {
+    "rollout": f"{I64}({', '.join([I64] * 10)})",
+    "rollout_values": f"{A2}({A1}, {I64}, {A1}, {A1}, {I64}, {I64}, {I64})",
+    "solve_root_with": f"{A1}({A1}, {A1}, {I64}, {I64}, {I64}, {A1})",
+    "declaration_margin": f"UniTuple({I64}, 2)({I64}, {I64})",
+    "exchange_values": f"{A2}({A1}, {A1}, {A2}, {', '.join([I64] * 6)})",
+    "hand_value": f"float64({I64})",
+    "hand_values": f"float64[::1]({A1})",
+    "discard_values": f"Tuple(({A1}, float64[::1]))({I64}, {A1}, {I64})",
+})
+"""The compiled entry points (:mod:`cardplaza.ai.compiled`)."""
+
+__all__ = ["KERNELS", "solve_root"]

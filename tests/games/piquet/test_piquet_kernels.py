@@ -1,0 +1,139 @@
+"""The compiled Piquet kernels give exactly the numbers of the Python reference."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import numpy as np
+import pytest
+
+from cardplaza.arena.commands import bench_positions
+from cardplaza.games.piquet import kernels
+from cardplaza.games.piquet import players as pp
+from cardplaza.games.piquet.players import (
+    EndgameSolver,
+    TrickRules,
+    declaration_margin,
+    hand_value,
+    rollout,
+)
+
+
+def _deal(rng: random.Random, n: int) -> tuple[int, int]:
+    cards = list(range(32))
+    rng.shuffle(cards)
+    return sum(1 << c for c in cards[:n]), sum(1 << c for c in cards[n:2 * n])
+
+
+def _rules(rng: random.Random) -> TrickRules:
+    return TrickRules(rng.randrange(2), rng.random() < 0.5, rng.choice([1, 10]))
+
+
+def _args(rules: TrickRules) -> tuple[int, int, int]:
+    return rules.elder, int(rules.lead_ten), rules.last_points
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_rollouts_and_batched_card_values_match(block: int) -> None:
+    """Seeded rollouts from random positions (every hand size, both leaders, pique
+    trackers, lead-point rules) and the worlds × cards matrix of the PIMC search agree
+    with :func:`players.rollout` value for value."""
+    rng = random.Random(block)
+    for _ in range(150):
+        n = rng.randrange(1, 13)
+        h0, h1 = _deal(rng, n)
+        rules = _rules(rng)
+        pos = (h0, h1, rng.randrange(2), -1, rng.randrange(13 - n), 12 - n,
+               rng.choice([-1, 0, 7, 20, 29]))
+        assert kernels.KERNELS.rollout(*pos, *_args(rules)) == rollout(rules, pos)
+        hands = [_deal(random.Random(rng.random()), n)[1] & ~h0 or h1 for _ in range(5)]
+        hands = [h for h in hands if h.bit_count() == n] or [h1]
+        cards = [c for c in range(32) if h0 >> c & 1] if pos[2] == 0 else \
+            [c for c in range(32) if h1 >> c & 1]
+        opp = 1 - pos[2]
+        got = kernels.KERNELS.rollout_values(np.array(pos, dtype=np.int64), opp,
+                                     np.array(hands, dtype=np.int64),
+                                     np.array(cards, dtype=np.int64), *_args(rules))
+        want = [[d + rollout(rules, nxt) for d, nxt in
+                 (rules.play(pp._with_hand(pos, opp, h), c) for c in cards)] for h in hands]
+        assert got.tolist() == want
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_endgame_solver_matches_values_and_node_counts(seed: int) -> None:
+    """The compiled exact solver returns the Python solver's root values and expands the
+    same number of positions (same move order, same merging of equivalent cards)."""
+    rng = random.Random(100 + seed)
+    for _ in range(25):
+        n = rng.randrange(1, 7)
+        h0, h1 = _deal(rng, n)
+        rules = _rules(rng)
+        pos = (h0, h1, rng.randrange(2), -1, rng.randrange(13 - n), 12 - n,
+               rng.choice([-1, 3, 25]))
+        legal = TrickRules.legal(pos)
+        cards = [c for c in range(32) if legal >> c & 1]
+        solver = EndgameSolver(rules)
+        want = solver.root_values(pos, cards)
+        got, nodes = kernels.solve_root(np.array(pos, dtype=np.int64),
+                                        np.array(cards, dtype=np.int64), *_args(rules))
+        assert got.tolist() == [want[c] for c in cards]
+        assert nodes == solver.nodes
+
+
+def test_declarations_hand_values_and_exchange_values_match() -> None:
+    """Declaration margins, hand values (every discard of a hand, in combinations order)
+    and exchange values over sampled decks agree with the Python functions."""
+    rng = random.Random(7)
+    for _ in range(300):
+        a, b = _deal(rng, 12)
+        assert kernels.KERNELS.declaration_margin(a, b) == declaration_margin(a, b)
+        assert kernels.KERNELS.hand_value(a) == hand_value(a)
+    hand, _ = _deal(rng, 12)
+    cards = [c for c in range(32) if hand >> c & 1]
+    for k in (0, 1, 3, 5):
+        discs, vals = kernels.KERNELS.discard_values(hand, np.array(cards, dtype=np.int64), k)
+        want = [(hand_value(hand & ~sum(1 << c for c in combo)) + 1.1 * k,
+                 sum(1 << c for c in combo)) for combo in itertools.combinations(cards, k)]
+        assert list(zip(vals.tolist(), discs.tolist(), strict=True)) == want
+    unknown = [c for c in range(32) if not hand >> c & 1]
+    decks = [rng.sample(unknown, len(unknown)) for _ in range(12)]
+    for elder in (True, False):
+        rules = TrickRules(0 if elder else 1, elder, 10)
+        discards = [sum(1 << c for c in rng.sample(cards, k)) for k in (1, 2, 3, 5)]
+        kept = np.array([hand & ~d for d in discards], dtype=np.int64)
+        got = kernels.KERNELS.exchange_values(kept,
+                                              np.array([d.bit_count() for d in discards],
+                                                       dtype=np.int64),
+                                      np.array(decks, dtype=np.int64), 2, 9, int(elder),
+                                      int(rules.lead_ten), 10, 0)
+        want = [[pp._exchange_value(hand & ~d, d.bit_count(), [deck], elder, rules)
+                 for deck in decks[2:11]] for d in discards]
+        assert got.tolist() == want
+
+
+@pytest.mark.parametrize("level", ["3", "4", "expert"])
+def test_compiled_and_python_searches_decide_alike(level: str) -> None:
+    """Every search level makes the same decisions with the kernels as with the Python
+    reference (same RNG draws, same values), over seeded positions of every phase."""
+    small = {"expert": {"exchange_top": 20, "exchange_first": 8, "exchange_samples": 24,
+                        "play_sims": 200, "min_worlds": 10, "max_worlds": 40,
+                        "exact_worlds": 12, "exact_nodes": 20_000, "min_exact_worlds": 4}}
+    for i, st in enumerate(bench_positions("piquet", 25, 3)):
+        obs, legal = st.observation(st.current_player), st.legal_actions()
+        picks = []
+        for compiled in (False, True):
+            budget = {**pp.BUDGETS[level], **small.get(level, {}), "compiled": compiled}
+            player = pp.ExpertPlayer(name="p", **budget)
+            picks.append((player.choose(obs, legal, random.Random(i)), player.last_stats))
+        assert picks[0] == picks[1]
+
+
+def test_bench_reports_the_kernel_beside_the_reference() -> None:
+    """``cardplaza bench piquet`` reports search play-outs/s, the Python reference's rate
+    measured in the same run, and the ratio of the two."""
+    from cardplaza.games.piquet.search_bench import search_benchmarks
+
+    figures = search_benchmarks()
+    assert figures["search play-outs/s"] > figures["search play-outs/s (Python reference)"]
+    assert figures["search play-outs speed-up"] > 1
