@@ -10,10 +10,14 @@
   every legal card played out to the end in each with the bitmask port of the level-2
   heuristic (:mod:`.search`), best mean margin.
 * ``4`` — the same search over four times as many worlds.
-* ``expert`` — the same search with 2,000 play-outs per decision, and once the
-  stock is empty and at most three tricks remain every sampled world is solved exactly
+* ``expert`` — the same search with 8,000 play-outs per decision (each sampled deal of
+  the hidden hands played with eight stock orders), and once the stock is empty and the
+  end is small enough (:data:`EXPERT_EXACT_LEAVES`) every sampled world is solved exactly
   (max-n, :class:`MaxNSolver`), so the timing of the Joker, the ♠A and the ♠3 and the
-  capture of picture sets is read off exact play. About 0.2 s CPU per decision.
+  capture of picture sets is read off exact play.
+
+The play-outs and the end solver run on compiled kernels (:mod:`.kernels`); the Python
+functions are their reference and give the same values and decisions.
 
 All search levels break ties with the level-2 card and cost nothing with one legal card.
 """
@@ -479,7 +483,8 @@ def make_player(level: str, seed: int = 0) -> Player:
     if level == "expert":
         return SearchPlayer("efudatori-expert", sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
                             max_worlds=EXPERT_MAX_WORLDS, exact_worlds=EXPERT_EXACT_WORLDS,
-                            stock_orders=EXPERT_STOCK_ORDERS, cpu_seconds=EXPERT_CPU_SECONDS)
+                            exact_leaves=EXPERT_EXACT_LEAVES, stock_orders=EXPERT_STOCK_ORDERS,
+                            cpu_seconds=EXPERT_CPU_SECONDS)
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
 
@@ -491,14 +496,17 @@ LEVEL4_WORLDS = 48
 """Worlds per decision of level 4."""
 LEVEL4_CPU_SECONDS = 0.5
 """Cap on level 4's CPU time per decision (far above its usual cost)."""
-EXPERT_SIMS = 2000
+EXPERT_SIMS = 8000
 """Play-outs per decision of the expert (spread over the legal cards)."""
-EXPERT_MIN_WORLDS = 500
-EXPERT_MAX_WORLDS = 1000
-EXPERT_STOCK_ORDERS = 2
+EXPERT_MIN_WORLDS = 2000
+EXPERT_MAX_WORLDS = 4000
+EXPERT_STOCK_ORDERS = 8
 """Stock orders tried with each sampled deal of the hidden hands (expert)."""
-EXPERT_EXACT_WORLDS = 100
+EXPERT_EXACT_WORLDS = 300
 """Worlds solved exactly per decision of the expert in the end."""
+EXPERT_EXACT_LEAVES = 20_000
+"""The expert solves the end exactly once the stock is empty and :func:`play_orders` of
+the hands is at most this (the compiled solver makes larger ends affordable)."""
 EXPERT_CPU_SECONDS = 1.5
 """Safety cap on the expert's CPU time per decision."""
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cardplaza.core.cards import mask_of
-from cardplaza.core.protocol import GameState
+from cardplaza.core.protocol import GameState, IllegalAction
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.options import Options
 from cardplaza.games.piquet.state import (
@@ -205,9 +205,12 @@ def _best_mask(st: PiquetState, seat: int, cls: int) -> int:
 
 
 def _do(st: PiquetState, action: Any) -> None:
-    if st.phase == OVER or st.illegal_reason(action) is not None:
+    if st.phase == OVER:
         raise _Reject
-    st.apply(action)
+    try:
+        st.apply(action)  # checks legality once (state unchanged when illegal)
+    except IllegalAction:
+        raise _Reject from None
 
 
 def _pick(pool: list[int], n: int, rng: random.Random) -> list[int]:
