@@ -82,6 +82,7 @@ SPEC = register(GameSpec(
         "terminal": "cardplaza.games.pinochle2.terminal:View",
         "bench": "cardplaza.games.pinochle2.bench:extra_benchmarks",
         "players": "cardplaza.games.pinochle2.players:make_player",
+        "kernels": "cardplaza.games.pinochle2.kernels:KERNELS",
         "rematch": "cardplaza.games.pinochle2.streak:rematch_options",
     },
 ))

@@ -42,4 +42,7 @@ def extra_benchmarks(seconds: float = 1.0) -> dict[str, float]:
             st.observation(0)
         n += len(positions)
     figures["observation()/s"] = n / (time.perf_counter() - start)
+    from cardplaza.games.pinochle2.simulation import simulation_rates
+
+    figures.update(simulation_rates(2 * seconds))
     return figures

@@ -501,6 +501,22 @@ def distinct_candidates(observation: dict[str, Any],
     return out
 
 
+class KernelPIMC(PIMCPlayer):
+    """PIMC whose worlds and level-3 play-outs run in the compiled kernel
+    (:func:`simulation.simulate_actions`): the same worlds, random numbers and sums as
+    :class:`PIMCPlayer` on the protocol engine with :func:`level3_rollout`."""
+
+    def action_values(self, observation: dict[str, Any], actions: Sequence[Action],
+                      rng: random.Random) -> dict[Action, float]:
+        """Mean final margin of each action over the sampled worlds (same worlds for all)."""
+        from cardplaza.games.pinochle2.simulation import simulate_actions
+
+        totals, done = simulate_actions(observation, actions, self.worlds, rng, self.seconds,
+                                        self.min_worlds)
+        self.last_stats = {"worlds": done, "simulations": done * len(actions)}
+        return {a: t / done for a, t in zip(actions, totals, strict=True)}
+
+
 class SimulationPlayer:
     """Levels 4 and 5: PIMC in the stock phase, level 3 or the exact solver in the playoff."""
 
@@ -510,7 +526,7 @@ class SimulationPlayer:
 
         self.name = f"level {level}"
         self.exact_playoff = exact_playoff
-        self.search = PIMCPlayer(SPEC, worlds=samples, seconds=seconds,
+        self.search = KernelPIMC(SPEC, worlds=samples, seconds=seconds,
                                  min_worlds=min(min_samples, samples),
                                  rollout=level3_rollout, candidates=distinct_candidates,
                                  prefer=Level3(), name=self.name)
