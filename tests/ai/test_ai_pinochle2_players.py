@@ -311,3 +311,44 @@ def test_level5_plays_the_exact_solver_in_the_playoff() -> None:
         value = -solve_playoff(child).value if not child.is_terminal else 0
     after = child.totals()[seat] - child.totals()[1 - seat]
     assert after - before + value == best.value
+
+
+def _meld_step(state: Pinochle2State) -> Pinochle2State:
+    state.step = STEP_MELD
+    seat = state.turn
+    state.pending = generate_melds(state.hands[seat], 0, 0, state.used, state.trump, False,
+                                   True)
+    state._pending_set = frozenset(state.pending)
+    return state
+
+
+def test_level3_waits_for_the_run_instead_of_melding_the_royal_marriage() -> None:
+    """Seed 001: level 3 keeps the royal marriage unmelded while a run is still possible.
+    K♥ Q♥ A♥ held, 10♥ and J♥ unseen, 22 cards in the stock, the royal marriage the only
+    meld: level 3 declines (as level 4 does), level 2 melds it."""
+    state = _meld_step(position("9♥", "K♥ Q♥ A♥ 9♠ J♠ 9♦ J♦ 9♣ J♣ A♣ K♦ 10♠", "Q♠ Q♦ "
+                                "K♣ A♦ 10♦ A♠ K♠ 10♣ Q♣ 9♣ J♣ 9♦", stock=22))
+    assert [a[0] for a in state.pending] == [ROYAL]
+    obs = state.observation(state.turn)
+    assert {PINOCHLE.text(c) for c in obs["unseen"]} >= {"10♥", "J♥"}
+    assert choose(Level2(), state)[0] == ROYAL
+    assert choose(Level3(), state) == NO_MELD
+    assert choose(make_player("4"), state) == NO_MELD
+
+
+def test_level3_melds_the_royal_marriage_once_the_run_is_impossible() -> None:
+    """Both 10♥ are gone (played): no run can be made, so the royal marriage is melded."""
+    state = _meld_step(position("9♥", "K♥ Q♥ A♥ 9♠ J♠ 9♦ J♦ 9♣ J♣ A♣ K♦ 10♠", "Q♠ Q♦ "
+                                "K♣ A♦ 10♦ A♠ K♠ 10♣ Q♣ 9♣ J♣ 9♦", stock=6))
+    assert choose(Level3(), state) == NO_MELD  # 6 cards left, 10♥ and J♥ unseen: it waits
+    tens = [c for c in range(48) if PINOCHLE.text(c) == "10♥"]
+    for c in tens:  # swap each 10♥ of the stock with a plain card of a finished trick
+        if c in state.stock:
+            i = state.stock.index(c)
+            k, trick = next((k, t) for k, t in enumerate(state.tricks)
+                            if POINTS[t[1]] == 0 and PINOCHLE.text(t[1])[-1] != "♥")
+            state.stock[i] = trick[1]
+            state.tricks[k] = (trick[0], c, trick[2], trick[3])
+    obs = state.observation(state.turn)
+    assert not any(PINOCHLE.text(c) == "10♥" for c in obs["unseen"])
+    assert choose(Level3(), state)[0] == ROYAL

@@ -351,8 +351,10 @@ def _holds(hand: int, face: int) -> bool:
 
 
 def meld_level3(s: Buf, trump: int, nmelds: int, out_t: Buf, out_m: Buf) -> int:
-    """Level 3's meld (index into ``out_t``/``out_m``, or -1 to decline): level 2's (most
-    points, fewest concealed cards, table order) but the run before the royal marriage."""
+    """Level 3's meld (index into ``out_t``/``out_m``, or -1 to decline), as
+    :func:`players.meld_level3`: level 2's (most points, fewest concealed cards, table
+    order), but no royal marriage while it holds the run's other cards or can still
+    complete the run."""
     if nmelds == 0:
         return -1
     seat = s[S_TURN]
@@ -361,26 +363,18 @@ def meld_level3(s: Buf, trump: int, nmelds: int, out_t: Buf, out_m: Buf) -> int:
     base = trump * 6
     has_ate = _holds(hand, base + ACE) and _holds(hand, base + TEN) and _holds(hand, base + JACK)
     wait_run = False
-    if _holds(hand, base + KING) and _holds(hand, base + QUEEN) and s[S_STOCK_LEN] >= 6:
+    if (not has_ate and _holds(hand, base + KING) and _holds(hand, base + QUEEN)
+            and s[S_STOCK_LEN] >= 6):
         unseen = _unseen_of(s, seat)
+        wait_run = True
         for rank in (ACE, TEN, JACK):
-            if not _holds(hand, base + rank) and _holds(unseen, base + rank):
-                wait_run = True
-    others = False
-    allowed = 0
-    for i in range(nmelds):
-        if not (has_ate and out_t[i] == ROYAL):
-            allowed += 1
-            if out_t[i] != ROYAL:
-                others = True
-    if allowed == 0:
-        return -1
-    skip_royal = wait_run and others
+            if not _holds(hand, base + rank) and not _holds(unseen, base + rank):
+                wait_run = False
     best = -1
     k0, k1, k2 = 0, 0, 0
     for i in range(nmelds):
         t = out_t[i]
-        if (has_ate or skip_royal) and t == ROYAL:
+        if (has_ate or wait_run) and t == ROYAL:
             continue
         a0 = -MELD_POINTS_T[t]
         a1 = popcount(out_m[i] & ~melded)

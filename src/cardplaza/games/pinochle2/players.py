@@ -8,9 +8,9 @@ that seat's observation holds).
 
 * Level 1 — uniformly random card; always melds, uniformly among the distinct legal melds.
 * Level 2 — seed 001's simple tips (11.3).
-* Level 3 — level 2 plus card counting, keeping meld cards, run before royal marriage,
-  trump kept for the playoff, losing trick 12 under a high turn-up, and a one-trick exact
-  lookahead in the playoff (11.4).
+* Level 3 — level 2 plus card counting, keeping meld cards, waiting for the run instead of
+  melding the royal marriage (:func:`meld_level3`), trump kept for the playoff, losing
+  trick 12 under a high turn-up, and a one-trick exact lookahead in the playoff (11.4).
 * Level 4 — in the stock phase, PIMC over 40 sampled layouts of the unseen cards, every
   candidate played out with level 3 for both players, same samples for every candidate,
   ties to level 3; level 3 in the playoff (11.5).
@@ -277,31 +277,35 @@ def meld_level2(v: View, legal: Sequence[Action]) -> Action:
 
 
 def meld_level3(v: View, legal: Sequence[Action]) -> Action:
-    """Level 2's meld, but the run before the royal marriage (11.4)."""
+    """Level 2's meld, but the run before the royal marriage (11.4).
+
+    The rules (11.4): "it never melds a royal marriage with K and Q of trump while it also
+    holds A, 10 and J of trump (it melds the run instead), and while it holds K and Q of
+    trump, a missing run card is still unseen and the stock has at least 6 cards, it
+    prefers any other meld to the royal marriage." Seed 001 says level 3 keeps the royal
+    marriage unmelded while a run is still possible (it waits for the run), which that
+    wording leaves open when the royal marriage is the only meld. Decision: while it holds
+    K and Q of trump, each missing run card (A, 10, J of trump) still has a copy unseen and
+    the stock has at least 6 cards, the royal marriage is never melded — another meld if
+    there is one, else no meld.
+    """
     melds = [a for a in legal if a != NO_MELD]
     if not melds:
         return NO_MELD
     trump = v.trump
     hand = v.hand
 
-    def holds(rank: int) -> bool:
+    def holds(rank: int, cards: int = hand) -> bool:
         f = trump * 6 + rank
-        return bool((hand >> f) & 1 or (hand >> (f + 24)) & 1)
+        return bool((cards >> f) & 1 or (cards >> (f + 24)) & 1)
 
     has_ate = holds(ACE) and holds(TEN) and holds(JACK)
-    wait_run = False
-    if holds(KING) and holds(QUEEN) and v.stock_count >= 6:
-        for rank in (ACE, TEN, JACK):
-            f = trump * 6 + rank
-            if not holds(rank) and ((v.unseen >> f) & 1 or (v.unseen >> (f + 24)) & 1):
-                wait_run = True
-    allowed = [a for a in melds if not (has_ate and a[0] == ROYAL)]  # type: ignore[index]
+    wait_run = (not has_ate and holds(KING) and holds(QUEEN) and v.stock_count >= 6
+                and all(holds(rank) or holds(rank, v.unseen) for rank in (ACE, TEN, JACK)))
+    allowed = [a for a in melds
+               if not ((has_ate or wait_run) and a[0] == ROYAL)]  # type: ignore[index]
     if not allowed:
         return NO_MELD
-    if wait_run:
-        others = [a for a in allowed if a[0] != ROYAL]  # type: ignore[index]
-        if others:
-            allowed = others
     return min(allowed, key=lambda a: _meld_key(a, v.melded))  # type: ignore[arg-type]
 
 
