@@ -215,7 +215,19 @@ class EfudatoriState(GameState):
             "legal": list(bits(self.legal_mask())) if self.cur == seat else [],
             "terminal": over,
             "ranking": rules.ranking(scores) if over else None,
+            "course": self.course() if over else None,
         }
+
+    def course(self) -> list[list[int]]:
+        """Every seat's points after each trick (the score's course, for the result screen)."""
+        simple = self.options.simple_scoring
+        captured = [0] * self.num_players
+        out: list[list[int]] = []
+        for _leader, cards, w in self.tricks_log:
+            for c in cards:
+                captured[w] |= 1 << c
+            out.append([rules.score(m, simple) for m in captured])
+        return out
 
     # -- action forms ---------------------------------------------------------------
     def action_text(self, action: Action) -> str:

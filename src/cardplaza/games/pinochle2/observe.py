@@ -9,6 +9,7 @@ from cardplaza.games.pinochle2.engine import (
     ALL_CARDS,
     GROUP_KEYS,
     MELD_NAMES,
+    POINTS,
     REVEAL_HOW,
     STEP_END,
     STEP_NAMES,
@@ -29,6 +30,23 @@ for _i, _c in enumerate(sorted(range(48), key=lambda c: ((c % 24) // 6, -(c % 6)
 def _sorted(mask: int) -> list[int]:
     """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
     return sorted(iter_bits(mask), key=_POS.__getitem__)
+
+
+def _course(st: Pinochle2State) -> list[list[int]]:
+    """Both seats' totals (counters, melds, the turned-up nine, last trick) after each trick."""
+    pts = [0, 0]
+    if st.nine_bonus >= 0:
+        pts[st.nine_bonus] += 10
+    out: list[list[int]] = []
+    for i, (_leader, lead, follow, winner) in enumerate(st.tricks):
+        pts[winner] += POINTS[lead] + POINTS[follow]
+        for s, _t, _m, p, n, _r in st.melds:
+            if n == i + 1:
+                pts[s] += p
+        if i == len(st.tricks) - 1 and st.last_trick in (0, 1):
+            pts[st.last_trick] += 10
+        out.append(list(pts))
+    return out
 
 
 def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
@@ -99,5 +117,6 @@ def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
             "totals": list(totals),
             "winner": 0 if totals[0] > totals[1] else 1 if totals[1] > totals[0] else None,
             "outcome_seat0": st.result(),
+            "course": _course(st),
         }
     return obs

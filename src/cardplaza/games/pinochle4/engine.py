@@ -555,6 +555,7 @@ class PinochleState(GameState):
             "last_trick": ([[(self.tricks[-1][0] + i) % self.n, c]
                             for i, c in enumerate(self.tricks[-1][1])]
                            if self.tricks else None),
+            "last_trick_winner": self.tricks[-1][2] if self.tricks else None,
             "tricks_won": self.tricks_won(),
             "widow": _sorted_cards(self.widow_cards) if self.n == 3 else None,
         }

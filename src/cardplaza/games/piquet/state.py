@@ -254,6 +254,8 @@ class PiquetState(GameState):
             "counted": counted, "tricks": list(self.won), "complete": complete,
             "bonus": self.bonus,
             "events": [[s, p, lab] for s, p, lab in self.events],
+            "shown": [{"seat": s, "class": c, "label": lab, "cards": bit_list(m), "points": p}
+                      for s, c, lab, m, p in self.shown],
             "last_trick": ({"leader": self.tricks[-1][0],
                             "cards": [self.tricks[-1][1], self.tricks[-1][2]],
                             "winner": self.tricks[-1][3]} if self.tricks else None),
@@ -903,7 +905,8 @@ class PiquetState(GameState):
 
 def _copy_sheet(sh: dict[str, Any]) -> dict[str, Any]:
     out = dict(sh, raw=list(sh["raw"]), counted=list(sh["counted"]), tricks=list(sh["tricks"]),
-               events=[list(e) for e in sh["events"]])
+               events=[list(e) for e in sh["events"]],
+               shown=[dict(x, cards=list(x["cards"])) for x in sh.get("shown", [])])
     last = sh.get("last_trick")
     if last is not None:
         out["last_trick"] = dict(last, cards=list(last["cards"]))
