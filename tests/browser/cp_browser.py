@@ -71,29 +71,35 @@ def wait_change(page: Any, step: int) -> None:
         arg=step)
 
 
+def click(loc: Any) -> None:
+    """Click an element where a person would: a card of an overlapping hand by its corner."""
+    if loc.evaluate("e => e.classList.contains('card')"):
+        loc.click(position={"x": 6, "y": 12})
+    else:
+        loc.click()
+
+
 def my_move(page: Any) -> bool:
     """Make one move with the mouse: a legal card, else pass, else a button; True if moved."""
     step = step_of(page)
     for sel in [".hand .card.legal:not(.selectable)", "#pass-btn", ".trump-btn",
-                ".actions .btn.action", ".actions .btn:not([disabled])"]:
-        el = page.query_selector(sel)
-        if el:
-            el.click()
+                ".dock .btn.action", ".dock .btn.primary:not([disabled]):not(.action-confirm)"]:
+        loc = page.locator(sel)
+        if loc.count():
+            click(loc.first)
             wait_change(page, step)
             return True
-    selectable = page.query_selector_all(".hand .card.selectable")
-    if selectable:
-        confirm = page.query_selector(".action-confirm:not([disabled])")
-        if confirm:
-            confirm.click()
-            wait_change(page, step)
-            return True
-        for card in selectable:
-            card.click()
-            if page.query_selector(".action-confirm:not([disabled])"):
-                page.click(".action-confirm")
+    if page.locator(".hand .card.selectable").count():
+        # A choice of several cards: pick until the confirmation is possible, then confirm.
+        for _ in range(20):
+            if page.locator(".action-confirm:not([disabled])").count():
+                page.locator(".action-confirm").click()
                 wait_change(page, step)
                 return True
+            card = page.locator(".hand .card.selectable:not(.selected)")
+            if not card.count():
+                break
+            click(card.first)
     return False
 
 

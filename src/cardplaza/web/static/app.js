@@ -1,6 +1,8 @@
 // Card Plaza front end: router, lobby, high scores and rules pages.
-import { t, lang, setLang, onLang, optionLabel, valueLabel } from "./i18n.js";
+import { t, lang, setLang, onLang, optionLabel, valueLabel, errorText } from "./i18n.js";
 import { openTable, closeTable } from "./table.js";
+import { fillCardTokens } from "./cards.js";
+import * as settings from "./settings.js";
 
 const main = document.getElementById("main");
 let gamesCache = null;
@@ -71,10 +73,17 @@ export async function startGame(game, body) {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ game, ...body }),
   });
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || r.statusText);
+  let data = {};
+  try { data = await r.json(); } catch { /* not JSON */ }
+  if (!r.ok) {
+    const err = new Error(data.error || r.statusText);
+    err.code = data.code;
+    err.params = data.params;
+    throw err;
+  }
+  const { again: _again, ...kept } = body;
   rememberTable({ table: data.table, token: data.token, seat: data.seat, game,
-                  created: Date.now(), body });
+                  created: Date.now(), body: kept });
   location.hash = `#/play/${data.table}`;
   return data;
 }
@@ -128,18 +137,33 @@ function optionControl(game, f, value) {
   return h("div", { class: "opt" }, h("label", { for: id }, label), control);
 }
 
+function readValue(form, f) {
+  const el = form.querySelector(`[name="${f.name}"]`);
+  if (!el) return undefined;
+  if (f.kind === "bool") return el.checked;
+  if (f.kind === "int") return parseInt(el.value, 10);
+  if (f.kind === "float") return parseFloat(el.value);
+  if (f.kind === "choice") return f.choices.find((c) => String(c) === el.value) ?? el.value;
+  return el.value;
+}
+
+/** The options that differ from the defaults (what the server is sent). */
 function readOptions(form, info) {
   const out = {};
   for (const f of info.options) {
-    const el = form.querySelector(`[name="${f.name}"]`);
-    if (!el) continue;
-    let v;
-    if (f.kind === "bool") v = el.checked;
-    else if (f.kind === "int") v = parseInt(el.value, 10);
-    else if (f.kind === "float") v = parseFloat(el.value);
-    else if (f.kind === "choice") v = f.choices.find((c) => String(c) === el.value) ?? el.value;
-    else v = el.value;
+    const v = readValue(form, f);
+    if (v === undefined) continue;
     if (JSON.stringify(v) !== JSON.stringify(f.default)) out[f.name] = v;
+  }
+  return out;
+}
+
+/** Every visible control's value (what the lobby remembers for next time). */
+function readAll(form, info) {
+  const out = {};
+  for (const f of info.options) {
+    const v = readValue(form, f);
+    if (v !== undefined) out[f.name] = v;
   }
   return out;
 }
@@ -157,40 +181,61 @@ function levelLabel(lv, game = "") {
   return /^\d+$/.test(lv) ? t("level.n", { n: lv }) : lv;
 }
 
+/** "4 players", or "2–7 players" for a game whose options set the number. */
+function playersText(g) {
+  const f = g.options.find((x) => x.name === "players");
+  if (f && g.name === "efudatori") return t("lobby.players.range", { lo: 2, hi: 7 });
+  return t("lobby.players", { n: g.players });
+}
+
+function resumeLabel(e, games) {
+  const g = games.find((x) => x.name === e.game);
+  const when = new Date(e.created);
+  const today = new Date().toDateString() === when.toDateString();
+  const time = today ? when.toLocaleTimeString(lang(), { hour: "2-digit", minute: "2-digit" })
+    : when.toLocaleString(lang(), { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+  return [gameTitle(g) || e.game, t("lobby.resume.started", { time })];
+}
+
 async function renderLobby(selected) {
   const games = await loadGames();
   const info = games.find((g) => g.name === selected) || null;
   const list = h("ul", { class: "game-list", role: "list" });
   for (const g of games) {
-    const a = h("a", { href: `#/game/${g.name}`, onclick: () => { lobbyPicked = true; }, class: "game-tile" + (info && info.name === g.name ? " active" : ""),
-                       "aria-current": info && info.name === g.name ? "true" : null },
-      h("span", { class: "game-name" }, gameTitle(g)),
-      h("span", { class: "game-players" }, t("lobby.players", { n: g.players })));
+    const on = info && info.name === g.name;
+    const a = h("a", { href: `#/game/${g.name}`, onclick: () => { lobbyPicked = true; },
+                       class: "game-tile" + (on ? " active" : ""), "aria-current": on ? "true" : null },
+      h("span", { class: "game-suits", "aria-hidden": "true" }, t(`suits.${g.name}`)),
+      h("span", { class: "game-text" },
+        h("span", { class: "game-name" }, gameTitle(g)),
+        h("span", { class: "game-desc" }, t(`desc.${g.name}`))),
+      h("span", { class: "game-players" }, playersText(g)));
     list.appendChild(h("li", {}, a));
   }
   const resume = savedTables().filter((e) => !e.finished);
   const resumeBox = resume.length ? h("section", { class: "panel resume", "aria-labelledby": "resume-h" },
     h("h2", { id: "resume-h" }, t("lobby.resume")),
     h("ul", { class: "resume-list" }, resume.map((e) => {
-      const g = games.find((x) => x.name === e.game);
+      const [title, started] = resumeLabel(e, games);
       return h("li", {},
-        h("span", {}, `${gameTitle(g) || e.game} · ${new Date(e.created).toLocaleString(lang())}`),
-        h("a", { class: "btn", href: `#/play/${e.table}` }, t("lobby.resume.btn")),
+        h("span", { class: "resume-text" }, h("strong", {}, title), h("span", { class: "muted" }, started)),
+        h("a", { class: "btn primary", href: `#/play/${e.table}` }, t("lobby.resume.btn")),
         h("button", { class: "btn ghost", type: "button", onclick: () => { forgetTable(e.table); renderLobby(selected); } },
           t("lobby.forget")));
     }))) : null;
 
-  const children = [h("section", { class: "panel", "aria-labelledby": "choose-h" },
-    h("h2", { id: "choose-h" }, t("lobby.choose")), list), resumeBox];
+  const children = [resumeBox, h("section", { class: "panel", "aria-labelledby": "choose-h" },
+    h("h2", { id: "choose-h" }, t("lobby.choose")), list)];
   const panel = info ? await optionsPanel(info) : null;
-  if (panel) children.splice(1, 0, panel);
-  main.replaceChildren(h("div", { class: "lobby" }, ...children));
+  if (panel) children.push(panel);
+  main.replaceChildren(h("div", { class: "lobby" + (panel ? " with-options" : "") }, ...children.filter(Boolean)));
   if (panel && window.innerWidth < 860 && lobbyPicked) panel.scrollIntoView({ block: "start" });
   lobbyPicked = false;
 }
 
 async function optionsPanel(info) {
   const game = info.name;
+  const remembered = settings.lobbyOptions(game);
   const hidden = HIDDEN_OPTIONS[game] || new Set();
   const form = h("form", { class: "options", "aria-labelledby": "opt-h" });
   const nameInput = h("input", { type: "text", id: "opt-player", maxlength: "20", value: playerName(),
@@ -199,11 +244,13 @@ async function optionsPanel(info) {
   let streakBox = null;
   const isStreak = game === "pinochle2";
   if (isStreak) {
-    const modeStreak = h("input", { type: "radio", name: "mode", id: "mode-streak", value: "streak", checked: true });
-    const modePractice = h("input", { type: "radio", name: "mode", id: "mode-practice", value: "practice" });
+    const practice = remembered.__mode === "practice";
+    const modeStreak = h("input", { type: "radio", name: "mode", id: "mode-streak", value: "streak", checked: !practice });
+    const modePractice = h("input", { type: "radio", name: "mode", id: "mode-practice", value: "practice", checked: practice });
     const lv = h("select", { id: "opt-practice-level", name: "practice_level", "aria-label": t("lobby.level") },
       ["1", "2", "3", "4"].map((n) => h("option", { value: n }, levelLabel(n, "pinochle2"))));
-    lv.disabled = true;
+    if (remembered.__practice_level) lv.value = remembered.__practice_level;
+    lv.disabled = !practice;
     modeStreak.addEventListener("change", () => { lv.disabled = true; });
     modePractice.addEventListener("change", () => { lv.disabled = false; });
     streakBox = h("p", { class: "streak-info", "aria-live": "polite" });
@@ -225,20 +272,26 @@ async function optionsPanel(info) {
   if (!isStreak && !hasStrength && info.levels.length > 1) {
     const sel = h("select", { id: "opt-level", name: "__level" },
       info.levels.map((lv) => h("option", { value: lv }, levelLabel(lv, game))));
-    sel.value = levels[Math.floor(levels.length / 2)] ?? info.levels[0];
+    sel.value = remembered.__level && info.levels.includes(remembered.__level) ? remembered.__level
+      : (levels[Math.floor(levels.length / 2)] ?? info.levels[0]);
     form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-level" }, t("lobby.level")), sel));
   }
   const more = h("details", { class: "more" }, h("summary", {}, t("lobby.more")));
   let moreCount = 0;
   for (const f of info.options) {
     if (hidden.has(f.name)) continue;
-    const ctl = optionControl(game, f, f.default);
+    const value = f.name in remembered ? remembered[f.name] : f.default;
+    const ctl = optionControl(game, f, value);
     if (f.more || MORE_OPTIONS.has(f.name)) { more.appendChild(ctl); moreCount++; }
     else form.appendChild(ctl);
   }
+  const paceSel = h("select", { id: "opt-pace", name: "__pace" },
+    settings.PACES.map((p) => h("option", { value: p }, t(`pace.${p}`))));
+  paceSel.value = settings.pace();
+  form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-pace" }, t("set.pace")), paceSel));
   if (moreCount) form.appendChild(more);
   const err = h("p", { class: "error", role: "alert" });
-  const start = h("button", { type: "submit", class: "btn primary", id: "start-btn" }, t("lobby.start"));
+  const start = h("button", { type: "submit", class: "btn primary big", id: "start-btn" }, t("lobby.start"));
   form.appendChild(h("div", { class: "form-actions" }, start,
     h("a", { href: `#/rules/${game}`, class: "btn ghost" }, t("lobby.rules", { game: gameTitle(info) }))));
   form.appendChild(err);
@@ -248,22 +301,28 @@ async function optionsPanel(info) {
     const name = nameInput.value.trim();
     try { localStorage.setItem("cardplaza.name", name); } catch { /* ignore */ }
     const options = readOptions(form, info);
+    const keep = readAll(form, info);
     const body = { options, name: name || undefined };
+    settings.save("pace", paceSel.value);
     if (isStreak) {
       const mode = form.querySelector('input[name="mode"]:checked').value;
+      keep.__mode = mode;
+      keep.__practice_level = form.querySelector("#opt-practice-level").value;
       options.dealer = nextDealer();
       if (mode === "streak") body.streak = "new";
       else { options.level = form.querySelector("#opt-practice-level").value; body.level = levelFor(info, options.level); }
     } else {
       const sel = form.querySelector("#opt-level");
-      if (sel) body.level = sel.value;
+      if (sel) { body.level = sel.value; keep.__level = sel.value; }
     }
+    settings.saveLobbyOptions(game, keep);
     start.disabled = true;
-    try { await startGame(game, body); } catch (e) { err.textContent = t("lobby.error", { msg: e.message }); }
+    try { await startGame(game, body); } catch (e) { err.textContent = t("lobby.error", { msg: errorText(e.code, e.message, e.params) }); }
     start.disabled = false;
   });
-  return h("section", { class: "panel", "aria-labelledby": "opt-h" },
-    h("h2", { id: "opt-h" }, `${gameTitle(info)} — ${t("lobby.options")}`), form);
+  return h("section", { class: "panel options-panel", "aria-labelledby": "opt-h" },
+    h("h2", { id: "opt-h" }, `${gameTitle(info)} — ${t("lobby.options")}`),
+    h("p", { class: "muted" }, t(`desc.${game}`)), form);
 }
 
 /** Registry level for a practice level number (falls back to the game's strongest). */
@@ -307,6 +366,7 @@ async function renderRules(game) {
   const data = await r.json();
   const article = h("article", { class: "panel rules", lang: data.lang || lang() });
   article.innerHTML = data.html || "";
+  fillCardTokens(article);
   main.replaceChildren(h("div", {},
     h("p", {}, h("a", { href: `#/game/${game}`, class: "btn ghost" }, `← ${t("rules.back")}`),
       " ", info ? gameTitle(info) : ""),

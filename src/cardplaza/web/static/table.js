@@ -1,29 +1,64 @@
-// The table view: connection, status bar, hand with keyboard play, actions, end screen.
-// Game panels come from games/<game>.js (render(ctx) → Element); games/generic.js otherwise.
-import { t, lang, onLang, engineText } from "./i18n.js";
+// The table core, shared by every game: seats around the felt, the trick in the middle, the
+// hand (a fan when long), motion and pace, drawers, a panel slot, the hand summary and the
+// game-end screen. A thin adapter per game (games/<game>.js) says what only that game has;
+// games/generic.js draws any game from its observation alone.
+//
+// Extensions (hints, undo, replay, helpers) plug in with registerExtension({drawers, panel,
+// tools}) and receive the same ctx as the game adapters.
+import { t, lang, onLang, engineText, errorText } from "./i18n.js";
 import { Connection } from "./net.js";
-import { Deck, cardEl, cardText } from "./cards.js";
+import { Deck, cardEl, cardText, backsEl } from "./cards.js";
 import { h, loadGames, gameTitle, tableEntry, forgetTable, markFinished, startGame,
          nextDealer, levelFor } from "./app.js";
+import * as settings from "./settings.js";
+import * as motion from "./motion.js";
+import * as sound from "./sound.js";
+import { lineChart } from "./chart.js";
 import * as generic from "./games/generic.js";
 
 let active = null;
+const extensions = [];
+
+/**
+ * Add to every table: ``drawers(ctx) → [{id, title, body(ctx) → Element, badge?}]``,
+ * ``panel(ctx) → Element | null`` (shown in the dock above the hand), ``tools(ctx) →
+ * [Element]`` (buttons in the table bar). Returns a function that removes the extension.
+ */
+export function registerExtension(ext) {
+  extensions.push(ext);
+  if (active) draw(active);
+  return () => {
+    const i = extensions.indexOf(ext);
+    if (i >= 0) extensions.splice(i, 1);
+    if (active) draw(active);
+  };
+}
+
+/** The table on screen (for extensions): {view, ctx, redraw()} or null. */
+export function currentTable() {
+  if (!active) return null;
+  return { view: active, ctx: active.ctx, redraw: () => draw(active) };
+}
 
 export function closeTable() {
   if (active) {
+    active.closed = true;
     active.conn.close();
     active.offLang();
+    active.offSetting();
+    window.removeEventListener("resize", active.onResize);
+    if (active.hold) active.hold.cancel();
     active = null;
   }
 }
 
-/** The game's own renderer; the generic one if none, or with ?generic in the address. */
-async function loadRenderer(info) {
+/** The game's own adapter; the generic one if none, or with ?generic in the address. */
+async function loadAdapter(info) {
   if (!info || !info.renderer || new URLSearchParams(location.search).has("generic")) return generic;
   try {
     const mod = await import(`./games/${info.renderer}.js`);
-    if (typeof mod.render === "function") return mod;
-  } catch { /* no dedicated renderer: generic */ }
+    if (typeof mod.seatInfo === "function" || typeof mod.stage === "function") return mod;
+  } catch (e) { console.error(e); }
   return generic;
 }
 
@@ -37,65 +72,259 @@ export async function openTable(main, tableId) {
   }
   const games = await loadGames();
   const info = games.find((g) => g.name === entry.game);
-  const renderer = await loadRenderer(info);
+  const adapter = await loadAdapter(info);
   const view = {
-    tableId, entry, info, renderer, deck: new Deck(info ? info.deck : []),
-    msg: null, error: "", status: "connecting", endDismissed: false,
-    focusCard: null,
+    tableId, entry, info, adapter, deck: new Deck(info ? info.deck : []),
+    msg: null, queue: [], pumping: false, error: null, status: "connecting",
+    endDismissed: false, event: null, pick: new Set(), pickStep: -1, autoSend: [],
+    drawer: null, sheetOpen: false, override: null, revealed: new Set(), launch: null,
+    closed: false, handIds: [],
   };
   const root = h("section", { class: `table-view game-${entry.game}`, "aria-label": gameTitle(info) });
   main.replaceChildren(root);
   view.root = root;
+  applyDeckClass();
   view.conn = new Connection(tableId, entry.token, (msg) => onMessage(view, msg), (st) => {
     view.status = st;
-    if (st === "gone") { forgetTable(tableId); }
-    draw(view);
+    if (st === "gone") forgetTable(tableId);
+    drawStatus(view);
   });
   view.offLang = onLang(() => draw(view));
+  view.offSetting = settings.onSetting((key) => {
+    if (key === "fourColour") applyDeckClass();
+    if (key === "pace") sendPace(view);
+    draw(view);
+  });
+  view.onResize = () => layoutHand(view);
+  window.addEventListener("resize", view.onResize);
   active = view;
   draw(view);
 }
 
+function applyDeckClass() {
+  document.body.classList.toggle("four-colour", settings.fourColour());
+  document.body.classList.toggle("no-motion", !settings.motionOn());
+}
+
+/** Tell the server the chosen pace, when it takes one (its state messages say "pace"). */
+function sendPace(view) {
+  const msg = view.latest;
+  if (msg && "pace" in msg && msg.pace !== settings.pace()) {
+    view.conn.send({ type: "settings", pace: settings.pace() });
+  }
+}
+
+// -- messages and the presentation queue --------------------------------------------------
 function onMessage(view, msg) {
+  if (view.closed) return;
   if (msg.type === "state") {
-    const prev = view.msg;
-    view.msg = msg;
-    if (!prev || prev.step !== msg.step) view.error = "";
-    if (prev && prev.step !== msg.step) {
-      const text = playsText(view, prev.obs, msg);
-      if (text) view.events = [...(view.events || []), text].slice(-4);
-    }
+    view.latest = msg;
     if (msg.terminal) markFinished(view.tableId);
-    draw(view);
+    if (!view.paceSent && "pace" in msg) { view.paceSent = true; sendPace(view); }
+    // A chosen set of single-card moves (discard, pass) goes out one card at a time.
+    if (view.autoSend.length && msg.current === msg.seat && !msg.terminal) {
+      const next = view.autoSend[0];
+      const a = (msg.legal || []).find((x) => x.card === next);
+      if (a) {
+        view.autoSend.shift();
+        view.conn.send({ type: "act", action: a.json, step: msg.step });
+      } else view.autoSend = [];
+    }
+    view.queue.push(msg);
+    pump(view);
   } else if (msg.type === "error") {
-    view.error = engineText(msg.message);
+    view.error = { code: msg.code, message: msg.message, params: msg.params };
+    view.autoSend = [];
+    view.pending = false;
     if (msg.code === "stale") view.conn.send({ type: "state" });
     drawStatus(view);
   }
 }
 
-/** Cards other seats played since the previous view ("Computer 1: A♠ · …"), if any. */
-function playsText(view, before, msg) {
-  const obs = msg.obs;
-  const seen = (o) => {
-    const out = [];
-    const tricks = Array.isArray(o.tricks) ? o.tricks : [];
-    for (const tr of tricks) out.push(...generic.trickPlays({ current_trick: tr, hand_sizes: o.hand_sizes ?? o.hand_count }));
-    out.push(...generic.trickPlays(o));
-    return out;
-  };
-  const old = seen(before);
-  const now = seen(obs);
-  if (now.length <= old.length) return "";
-  const ctx = { seat: msg.seat, players: msg.players };
-  return now.slice(old.length).filter(([s]) => s !== msg.seat && s !== null && s !== undefined)
-    .map(([s, c]) => t("table.played", { name: seatName(ctx, s), card: cardText(view.deck.text(c)) }))
-    .join(" · ");
+async function pump(view) {
+  if (view.pumping) return;
+  view.pumping = true;
+  try {
+    while (view.queue.length && !view.closed) {
+      const msg = view.queue.shift();
+      // Far behind (a reconnection, a burst): catch up without motion.
+      const hurry = view.queue.length > 6;
+      try {
+        await present(view, msg, hurry);
+      } catch (e) {
+        console.error(e);
+        view.msg = msg;
+        view.override = null;
+        draw(view);
+      }
+    }
+  } finally {
+    view.pumping = false;
+  }
 }
 
+const fn = (view, name) => view.adapter[name] ?? generic[name];
+
+/** Show one new state: the cards played since the last one, a finished trick held with its
+ * winner marked then gathered, a hand summary between hands, the deal. */
+async function present(view, msg, hurry) {
+  const prev = view.msg;
+  if (!prev || msg.step <= prev.step) {
+    // The first view, a refresh of the same step, or a table rebuilt: no motion.
+    view.msg = msg;
+    view.override = null;
+    if (!prev || msg.step !== prev.step) clearPick(view);
+    draw(view);
+    if (!prev) markRevealed(view);
+    return;
+  }
+  const tm = hurry ? { slide: 0, hold: 0, gather: 0, deal: 0, reveal: 0, gap: 0 } : settings.timing();
+  const started = performance.now();
+  const prevCtx = makeCtx(view, prev);
+  const ctx = makeCtx(view, msg);
+  const handKey = fn(view, "handKey");
+  const newHand = handKey(msg.obs) !== handKey(prev.obs);
+  const before = fn(view, "completed")(prevCtx);
+  const after = fn(view, "completed")(ctx);
+  let finished = null;
+  if (!newHand && after.length > before.length) finished = after[after.length - 1];
+  else if (newHand || (msg.terminal && !prev.terminal)) {
+    const last = fn(view, "finalTrick")(ctx, prevCtx);
+    if (last && last.plays.length) finished = last;
+  }
+  if (newHand || msg.step !== view.pickStep) clearPick(view);
+  const shownPlays = view.shownPlays || [];
+  view.error = null;
+  view.pending = false;
+  if (finished) {
+    // The finished trick stays on the table, winner marked; the new state is drawn under it
+    // (a new hand waits until the summary is dismissed).
+    view.msg = newHand ? prev : msg;
+    view.frozen = newHand;
+    view.override = { plays: finished.plays, winner: finished.winner, done: true };
+    draw(view);
+    await slideNewPlays(view, shownPlays, finished.plays, tm);
+    view.event = { key: "table.takes", seat: finished.winner };
+    drawStatus(view);
+    const win = view.root.querySelector(".trick .play.winner");
+    if (win) win.classList.add("show");
+    sound.play("trick");
+    if (tm.hold) {
+      view.hold = motion.pause(tm.hold);
+      await view.hold;
+      view.hold = null;
+    }
+    if (view.closed) return;
+    await gather(view, finished.winner, tm);
+    view.override = null;
+    if (!newHand) view.frozen = false;
+  }
+  if (newHand || (msg.terminal && !prev.terminal)) {
+    const hasSummary = newHand && !msg.terminal && fn(view, "summary")(ctx, prevCtx);
+    if (hasSummary) {
+      view.frozen = true;
+      // Drawn again on a language switch, from the adapter, in the new language.
+      await showSummary(view, () => fn(view, "summary")(makeCtx(view, msg), makeCtx(view, prev)));
+      if (view.closed) return;
+    }
+    view.frozen = false;
+    view.msg = msg;
+    draw(view);
+    if (newHand) await dealAnimation(view, tm);
+  } else {
+    view.msg = msg;
+    if (!finished && fn(view, "trick")(ctx).length > shownPlays.length) view.event = null;
+    draw(view);
+    if (!finished) await slideNewPlays(view, shownPlays, fn(view, "trick")(ctx), tm);
+    await drawAnimation(view, prev, tm);
+  }
+  await revealAnimation(view, tm);
+  if (ctx.myTurn && !prevCtx.myTurn) sound.play("turn");
+  if (view.queue.length && tm.gap) {
+    const left = tm.gap - (performance.now() - started);
+    if (left > 0) await motion.pause(left);
+  }
+}
+
+function clearPick(view) {
+  view.pick = new Set();
+  view.pickStep = view.msg ? view.msg.step : -1;
+}
+
+function markRevealed(view) {
+  for (const el of view.root.querySelectorAll("[data-reveal]")) view.revealed.add(el.dataset.reveal);
+  view.revealedInit = true;
+}
+
+function seatRect(view, seat) {
+  const ctx = view.ctx;
+  if (ctx && seat === ctx.seat) {
+    const hand = view.root.querySelector(".hand");
+    return hand ? hand.getBoundingClientRect() : null;
+  }
+  const el = view.root.querySelector(`.seat[data-seat="${seat}"] .backs, .seat[data-seat="${seat}"]`);
+  return el ? el.getBoundingClientRect() : null;
+}
+
+async function slideNewPlays(view, shown, plays, tm) {
+  const key = (p) => `${p[0]}:${p[1]}`;
+  const had = new Set(shown.map(key));
+  const fresh = plays.filter((p) => !had.has(key(p)));
+  if (!fresh.length) return;
+  const jobs = [];
+  fresh.forEach((p, i) => {
+    const el = view.root.querySelector(`.trick .play[data-key="${key(p)}"]`);
+    if (!el) return;
+    let from = seatRect(view, p[0]);
+    if (view.launch && view.launch.card === p[1] && p[0] === view.ctx.seat) from = view.launch.rect;
+    jobs.push(new Promise((resolve) => setTimeout(() => {
+      sound.play("card");
+      motion.slideFrom(el, from, tm.slide).then(resolve);
+    }, i * Math.min(tm.slide, 160))));
+  });
+  view.launch = null;
+  await Promise.all(jobs);
+}
+
+async function gather(view, winner, tm) {
+  if (!tm.gather) return;
+  const to = seatRect(view, winner);
+  const els = [...view.root.querySelectorAll(".trick .play")];
+  await Promise.all(els.map((el, i) => motion.flyTo(el, to, tm.gather, i * 25)));
+}
+
+async function dealAnimation(view, tm) {
+  if (!tm.deal) return;
+  const felt = view.root.querySelector(".felt .center") || view.root.querySelector(".felt");
+  const cards = [...view.root.querySelectorAll(".hand .card")];
+  await motion.dealIn(cards, felt && felt.getBoundingClientRect(), tm.deal);
+}
+
+/** New cards in the hand within the same hand (drawn from a stock or talon) slide in. */
+async function drawAnimation(view, prev, tm) {
+  if (!tm.slide) return;
+  const old = new Set(prev.obs.hand || []);
+  const fresh = [...view.root.querySelectorAll(".hand .card")].filter((el) => !old.has(Number(el.dataset.id)));
+  if (!fresh.length || fresh.length > 8) return;
+  const src = view.root.querySelector(".felt .pile, .felt .center");
+  const from = src && src.getBoundingClientRect();
+  await Promise.all(fresh.map((el) => motion.slideFrom(el, from, tm.slide)));
+}
+
+async function revealAnimation(view, tm) {
+  const fresh = [...view.root.querySelectorAll("[data-reveal]")].filter((el) => !view.revealed.has(el.dataset.reveal));
+  for (const el of fresh) view.revealed.add(el.dataset.reveal);
+  if (!fresh.length || !tm.reveal) return;
+  const cards = fresh.flatMap((el) => (el.classList.contains("card") ? [el] : [...el.querySelectorAll(".card")]));
+  await motion.revealCards(cards, tm.reveal);
+}
+
+// -- the context handed to adapters ---------------------------------------------------------
 /** Name of a seat as shown to this player. */
 export function seatName(ctx, seat) {
   if (seat === ctx.seat) return t("table.you");
+  const own = ctx.view && ctx.view.adapter.seatName ? ctx.view.adapter.seatName(ctx, seat) : null;
+  if (own) return own;
   const p = ctx.players[seat];
   if (!p) return `#${seat}`;
   if (p.kind === "computer") {
@@ -105,107 +334,131 @@ export function seatName(ctx, seat) {
   return p.name;
 }
 
-function makeCtx(view) {
-  const msg = view.msg;
-  const legal = msg.legal || [];
+function makeCtx(view, msg) {
+  const frozen = view.frozen && msg === view.msg;
+  const legal = frozen ? [] : (msg.legal || []);
   const cardActions = new Map();
   for (const a of legal) if (a.card !== null && a.card !== undefined) cardActions.set(a.card, a);
+  const n = msg.players.length;
   const ctx = {
-    view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, deck: view.deck,
-    legal, cardActions, illegal: msg.illegal || {}, myTurn: msg.current === msg.seat && !msg.terminal,
-    info: view.info, t, lang: lang(),
+    view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, n, deck: view.deck,
+    legal, cardActions, illegal: frozen ? {} : (msg.illegal || {}),
+    myTurn: !frozen && msg.current === msg.seat && !msg.terminal,
+    info: view.info, t, lang: lang(), game: view.entry.game,
     act: (a) => act(view, a),
     seatName: (s) => seatName(ctx, s),
-    cardEl: (id, opts = {}) => cardEl(view.deck.text(id), opts),
+    cardEl: (id, opts = {}) => {
+      const el = cardEl(view.deck.text(id), opts);
+      if (opts.reveal) el.dataset.reveal = opts.reveal;
+      el.dataset.id = String(id);
+      return el;
+    },
     cardText: (id) => cardText(view.deck.text(id)),
-    usedActions: new Set(),
+    cardRow: (ids, opts = {}) => cardRow(ctx, ids, opts),
+    rel: (s) => (s - msg.seat + n) % n,
   };
-  const multi = legal.filter((a) => Array.isArray(a.cards));
-  if (ctx.myTurn && multi.length > 16) {
-    ctx.selectActions = multi;
-    ctx.selectable = new Set(multi.flatMap((a) => a.cards));
-    if (!view.selection || view.selectionStep !== msg.step) {
-      view.selection = new Set();
-      view.selectionStep = msg.step;
-    }
-    ctx.selection = view.selection;
-  }
   return ctx;
 }
 
+/** A row of small cards (overlapping when many). */
+export function cardRow(ctx, ids, opts = {}) {
+  const row = h("div", { class: "card-row" + (opts.cls ? ` ${opts.cls}` : ""), role: "group" });
+  if (opts.label) row.setAttribute("aria-label", opts.label);
+  if (opts.reveal) row.dataset.reveal = opts.reveal;
+  for (const id of opts.sort === false ? ids : ctx.deck.sort(ids)) row.appendChild(ctx.cardEl(id, { small: true }));
+  return row;
+}
+
 function act(view, entry) {
-  if (!view.msg) return;
-  view.error = "";
-  view.events = [];
+  if (!view.msg || !view.latest) return;
+  view.error = null;
   view.pending = true;
-  if (!view.conn.send({ type: "act", action: entry.json, step: view.msg.step })) {
-    view.error = t("table.reconnecting");
+  if (view.hold) view.hold.cancel();
+  if (!view.conn.send({ type: "act", action: entry.json, step: view.latest.step })) {
+    view.error = { code: "reconnecting" };
   }
   drawStatus(view);
 }
 
-function statusText(view) {
+// -- drawing --------------------------------------------------------------------------------
+function statusTurn(view) {
   if (view.status === "gone") return t("table.notfound");
   if (view.status === "closed") return t("table.reconnecting");
   if (!view.msg) return t("table.connecting");
   const msg = view.msg;
+  const ctx = view.ctx;
   if (msg.terminal) return t("end.title");
-  if (msg.current === msg.seat) return t("table.turn.you");
-  const ctx = { seat: msg.seat, players: msg.players };
-  return t("table.turn.other", { name: seatName(ctx, msg.current) });
+  if (ctx && ctx.myTurn) {
+    const p = fn(view, "prompt")(ctx);
+    return p ? t(p.key, p.vars) : t("table.turn.you");
+  }
+  if (view.frozen) return "";
+  const who = msg.players[msg.current];
+  const name = ctx ? ctx.seatName(msg.current) : "";
+  if (who && who.kind === "computer") return t("table.turn.other", { name });
+  return t("table.turn.waiting", { name });
+}
+
+function eventText(view) {
+  const ev = view.event;
+  if (!ev || !view.ctx) return "";
+  return t(ev.key, { name: view.ctx.seatName(ev.seat), ...(ev.vars || {}) });
 }
 
 function drawStatus(view) {
   const el = view.root.querySelector(".status");
   if (!el) return;
-  el.querySelector(".turn").textContent = statusText(view);
-  el.querySelector(".event").textContent = (view.events || []).join(" · ");
-  const err = el.querySelector(".err");
-  err.textContent = view.error || "";
-  el.classList.toggle("my-turn", Boolean(view.msg && view.msg.current === view.msg.seat && !view.msg.terminal));
+  el.querySelector(".turn").textContent = statusTurn(view);
+  el.querySelector(".event").textContent = eventText(view);
+  el.querySelector(".err").textContent = view.error ? errorText(view.error.code, view.error.message, view.error.params) : "";
+  const mine = Boolean(view.ctx && view.ctx.myTurn);
+  el.classList.toggle("my-turn", mine);
+  view.root.dataset.myTurn = mine ? "1" : "0";
 }
 
 function draw(view) {
+  if (view.closed) return;
   const root = view.root;
   const hadFocusInHand = document.activeElement && document.activeElement.closest && document.activeElement.closest(".hand");
   const focusedCard = hadFocusInHand ? document.activeElement.dataset.id : null;
+  const ctx = view.msg ? makeCtx(view, view.msg) : null;
+  view.ctx = ctx;
   const bar = h("div", { class: "table-bar" },
+    h("a", { href: "#/", class: "btn ghost small back", "aria-label": t("table.leave") }, `‹ ${t("nav.lobby")}`),
     h("h2", { class: "table-title" }, gameTitle(view.info)),
-    h("div", { class: "bar-links" },
-      h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank" }, t("nav.rules")),
-      h("a", { href: "#/", class: "btn ghost small" }, t("table.leave"))));
+    h("div", { class: "bar-tools" },
+      ...(ctx ? extensions.flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
+      h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank", rel: "noopener" }, t("nav.rules")),
+      h("button", { type: "button", class: "btn small lang-toggle", lang: lang() === "ja" ? "en" : "ja",
+                    "aria-label": t("nav.lang.aria"), onclick: () => switchLang() }, t("nav.lang"))));
   const status = h("div", { class: "status", role: "status", "aria-live": "polite" },
     h("span", { class: "turn" }), h("span", { class: "event" }), h("span", { class: "err", role: "alert" }));
-  const parts = [bar, status];
-  let ctx = null;
-  if (view.msg) {
-    ctx = makeCtx(view);
-    let board;
-    ctx.generic = view.renderer === generic;
-    try {
-      board = view.renderer.render(ctx);
-    } catch (e) {
-      console.error(e);
-      ctx.generic = true;
-      board = generic.render(ctx);
-    }
-    parts.push(board);
-    parts.push(actionsEl(ctx));
-    parts.push(handEl(ctx));
-    parts.push(detailsEl(view, ctx));
+  if (!ctx) {
+    root.replaceChildren(bar, status);
+    drawStatus(view);
+    return;
   }
-  root.replaceChildren(...parts.filter((p) => p));
-  if (view.msg) {
-    root.dataset.step = String(view.msg.step);
-    root.dataset.myTurn = ctx && ctx.myTurn ? "1" : "0";
-    root.dataset.terminal = view.msg.terminal ? "1" : "0";
+  let body;
+  try {
+    body = tableBody(view, ctx);
+  } catch (e) {
+    console.error(e);
+    view.adapter = generic;
+    body = tableBody(view, makeCtx(view, view.msg));
   }
+  root.replaceChildren(bar, status, body);
+  root.dataset.step = String(view.msg.step);
+  root.dataset.terminal = view.msg.terminal ? "1" : "0";
+  root.dataset.phase = String(ctx.obs.phase ?? ctx.obs.step ?? "");
+  root.dataset.players = String(ctx.n);
   drawStatus(view);
-  if (view.msg && view.msg.terminal && !view.endDismissed) root.appendChild(endDialog(view, ctx));
+  layoutHand(view);
+  if (view.msg.terminal && !view.endDismissed && !view.frozen) root.appendChild(endDialog(view, ctx));
+  if (view.summary) root.appendChild(summaryDialog(view));
   // Keyboard players keep their place: focus stays in the hand between turns.
   const keepFocus = Boolean(hadFocusInHand || (view.focusHand && document.activeElement === document.body));
   const hand = root.querySelector(".hand");
-  if (ctx && hand && keepFocus) {
+  if (hand && keepFocus) {
     const want = focusedCard && hand.querySelector(`[data-id="${focusedCard}"].legal`);
     const first = hand.querySelector(".card.legal");
     if (ctx.myTurn && (want || first)) {
@@ -218,48 +471,158 @@ function draw(view) {
   }
 }
 
-/** The acting player's hand: legal cards are buttons; others disabled with the reason. */
-export function handEl(ctx) {
-  const ids = ctx.handCards ?? ctx.obs.hand ?? [];
+function switchLang() {
+  import("./i18n.js").then((m) => m.setLang(lang() === "ja" ? "en" : "ja"));
+}
+
+function tableBody(view, ctx) {
+  const A = (name) => fn(view, name);
+  const felt = h("div", { class: `felt seats-${ctx.n}` });
+  felt.addEventListener("click", (ev) => {
+    if (view.hold && !ev.target.closest("button, a, select, input")) view.hold.cancel();
+  });
+  const chips = A("chips")(ctx) || [];
+  felt.appendChild(h("div", { class: "chips" }, ...chips));
+  const ring = h("div", { class: "ring" });
+  felt.appendChild(ring);
+  for (let s = 0; s < ctx.n; s++) {
+    if (s === ctx.seat) continue;
+    ring.appendChild(seatEl(view, ctx, s));
+  }
+  const center = h("div", { class: "center" });
+  const stage = A("stage")(ctx);
+  const plays = view.override ? view.override.plays : A("trick")(ctx);
+  const showTrick = view.override || A("showTrick")(ctx);
+  if (stage) center.appendChild(stage);
+  center.appendChild(trickEl(view, ctx, showTrick ? plays : [], view.override));
+  center.classList.toggle("has-stage", Boolean(stage));
+  center.classList.toggle("no-trick", !showTrick);
+  ring.appendChild(center);
+  view.shownPlays = showTrick ? plays : [];
+
+  const dock = h("div", { class: "dock" });
+  const pick = ctx.myTurn ? A("pick")(ctx) : null;
+  ctx.pickSpec = pick;
+  const own = A("dock")(ctx);
+  if (pick) dock.appendChild(pickBar(view, ctx, pick));
+  else if (own) dock.appendChild(own);
+  else {
+    const acts = actionsEl(ctx);
+    if (acts) dock.appendChild(acts);
+  }
+  for (const x of extensions) {
+    const p = x.panel ? x.panel(ctx) : null;
+    if (p) dock.appendChild(h("div", { class: "panel-slot" }, p));
+  }
+  const me = seatEl(view, ctx, ctx.seat, true);
+  const hand = handEl(view, ctx, pick);
+  const play = h("div", { class: "play-area" }, felt, dock, me, hand);
+  const side = sideEl(view, ctx);
+  return h("div", { class: "table-body" + (view.sheetOpen ? " sheet-open" : "") }, play, side);
+}
+
+function seatEl(view, ctx, s, mine = false) {
+  const info = fn(view, "seatInfo")(ctx, s) || {};
+  const n = ctx.n;
+  const k = ctx.rel(s);
+  const angle = (90 + (k * 360) / n) * (Math.PI / 180);
+  const acting = !ctx.msg.terminal && ctx.msg.current === s && !view.frozen;
+  const computer = ctx.players[s] && ctx.players[s].kind === "computer";
+  const cls = ["seat", mine ? "me" : "", acting ? "acting" : "", info.cls || ""].filter(Boolean).join(" ");
+  const el = h("div", { class: cls, "data-seat": String(s), "data-rel": String(k),
+                        "aria-current": acting ? "true" : null,
+                        role: "group", "aria-label": ctx.seatName(s) });
+  if (!mine) {
+    el.style.setProperty("--cos", Math.cos(angle).toFixed(3));
+    el.style.setProperty("--sin", Math.sin(angle).toFixed(3));
+  }
+  const head = h("div", { class: "seat-head" },
+    h("span", { class: "seat-name" }, ctx.seatName(s)),
+    ...(info.badges || []).map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || null }, b.text)));
+  el.appendChild(head);
+  if (!mine && info.count !== undefined && info.count !== null) el.appendChild(backsEl(info.count, 8));
+  const line = [...(info.roles || [])];
+  if (info.stat) line.push(info.stat);
+  if (line.length) el.appendChild(h("div", { class: "seat-sub" }, line.join(" · ")));
+  if (info.extra) el.appendChild(info.extra);
+  if (info.bid !== undefined && info.bid !== null) {
+    el.appendChild(h("div", { class: "bubble" + (info.bidCls ? ` ${info.bidCls}` : "") }, info.bid));
+  }
+  if (acting && computer) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
+  return el;
+}
+
+function trickEl(view, ctx, plays, override) {
+  const box = h("div", { class: "trick" + (override && override.done ? " done" : ""), role: "group",
+                         "aria-label": t("table.trick") });
+  const n = ctx.n;
+  plays.forEach(([seat, card], i) => {
+    const k = ctx.rel(seat);
+    const angle = (90 + (k * 360) / n) * (Math.PI / 180);
+    const c = ctx.cardEl(card, { label: `${ctx.seatName(seat)}: ${cardText(ctx.deck.text(card))}` });
+    const won = override && override.winner === seat;
+    const fig = h("div", { class: "play" + (won ? " winner" : ""), "data-seat": String(seat),
+                           "data-key": `${seat}:${card}`, "data-rel": String(k) }, c);
+    fig.style.setProperty("--cos", Math.cos(angle).toFixed(3));
+    fig.style.setProperty("--sin", Math.sin(angle).toFixed(3));
+    fig.style.zIndex = String(i + 1);
+    if (won) fig.appendChild(h("span", { class: "win-tag" }, t("table.wins")));
+    box.appendChild(fig);
+  });
+  if (!plays.length) {
+    const empty = fn(view, "trickEmpty")(ctx);
+    if (empty) box.appendChild(h("div", { class: "trick-empty" }, empty));
+  }
+  return box;
+}
+
+// -- the hand -------------------------------------------------------------------------------
+function handEl(view, ctx, pick) {
+  const A = (name) => fn(view, name);
+  const spec = A("hand")(ctx) || {};
+  const ids = spec.cards ?? ctx.obs.hand ?? [];
+  const label = spec.label ?? t("table.hand");
   const wrap = h("div", { class: "hand-wrap" });
-  const label = ctx.handLabel ?? t("table.hand");
   const hand = h("div", { class: "hand", role: "group", "aria-label": label, tabindex: "-1" });
-  const sorted = ctx.sortHand === false ? ids : ctx.deck.sort(ids);
+  const sorted = spec.sort === false ? ids : ctx.deck.sort(ids);
+  const pickable = pick ? new Set(pick.cards) : null;
+  view.handIds = sorted;
   for (const id of sorted) {
-    const action = ctx.myTurn ? ctx.cardActions.get(id) : null;
+    const action = ctx.myTurn && !pick ? ctx.cardActions.get(id) : null;
     const reason = ctx.illegal[String(id)];
-    const text = ctx.deck.text(id);
-    let el;
-    if (ctx.selectable && ctx.selectable.has(id)) {
-      el = cardEl(text, { button: true });
+    let el = ctx.cardEl(id, { button: true });
+    if (pickable && pickable.has(id)) {
       el.classList.add("legal", "selectable");
-      const on = ctx.selection.has(id);
+      const on = view.pick.has(id);
       el.setAttribute("aria-pressed", on ? "true" : "false");
       if (on) el.classList.add("selected");
       el.addEventListener("click", () => {
-        if (ctx.selection.has(id)) ctx.selection.delete(id); else ctx.selection.add(id);
-        draw(ctx.view);
+        if (view.pick.has(id)) view.pick.delete(id);
+        else if (!pick.max || view.pick.size < pick.max) view.pick.add(id);
+        view.pickStep = ctx.msg.step;
+        draw(view);
       });
     } else if (action) {
-      el = cardEl(text, { button: true });
       el.classList.add("legal");
-      el.title = engineText(action.text);
-      el.addEventListener("click", () => ctx.act(action));
-      ctx.usedActions.add(action);
+      el.title = A("actionLabel")(ctx, action);
+      el.addEventListener("click", () => {
+        view.launch = { card: id, rect: el.getBoundingClientRect() };
+        ctx.act(action);
+        el.classList.add("launched");
+      });
     } else {
-      el = cardEl(text, { button: true });
       el.setAttribute("aria-disabled", "true");
       el.tabIndex = -1;
-      if (ctx.myTurn && ctx.cardActions.size) el.classList.add("illegal");
+      if (ctx.myTurn && (ctx.cardActions.size || pick)) el.classList.add("illegal");
       if (reason) {
         const r = engineText(reason);
         el.title = r;
         el.setAttribute("aria-label", t("card.aria.illegal", { card: el.getAttribute("aria-label"), reason: r }));
-        el.addEventListener("click", () => { ctx.view.error = r; drawStatus(ctx.view); });
+        el.addEventListener("click", () => { view.error = { code: "illegal_card", message: reason }; drawStatus(view); });
       }
     }
-    if (ctx.highlight && ctx.highlight.has(id)) el.classList.add("marked");
-    el.dataset.id = String(id);
+    if (spec.highlight && spec.highlight.has(id)) el.classList.add("marked");
+    if (spec.tags && spec.tags.get(id)) el.appendChild(h("span", { class: "card-tag" }, spec.tags.get(id)));
     hand.appendChild(el);
   }
   hand.addEventListener("keydown", (ev) => {
@@ -277,62 +640,233 @@ export function handEl(ctx) {
   });
   wrap.appendChild(h("h3", { class: "sr-only" }, label));
   wrap.appendChild(hand);
-  if (ctx.myTurn && ctx.cardActions.size) wrap.appendChild(h("p", { class: "hint" }, t("table.hint.play")));
   return wrap;
 }
 
-function sameSet(list, set) {
-  return list.length === set.size && list.every((c) => set.has(c));
+/** Lay the hand out: one row when it fits, else overlapping, else two overlapping rows. */
+function layoutHand(view) {
+  const hand = view.root && view.root.querySelector(".hand");
+  if (!hand) return;
+  const cards = [...hand.children];
+  const n = cards.length;
+  const width = hand.clientWidth;
+  if (!n || !width) { hand.style.height = ""; return; }
+  const cs = getComputedStyle(hand);
+  const cw = parseFloat(cs.getPropertyValue("--cw")) || 56;
+  const ch = cw * 1.4;
+  const gap = cw * 0.08;
+  const minStep = cw * 0.42;
+  let rows = 1;
+  let perRow = n;
+  // A long hand overlaps like a held fan; a short one lies side by side.
+  const widest = (m) => (m > 6 ? cw * 0.74 : cw + gap);
+  let step = Math.min(widest(n), (width - cw) / Math.max(n - 1, 1));
+  if (step < minStep && n > 1) {
+    rows = 2;
+    perRow = Math.ceil(n / 2);
+    step = Math.min(widest(perRow), (width - cw) / Math.max(perRow - 1, 1));
+  }
+  const lift = cw * 0.22; // room above for raised cards
+  const rowGap = rows === 2 ? ch * 0.56 : 0;
+  cards.forEach((el, i) => {
+    const r = rows === 2 ? Math.floor(i / perRow) : 0;
+    const j = rows === 2 ? i - r * perRow : i;
+    const m = rows === 2 ? (r === 0 ? perRow : n - perRow) : n;
+    const rowWidth = cw + step * (m - 1);
+    const x = (width - rowWidth) / 2 + j * step;
+    // A gentle fan: cards tilt and dip toward the ends of a long row.
+    const mid = (m - 1) / 2;
+    const d = m > 1 ? (j - mid) / Math.max(mid, 1) : 0;
+    const tilt = m > 5 && step < cw ? d * 5 : 0;
+    const dip = m > 5 && step < cw ? d * d * cw * 0.12 : 0;
+    el.style.left = `${x.toFixed(1)}px`;
+    el.style.top = `${(lift + r * rowGap + dip).toFixed(1)}px`;
+    el.style.rotate = `${tilt.toFixed(2)}deg`;
+    el.style.zIndex = String(i + 1);
+  });
+  hand.style.height = `${(lift + (rows - 1) * rowGap + ch + cw * 0.2).toFixed(0)}px`;
+  hand.dataset.rows = String(rows);
 }
 
-/** Buttons for every legal action not shown as a card (a list when there are many). */
-function actionsEl(ctx) {
-  const inHand = new Set(ctx.handCards ?? ctx.obs.hand ?? []);
-  let rest = ctx.legal.filter((a) => !ctx.usedActions.has(a)
-    && !(a.card !== null && a.card !== undefined && inHand.has(a.card)));
-  if (ctx.skipActions) rest = rest.filter((a) => !ctx.skipActions(a));
+// -- the dock: actions, multi-card choices --------------------------------------------------
+/** Buttons for the legal actions not shown as cards (a list when there are many). */
+export function actionsEl(ctx) {
+  const inHand = new Set(ctx.obs.hand ?? []);
+  const rest = ctx.legal.filter((a) => !(a.card !== null && a.card !== undefined && inHand.has(a.card)));
+  if (!ctx.myTurn || !rest.length) return null;
+  const label = (a) => fn(ctx.view, "actionLabel")(ctx, a);
   const box = h("div", { class: "actions", role: "group", "aria-label": t("table.actions") });
-  if (!ctx.myTurn || !rest.length) return box;
-  if (ctx.actionsTitle) box.appendChild(h("p", { class: "actions-title" }, ctx.actionsTitle));
-  if (ctx.selectActions) {
-    const chosen = ctx.selectActions.find((a) => sameSet(a.cards, ctx.selection));
-    rest = rest.filter((a) => !ctx.selectActions.includes(a));
-    const label = chosen ? (ctx.actionLabel ? ctx.actionLabel(chosen) : engineText(chosen.text))
-      : t("table.select", { n: ctx.selection.size });
-    const b = h("button", { type: "button", class: "btn primary action-confirm" }, label);
-    b.disabled = !chosen;
-    if (chosen) b.addEventListener("click", () => ctx.act(chosen));
-    box.appendChild(h("p", { class: "actions-title" }, ctx.selectTitle ?? t("table.select.title")));
-    box.appendChild(b);
-  }
   if (rest.length > 16) {
     const sel = h("select", { class: "action-select", "aria-label": t("table.actions") },
-      rest.map((a, i) => h("option", { value: String(i) }, ctx.actionLabel ? ctx.actionLabel(a) : engineText(a.text))));
-    const ok = h("button", { type: "button", class: "btn primary" }, "OK");
+      rest.map((a, i) => h("option", { value: String(i) }, label(a))));
+    const ok = h("button", { type: "button", class: "btn primary" }, t("table.ok"));
     ok.addEventListener("click", () => ctx.act(rest[Number(sel.value)]));
-    box.appendChild(sel);
-    box.appendChild(ok);
+    box.append(sel, ok);
     return box;
   }
   for (const a of rest) {
-    const label = ctx.actionLabel ? ctx.actionLabel(a) : engineText(a.text);
-    const b = h("button", { type: "button", class: "btn action" }, label);
+    const b = h("button", { type: "button", class: "btn action" }, label(a));
     b.addEventListener("click", () => ctx.act(a));
     box.appendChild(b);
   }
   return box;
 }
 
-/** A folded panel under the table: the generic view lists every observed field it did not
- * draw; a game's own view draws everything on the table and may add a record here. */
-function detailsEl(view, ctx) {
-  if (ctx.generic) {
-    return h("details", { class: "info" }, h("summary", {}, t("table.info")),
-      generic.objectEl(ctx, ctx.obs, ctx.shownKeys || new Set()));
+function sameSet(list, set) {
+  return list.length === set.size && list.every((c) => set.has(c));
+}
+
+/**
+ * A choice of several cards with pick / un-pick and a confirmation. spec: {cards, title,
+ * count? (exactly this many, sent one card at a time), actions? (legal actions naming card
+ * sets), confirm(cards) → label, max?}.
+ */
+function pickBar(view, ctx, spec) {
+  const chosen = view.pick;
+  let ready = false;
+  let action = null;
+  if (spec.actions) {
+    action = spec.actions.find((a) => sameSet(a.cards, chosen)) || null;
+    ready = Boolean(action);
+  } else ready = chosen.size === spec.count;
+  const need = spec.count ?? null;
+  const countText = need ? t("pick.count", { k: chosen.size, n: need }) : t("pick.chosen", { k: chosen.size });
+  const confirm = h("button", { type: "button", class: "btn primary action-confirm", id: "pick-confirm" },
+    spec.confirm ? spec.confirm([...chosen], ready) : t("pick.confirm"));
+  confirm.disabled = !ready;
+  confirm.addEventListener("click", () => {
+    if (!ready) return;
+    const cards = ctx.deck.sort([...chosen]);
+    if (action) ctx.act(action);
+    else {
+      const first = ctx.cardActions.get(cards[0]);
+      if (!first) return;
+      view.autoSend = cards.slice(1);
+      ctx.act(first);
+    }
+    view.pick = new Set();
+    view.pickDone = true;
+  });
+  const clear = h("button", { type: "button", class: "btn ghost small", id: "pick-clear" }, t("pick.clear"));
+  clear.disabled = !chosen.size;
+  clear.addEventListener("click", () => { view.pick = new Set(); draw(view); });
+  return h("div", { class: "pick-bar", role: "group", "aria-label": spec.title },
+    h("div", { class: "dock-row" }, h("span", { class: "pick-count", "aria-live": "polite" }, countText), clear, confirm));
+}
+
+// -- drawers (phone: tabs under the hand opening a sheet; desktop: a side column) -----------
+function drawersOf(view, ctx) {
+  const list = [...(fn(view, "drawers")(ctx) || [])];
+  const trickList = fn(view, "completed")(ctx);
+  if (trickList.length && !list.some((d) => d.id === "tricks")) {
+    list.push({ id: "tricks", title: t("drawer.tricks"), badge: String(trickList.length),
+                body: () => trickHistory(view, ctx, trickList) });
   }
-  const extra = view.renderer.details ? view.renderer.details(ctx) : null;
-  if (!extra) return null;
-  return h("details", { class: "info" }, h("summary", {}, extra.title), extra.body);
+  for (const x of extensions) if (x.drawers) list.push(...(x.drawers(ctx) || []));
+  list.push({ id: "settings", title: t("drawer.settings"), icon: "⚙", body: () => settingsEl() });
+  return list;
+}
+
+function sideEl(view, ctx) {
+  const list = drawersOf(view, ctx);
+  const wide = window.matchMedia("(min-width: 1000px)").matches;
+  let openId = view.drawer;
+  if (!list.some((d) => d.id === openId)) openId = null;
+  if (wide && !openId) openId = list[0].id;
+  const current = list.find((d) => d.id === openId) || null;
+  const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("drawer.label") });
+  for (const d of list) {
+    const on = current && d.id === current.id && (wide || view.sheetOpen);
+    const b = h("button", { type: "button", role: "tab", class: "tab" + (on ? " on" : ""), "data-drawer": d.id,
+                            "aria-selected": on ? "true" : "false", "aria-controls": "drawer-body" },
+      d.icon ? h("span", { class: "tab-icon", "aria-hidden": "true" }, d.icon) : null,
+      h("span", { class: "tab-title" }, d.tab ?? d.title),
+      d.badge ? h("span", { class: "tab-badge" }, d.badge) : null);
+    if (d.icon) b.setAttribute("aria-label", d.title);
+    b.addEventListener("click", () => {
+      if (!wide && view.sheetOpen && view.drawer === d.id) view.sheetOpen = false;
+      else { view.drawer = d.id; view.sheetOpen = true; }
+      draw(view);
+    });
+    tabs.appendChild(b);
+  }
+  const open = current && (wide || view.sheetOpen);
+  const body = h("div", { class: "drawer-body", id: "drawer-body", role: "tabpanel", hidden: open ? null : true });
+  if (open) {
+    const close = h("button", { type: "button", class: "btn ghost small drawer-close", "aria-label": t("drawer.close") }, "✕");
+    close.addEventListener("click", () => { view.sheetOpen = false; draw(view); });
+    body.append(h("div", { class: "drawer-head" }, h("h3", {}, current.title), close), current.body(ctx));
+  }
+  return h("aside", { class: "side", "aria-label": t("drawer.label") }, body, tabs);
+}
+
+function trickHistory(view, ctx, list) {
+  const ol = h("ol", { class: "trick-history" });
+  list.forEach((tr, i) => {
+    ol.appendChild(h("li", {},
+      h("span", { class: "th-no" }, tr.label ?? t("table.trick.n", { n: i + 1 })),
+      h("span", { class: "th-cards" }, ...tr.plays.map(([s, c]) => h("span", { class: "th-play" + (s === tr.winner ? " won" : "") },
+        h("span", { class: "th-who" }, ctx.seatName(s)), ctx.cardEl(c, { small: true })))),
+      h("span", { class: "th-win" }, t("table.takes.short", { name: ctx.seatName(tr.winner) }))));
+  });
+  return ol;
+}
+
+function settingsEl() {
+  const box = h("div", { class: "settings" });
+  const paceBox = h("fieldset", { class: "opt" }, h("legend", {}, t("set.pace")));
+  for (const p of settings.PACES) {
+    const id = `pace-${p}`;
+    const r = h("input", { type: "radio", name: "pace", id, value: p });
+    r.checked = settings.pace() === p;
+    r.addEventListener("change", () => settings.save("pace", p));
+    paceBox.appendChild(h("div", { class: "radio" }, r, h("label", { for: id }, t(`pace.${p}`))));
+  }
+  if (settings.reducedMotion()) paceBox.appendChild(h("p", { class: "muted small" }, t("set.reduced")));
+  const check = (key, label, value) => {
+    const id = `set-${key}`;
+    const c = h("input", { type: "checkbox", id });
+    c.checked = value;
+    c.addEventListener("change", () => settings.save(key, c.checked));
+    return h("div", { class: "opt opt-bool" }, c, h("label", { for: id }, label));
+  };
+  box.append(paceBox, check("sound", t("set.sound"), settings.soundOn()),
+    check("fourColour", t("set.fourcolour"), settings.fourColour()));
+  return box;
+}
+
+// -- between hands and at the end ------------------------------------------------------------
+function showSummary(view, make) {
+  return new Promise((resolve) => {
+    view.summary = { make, resolve };
+    view.summaryFresh = true;
+    draw(view);
+  });
+}
+
+function summaryDialog(view) {
+  const { make, resolve } = view.summary;
+  const summary = make();
+  const btn = h("button", { type: "button", class: "btn primary", id: "continue-btn" }, t("summary.continue"));
+  const dlg = h("div", { class: "overlay summary-overlay" },
+    h("div", { class: "dialog summary", role: "dialog", "aria-modal": "true", "aria-labelledby": "summary-h" },
+      h("h2", { id: "summary-h" }, summary.title),
+      summary.body,
+      h("div", { class: "form-actions" }, btn)));
+  const done = () => {
+    if (view.summary === null) return;
+    view.summary = null;
+    dlg.remove();
+    resolve();
+  };
+  btn.addEventListener("click", done);
+  dlg.addEventListener("keydown", (ev) => { if (ev.key === "Escape") done(); });
+  if (view.summaryFresh) {
+    view.summaryFresh = false;
+    motion.popIn(dlg.firstChild);
+    setTimeout(() => btn.focus(), 0);
+  }
+  return dlg;
 }
 
 function endDialog(view, ctx) {
@@ -340,49 +874,63 @@ function endDialog(view, ctx) {
   const returns = msg.returns || [];
   const me = msg.seat;
   const best = Math.max(...returns);
-  // The server names the winners: in Pinochle a bidder over the target beats a higher score.
   const winners = msg.winners || returns.map((r, i) => (r === best ? i : -1)).filter((i) => i >= 0);
-  const team = (s) => (view.entry.game === "pinochle4" ? s % 2 : s);
-  const winningTeams = new Set(winners.map(team));
+  const team = fn(view, "team");
+  const winningTeams = new Set(winners.map((s) => team(ctx, s)));
   let verdict;
-  if (winningTeams.size > 1 && winningTeams.has(team(me))) verdict = t("end.draw");
-  else if (winningTeams.has(team(me))) verdict = t("end.win");
+  if (winningTeams.size > 1 && winningTeams.has(team(ctx, me))) verdict = t("end.draw");
+  else if (winningTeams.has(team(ctx, me))) verdict = t("end.win");
   else verdict = t("end.loss");
-  const custom = view.renderer.summary ? view.renderer.summary(ctx) : null;
-  const rows = returns.map((r, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
-    h("th", { scope: "row" }, seatName(ctx, i)), h("td", {}, String(r))));
+  const custom = fn(view, "endSummary")(ctx);
+  const course = fn(view, "course")(ctx);
   const btns = h("div", { class: "form-actions" });
   const streak = msg.streak && msg.streak.after;
   const body = view.entry.body || {};
   if (view.entry.game === "pinochle2" && body.streak && streak && streak.streak > 0) {
-    btns.appendChild(h("button", { type: "button", class: "btn primary", onclick: () => again(view, "next") }, t("end.next")));
+    btns.appendChild(h("button", { type: "button", class: "btn primary", id: "again-btn", onclick: () => again(view, "next") }, t("end.next")));
     btns.appendChild(h("button", { type: "button", class: "btn", onclick: () => again(view, "new") }, t("end.new")));
   } else {
-    btns.appendChild(h("button", { type: "button", class: "btn primary", onclick: () => again(view, "new") }, t("end.again")));
+    btns.appendChild(h("button", { type: "button", class: "btn primary", id: "again-btn", onclick: () => again(view, "again") }, t("end.again")));
   }
   btns.appendChild(h("a", { href: "#/", class: "btn" }, t("end.lobby")));
   btns.appendChild(h("button", { type: "button", class: "btn ghost", onclick: () => { view.endDismissed = true; draw(view); } }, t("end.close")));
-  const dlg = h("div", { class: "overlay" }, h("div", { class: "dialog end", role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },
+  const err = h("p", { class: "error", role: "alert" }, view.againError || "");
+  const dlg = h("div", { class: "overlay" }, h("div", { class: "dialog end" + (winningTeams.has(team(ctx, me)) ? " won" : ""),
+    role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },
     h("h2", { id: "end-h" }, t("end.title")),
     h("p", { class: "verdict" }, verdict),
     custom,
-    custom ? null : h("table", { class: "result" }, h("caption", {}, t("end.points")), h("tbody", {}, rows)),
+    course && course.series.length ? h("div", { class: "course-wrap" }, h("h3", {}, course.title), lineChart(course.series, course)) : null,
     streak ? h("p", { class: "streak-info" }, t("lobby.streak.info", { s: streak.streak, saved: streak.saved, best: streak.best, lv: streak.next_level })) : null,
-    btns));
+    btns, err));
   dlg.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") { view.endDismissed = true; draw(view); }
   });
-  setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus(); }, 0);
+  if (!view.endShown) {
+    view.endShown = true;
+    motion.popIn(dlg.firstChild);
+    setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus(); }, 0);
+  }
   return dlg;
 }
 
 async function again(view, mode) {
   const body = JSON.parse(JSON.stringify(view.entry.body || {}));
-  if (view.entry.game === "pinochle2") {
-    body.options = body.options || {};
-    body.options.dealer = nextDealer();
-    if (body.streak) body.streak = mode;
-    else if (body.options.level) body.level = levelFor(view.info, body.options.level);
+  view.againError = "";
+  try {
+    if (view.entry.game === "pinochle2" && body.streak) {
+      body.options = body.options || {};
+      body.options.dealer = nextDealer();
+      body.streak = mode === "next" ? "next" : "new";
+      await startGame(view.entry.game, body);
+      return;
+    }
+    if (view.entry.game === "pinochle2" && body.options && body.options.level) {
+      body.level = levelFor(view.info, body.options.level);
+    }
+    await startGame(view.entry.game, { ...body, again: { table: view.tableId, token: view.entry.token } });
+  } catch (e) {
+    view.againError = errorText(e.code, e.message);
+    draw(view);
   }
-  try { await startGame(view.entry.game, body); } catch (e) { view.error = e.message; drawStatus(view); }
 }

@@ -1,7 +1,7 @@
-// Generic renderer: draws any game from its observation and legal actions.
+// The generic adapter: draws any game from its observation and legal actions alone. Every
+// game adapter falls back to these functions for what it does not define itself.
 import { h } from "../app.js";
-import { t } from "../i18n.js";
-import { backsEl } from "../cards.js";
+import { t, engineText } from "../i18n.js";
 
 const CARD_KEY = /(hand|cards|trick|meld|turn_?up|top|played|won|discard|talon|widow|captured|card|stock_top|known|exchange)/i;
 const SKIP = new Set(["game", "seat", "options", "unseen"]);
@@ -11,23 +11,14 @@ function isCardList(ctx, v) {
   return Array.isArray(v) && v.length > 0 && v.every((x) => ctx.deck.isCard(x));
 }
 
-/** A small row of cards. */
-export function cardRow(ctx, ids, opts = {}) {
-  const row = h("div", { class: "card-row" + (opts.cls ? ` ${opts.cls}` : "") });
-  if (opts.label) row.setAttribute("aria-label", opts.label);
-  row.setAttribute("role", "group");
-  for (const id of ids) row.appendChild(ctx.cardEl(id, { small: opts.small !== false }));
-  return row;
-}
-
 /** Render any JSON value, drawing cards under card-like keys. */
 export function valueEl(ctx, key, v) {
   if (v === null || v === undefined) return h("span", { class: "muted" }, "—");
-  if (CARD_KEY.test(key) && ctx.deck.isCard(v) && typeof v !== "boolean") return cardRow(ctx, [v]);
-  if (CARD_KEY.test(key) && isCardList(ctx, v)) return cardRow(ctx, v);
+  if (CARD_KEY.test(key) && ctx.deck.isCard(v) && typeof v !== "boolean") return ctx.cardRow([v]);
+  if (CARD_KEY.test(key) && isCardList(ctx, v)) return ctx.cardRow(v, { sort: false });
   if (Array.isArray(v)) {
     if (v.every((x) => x === null || typeof x !== "object")) return h("span", {}, v.map((x) => String(x)).join(", "));
-    return h("ol", { class: "obj-list" }, v.map((x, i) => h("li", {}, valueEl(ctx, key, x))));
+    return h("ol", { class: "obj-list" }, v.map((x) => h("li", {}, valueEl(ctx, key, x))));
   }
   if (typeof v === "object") return objectEl(ctx, v, new Set());
   if (typeof v === "boolean") return h("span", {}, v ? t("yes") : t("no"));
@@ -45,16 +36,14 @@ export function objectEl(ctx, obj, skip) {
   return dl;
 }
 
-/** Cards of the trick in progress as [[seat, card]] from common observation shapes. */
-export function trickPlays(obs) {
-  const tr = obs.current_trick ?? obs.trick ?? null;
+/** Cards of a trick as [[seat, card]] from common observation shapes. */
+export function trickPlays(tr, n = 2) {
   if (!tr) return [];
   if (Array.isArray(tr)) {
-    return tr.map((x, i) => (Array.isArray(x) ? [x[0], x[1]]
+    return tr.map((x) => (Array.isArray(x) ? [x[0], x[1]]
       : (x && typeof x === "object" ? [x.seat, x.card] : [null, x]))).filter((p) => p[1] !== undefined);
   }
   if (Array.isArray(tr.cards)) {
-    const n = obs.hand_sizes ? obs.hand_sizes.length : 2;
     const leader = tr.leader ?? 0;
     return tr.cards.map((c, i) => (Array.isArray(c) ? [c[0], c[1]] : [(leader + i) % n, c]));
   }
@@ -62,64 +51,122 @@ export function trickPlays(obs) {
   return [];
 }
 
-/** A trick drawn as labelled cards. */
-export function trickEl(ctx, plays, opts = {}) {
-  const box = h("div", { class: "trick" + (opts.small ? " small" : ""), role: "group",
-                         "aria-label": opts.label || t("table.trick") });
-  if (!plays.length) box.appendChild(h("div", { class: "trick-empty" }, opts.empty ?? ""));
-  for (const [seat, card] of plays) {
-    const who = seat === null || seat === undefined ? "" : ctx.seatName(seat);
-    const el = ctx.cardEl(card, { small: opts.small });
-    el.setAttribute("aria-label", `${who}: ${el.getAttribute("aria-label")}`);
-    box.appendChild(h("figure", { class: "play" + (opts.winner === seat ? " winner" : "") }, el, h("figcaption", {}, who)));
-  }
-  return box;
+function sizes(obs) {
+  return obs.hand_sizes ?? obs.hand_count ?? obs.concealed_sizes ?? null;
 }
 
-/** Opponents strip: name and number of cards of every other seat. */
-export function seatsEl(ctx, sizes, extra = () => null) {
-  const n = ctx.players.length;
-  const strip = h("div", { class: "seats" });
-  for (let k = 1; k < n; k++) {
-    const s = (ctx.seat + k) % n;
-    const turn = ctx.msg.current === s;
-    strip.appendChild(h("div", { class: "seat" + (turn ? " turn" : ""), "aria-current": turn ? "true" : null },
-      h("div", { class: "seat-name" }, ctx.seatName(s)),
-      sizes && sizes[s] !== undefined ? backsEl(sizes[s], 8) : null,
-      extra(s)));
-  }
-  return strip;
+// -- the adapter --------------------------------------------------------------------------
+
+/** Facts shown in a seat's box: {count, roles, stat, badges, bid, extra, cls}. */
+export function seatInfo(ctx, s) {
+  const o = ctx.obs;
+  const sz = sizes(o);
+  const badges = [];
+  if (o.dealer === s) badges.push({ text: t("badge.dealer"), cls: "dealer", title: t("role.dealer") });
+  const score = Array.isArray(o.scores) && o.scores.length === ctx.n ? o.scores[s] : null;
+  return { count: sz ? sz[s] : null, badges, stat: score !== null ? t("seat.points", { n: score }) : null };
 }
 
-/** The board of any game: seats, trick, last trick, trump and the remaining facts. */
-export function render(ctx) {
-  const obs = ctx.obs;
-  const board = h("div", { class: "board" });
-  const shown = new Set(["hand", "current_trick", "trick", "hand_sizes"]);
-  const chips = h("div", { class: "chips" });
-  if (obs.trump_symbol !== undefined || obs.trump !== undefined) {
-    chips.appendChild(h("span", { class: "chip" }, `${t("table.trump")}: ${obs.trump_symbol ?? obs.trump ?? "—"}`));
-    shown.add("trump"); shown.add("trump_symbol");
-  }
-  for (const key of ["scores", "points", "score"]) {
-    if (Array.isArray(obs[key])) {
-      chips.appendChild(h("span", { class: "chip" }, `${t("table.scores")}: ` +
-        obs[key].map((v, i) => `${ctx.seatName(i)} ${v}`).join(" · ")));
-      shown.add(key);
-    }
-  }
-  board.appendChild(chips);
-  board.appendChild(seatsEl(ctx, obs.hand_sizes ?? obs.hand_count));
-  board.appendChild(trickEl(ctx, trickPlays(obs), { label: t("table.trick") }));
-  const last = obs.last_trick ?? (Array.isArray(obs.tricks) && obs.tricks.length ? obs.tricks[obs.tricks.length - 1] : null);
-  if (last) {
-    const plays = trickPlays({ current_trick: last, hand_sizes: obs.hand_sizes });
-    if (plays.length) {
-      board.appendChild(h("div", { class: "last" }, h("h3", {}, t("table.last")),
-        trickEl(ctx, plays, { small: true, label: t("table.last"), winner: last.winner })));
-    }
-    shown.add("last_trick");
-  }
-  ctx.shownKeys = shown;
-  return board;
+/** Small labelled facts in the felt's corner (trump, scores …). */
+export function chips(ctx) {
+  const o = ctx.obs;
+  const out = [];
+  if (o.trump_symbol !== undefined) out.push(h("span", { class: "chip" }, `${t("table.trump")} ${o.trump_symbol}`));
+  return out;
+}
+
+/** The trick in progress as [[seat, card]]. */
+export function trick(ctx) {
+  const o = ctx.obs;
+  return trickPlays(o.current_trick ?? o.trick ?? null, ctx.n);
+}
+
+/** Whether the trick area is part of the table in this phase. */
+export function showTrick(ctx) {
+  return true;
+}
+
+/** The tricks finished in the current hand: [{plays, winner}]. */
+export function completed(ctx) {
+  const o = ctx.obs;
+  if (!Array.isArray(o.tricks)) return [];
+  return o.tricks.map((tr) => ({ plays: trickPlays(tr, ctx.n), winner: tr.winner ?? null }));
+}
+
+/** The last trick of the hand that has just ended (shown before the next hand): or null. */
+export function finalTrick(ctx, prevCtx) {
+  return null;
+}
+
+/** Changes whenever a new hand (deal) begins. */
+export function handKey(obs) {
+  return obs.hand_number ?? obs.deal ?? 0;
+}
+
+/** Centre content besides the trick (a bidding summary, the talon, the stock …). */
+export function stage(ctx) {
+  return null;
+}
+
+/** Text in an empty trick area. */
+export function trickEmpty(ctx) {
+  return "";
+}
+
+/** The phase's own controls in the dock above the hand; null for the default buttons. */
+export function dock(ctx) {
+  return null;
+}
+
+/** A choice of several cards (see table.js pickBar); null if none. */
+export function pick(ctx) {
+  const sets = ctx.legal.filter((a) => Array.isArray(a.cards));
+  if (sets.length <= 16) return null;
+  return { cards: [...new Set(sets.flatMap((a) => a.cards))], actions: sets, title: t("pick.title") };
+}
+
+/** What the status line asks of the player: {key, vars} or null for "Your turn". */
+export function prompt(ctx) {
+  if (ctx.cardActions.size) return { key: "prompt.play" };
+  return null;
+}
+
+/** The hand: {cards?, highlight?, tags?, label?, sort?}. */
+export function hand(ctx) {
+  return null;
+}
+
+/** Label of a legal action. */
+export function actionLabel(ctx, a) {
+  return engineText(a.text);
+}
+
+/** Drawers of this game: [{id, title, body(ctx)}]. */
+export function drawers(ctx) {
+  const shown = new Set(["hand", "current_trick", "trick", "hand_sizes", "tricks"]);
+  return [{ id: "details", title: t("table.info"), body: () => objectEl(ctx, ctx.obs, shown) }];
+}
+
+/** The hand summary shown between hands ({title, body}) or null. */
+export function summary(ctx, prevCtx) {
+  return null;
+}
+
+/** The side a seat plays for (partnerships share one). */
+export function team(ctx, s) {
+  return s;
+}
+
+/** The result table of the game-end screen. */
+export function endSummary(ctx) {
+  const returns = ctx.msg.returns || [];
+  const winners = ctx.msg.winners || [];
+  return h("table", { class: "result" }, h("caption", {}, t("end.points")),
+    h("tbody", {}, returns.map((r, i) => h("tr", { class: winners.includes(i) ? "winner" : "" },
+      h("th", { scope: "row" }, ctx.seatName(i)), h("td", {}, String(r))))));
+}
+
+/** The score's course for the end screen: {title, series, labels, target?} or null. */
+export function course(ctx) {
+  return null;
 }

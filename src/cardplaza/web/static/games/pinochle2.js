@@ -1,80 +1,155 @@
-// Two-hand Pinochle: turn-up and stock, meld areas with breakdowns, meld step, result.
+// Two-hand Pinochle: face to face; the stock with its turned-up trump card; melded cards on
+// the table in front of their owner; the meld step after each trick won; the deal's result.
 import { h } from "../app.js";
-import { t, meldName, engineText } from "../i18n.js";
-import { backsEl } from "../cards.js";
-import { cardRow, trickEl, trickPlays } from "./generic.js";
+import { t, meldText } from "../i18n.js";
+import { pileEl } from "../cards.js";
+import { suitChip } from "./common.js";
 
-const SUITS = ["♠", "♥", "♦", "♣"];
-
-export function trumpChip(symbol) {
-  const red = symbol === "♥" || symbol === "♦";
-  return h("span", { class: "chip trump" + (red ? " red" : "") }, `${t("table.trump")} ${symbol}`);
-}
-
-export function meldList(ctx, melds) {
-  if (!melds.length) return h("p", { class: "muted" }, "—");
-  return h("ul", { class: "meld-list" }, melds.map((m) => h("li", {},
-    h("strong", {}, ctx.seatName(m.seat)), " ", meldName(m.meld),
-    h("span", { class: "pts" }, `+${m.points}`),
-    cardRow(ctx, m.cards))));
-}
-
-export function render(ctx) {
+export function seatInfo(ctx, s) {
   const o = ctx.obs;
-  const me = ctx.seat;
-  const opp = 1 - me;
-  const chips = h("div", { class: "chips" }, trumpChip(o.trump_symbol),
-    h("span", { class: "chip" }, o.phase === "playoff" ? t("p2.playoff") : t("p2.stockcount", { n: o.stock_count })),
-    h("span", { class: "chip" }, t("table.trick.n", { n: o.trick_number })),
-    h("span", { class: "chip" }, `${t("p2.meldpts")}: ${t("table.you")} ${o.meld_points[me]} · ${ctx.seatName(opp)} ${o.meld_points[opp]}`));
-  const streak = ctx.msg.streak;
-  if (streak) chips.appendChild(h("span", { class: "chip" }, `${t("p2.level", { n: streak.level })} · ${t("p2.streak", { s: streak.streak })}`));
-  else if (o.level && o.level !== "streak") chips.appendChild(h("span", { class: "chip" }, t("p2.level", { n: o.level })));
-
-  const oppBox = h("div", { class: "seat" + (ctx.msg.current === opp ? " turn" : "") },
-    h("div", { class: "seat-name" }, ctx.seatName(opp)),
-    backsEl(o.concealed_sizes[opp], 8),
-    o.meld_areas[opp].length ? h("div", { class: "area" }, h("h3", {}, t("table.meldarea")), cardRow(ctx, o.meld_areas[opp])) : null,
-    o.known_held[opp].length ? h("div", { class: "area" }, h("h3", {}, t("p2.known")), cardRow(ctx, o.known_held[opp])) : null);
-
-  const stock = h("div", { class: "stock area", "aria-label": t("table.stock") },
-    h("h3", {}, t("p2.turnup")),
-    o.turn_up !== null ? h("div", { class: "stockpile" },
-      o.stock_count > 1 ? backsEl(o.stock_count - 1, 3) : null, ctx.cardEl(o.turn_up, { small: true }))
-      : h("p", { class: "muted" }, t("p2.playoff")));
-
-  const plays = trickPlays({ current_trick: o.current_trick, hand_sizes: [0, 0] });
-  const center = h("div", { class: "center" }, stock,
-    h("div", {}, h("h3", { class: "sr-only" }, t("table.trick")), trickEl(ctx, plays, { empty: t("table.trick.n", { n: o.trick_number }) })));
-  const last = o.tricks.length ? o.tricks[o.tricks.length - 1] : null;
-  if (last) {
-    const lp = last.cards.map((c, i) => [i === 0 ? last.leader : 1 - last.leader, c]);
-    center.appendChild(h("div", { class: "last" }, h("h3", {}, `${t("table.last")} (${last.number})`),
-      trickEl(ctx, lp, { small: true, winner: last.winner, label: t("table.last") })));
+  const badges = [];
+  if (o.dealer === s) badges.push({ text: t("badge.dealer"), cls: "dealer", title: t("role.dealer") });
+  const extra = [];
+  if (s !== ctx.seat && o.meld_areas[s].length) {
+    extra.push(h("div", { class: "seat-cards" }, h("span", { class: "mini-label" }, t("p2.ontable")),
+      ctx.cardRow(o.meld_areas[s], { cls: "tight", reveal: `ma${s}:${o.meld_areas[s].join(",")}` })));
   }
-  const melds = h("details", { class: "area melds", open: o.melds.length > 0 }, h("summary", {}, `${t("table.melds")} (${o.melds.length})`),
-    meldList(ctx, o.melds),
-    o.nine_turned_up ? h("p", {}, `${ctx.seatName(o.nine_turned_up.seat)}: ${t("p2.nine")}`) : null);
-
-  ctx.highlight = new Set(o.meld_areas[me]);
-  ctx.handLabel = t("table.hand");
-  if (o.step === "meld" && ctx.myTurn) ctx.actionsTitle = t("p2.meldq");
-  ctx.actionLabel = (a) => engineText(a.text);
-  return h("div", { class: "board" }, chips, h("div", { class: "seats" }, oppBox), center, melds);
+  if (s !== ctx.seat && o.known_held[s].length) {
+    extra.push(h("div", { class: "seat-cards" }, h("span", { class: "mini-label" }, t("p2.known")), ctx.cardRow(o.known_held[s], { cls: "tight" })));
+  }
+  return { count: o.concealed_sizes[s], badges, stat: t("seat.meld", { n: o.meld_points[s] }),
+           extra: extra.length ? h("div", { class: "seat-extra" }, ...extra) : null };
 }
 
-/** Deal summary for the end screen. */
-export function summary(ctx) {
+export function chips(ctx) {
+  const o = ctx.obs;
+  const out = [suitChip(o.trump, t("table.trump"))];
+  out.push(h("span", { class: "chip" }, t("table.trick.of", { n: Math.min(o.trick_number, 24), total: 24 })));
+  const streak = ctx.msg.streak;
+  if (streak) out.push(h("span", { class: "chip" }, `${t("p2.level", { n: streak.level })} · ${t("p2.streak", { s: streak.streak })}`));
+  else if (o.level && o.level !== "streak") out.push(h("span", { class: "chip" }, t("p2.level", { n: o.level })));
+  return out;
+}
+
+function plays(tr) {
+  if (!tr) return [];
+  return tr.cards.map((c, i) => [i === 0 ? tr.leader : 1 - tr.leader, c]);
+}
+
+export function trick(ctx) {
+  return plays(ctx.obs.current_trick);
+}
+
+export function showTrick() {
+  return true;
+}
+
+export function completed(ctx) {
+  return (ctx.obs.tricks || []).map((tr) => ({ plays: plays(tr), winner: tr.winner }));
+}
+
+export function handKey() {
+  return 0;
+}
+
+export function stage(ctx) {
+  const o = ctx.obs;
+  if (o.turn_up === null || o.turn_up === undefined) {
+    return h("div", { class: "stock playoff" }, h("p", {}, t("p2.playoff")));
+  }
+  const up = ctx.cardEl(o.turn_up, { small: true, label: `${t("p2.turnup")}: ${ctx.cardText(o.turn_up)}` });
+  up.classList.add("turn-up");
+  return h("div", { class: "stock", role: "group", "aria-label": t("table.stock") },
+    h("div", { class: "stock-pile" }, up, o.stock_count > 1 ? pileEl(o.stock_count - 1, t("p2.stockcount", { n: o.stock_count })) : null),
+    h("span", { class: "stock-label" }, t("p2.stockshort", { n: o.stock_count })));
+}
+
+export function prompt(ctx) {
+  if (ctx.obs.step === "meld") return { key: "p2.meldq" };
+  return { key: ctx.obs.phase === "playoff" ? "prompt.playoff" : "prompt.play" };
+}
+
+const MELD_POINTS = { run: 150, "royal marriage": 40, marriage: 20, dix: 10, pinochle: 40, "double pinochle": 300,
+  "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40, "double run": 1500,
+  "1000 aces": 1000, "800 kings": 800, "600 queens": 600, "400 jacks": 400 };
+
+function meldLabel(ctx, a) {
+  const j = a.json;
+  const cards = (j.cards || []).map((c) => ctx.cardText(c)).join(" ");
+  const pts = MELD_POINTS[j.meld];
+  return `${meldText(j.meld)} ${cards}${pts ? ` (+${pts})` : ""}`;
+}
+
+export function actionLabel(ctx, a) {
+  const j = a.json || {};
+  if (j.type === "meld") return meldLabel(ctx, a);
+  if (j.type === "no_meld") return t("p2.nomeld");
+  if (j.type === "play") return ctx.cardText(j.card);
+  return a.text;
+}
+
+export function dock(ctx) {
+  if (!ctx.myTurn || ctx.obs.step !== "meld") return null;
+  const row = h("div", { class: "dock-row wrap" });
+  for (const a of ctx.legal) {
+    const melding = a.json && a.json.type === "meld";
+    const b = h("button", { type: "button", class: "btn action" + (melding ? " meld-btn" : " no-meld") }, actionLabel(ctx, a));
+    b.addEventListener("click", () => ctx.act(a));
+    row.appendChild(b);
+  }
+  return h("div", { class: "meld-choice", role: "group", "aria-label": t("p2.meldq") }, row);
+}
+
+export function pick() {
+  return null;
+}
+
+export function hand(ctx) {
+  const o = ctx.obs;
+  const mine = new Set(o.meld_areas[ctx.seat]);
+  const tags = new Map();
+  for (const c of mine) tags.set(c, t("p2.tag.melded"));
+  return { highlight: mine, tags };
+}
+
+function meldList(ctx) {
+  const o = ctx.obs;
+  if (!o.melds.length && !o.nine_turned_up) return h("p", { class: "muted" }, t("p2.nomelds"));
+  return h("div", {},
+    h("ul", { class: "meld-list" }, o.melds.map((m) => h("li", {},
+      h("div", { class: "meld-head" }, h("strong", {}, ctx.seatName(m.seat)),
+        h("span", {}, ` ${meldText(m.meld)} · ${t("table.trick.n", { n: m.trick })}`), h("span", { class: "pts" }, `+${m.points}`)),
+      ctx.cardRow(m.cards)))),
+    o.nine_turned_up ? h("p", {}, `${ctx.seatName(o.nine_turned_up.seat)}: ${t("p2.nine")}`) : null,
+    h("p", { class: "muted small" }, `${t("p2.meldpts")}: ${t("table.you")} ${o.meld_points[ctx.seat]} · ${ctx.seatName(1 - ctx.seat)} ${o.meld_points[1 - ctx.seat]}`));
+}
+
+export function drawers(ctx) {
+  return [{ id: "melds", title: t("table.melds"), badge: ctx.obs.melds.length ? String(ctx.obs.melds.length) : null, body: () => meldList(ctx) }];
+}
+
+export function endSummary(ctx) {
   const r = ctx.obs.result;
   if (!r) return null;
-  const row = (label, vals) => h("tr", {}, h("th", { scope: "row" }, label), ...vals.map((v) => h("td", {}, String(v))));
-  return h("div", { class: "summary" }, h("table", {},
-    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, ctx.seatName(0)), h("th", { scope: "col" }, ctx.seatName(1)))),
+  const me = ctx.seat;
+  const opp = 1 - me;
+  const row = (label, vals, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label), ...vals.map((v) => h("td", {}, String(v))));
+  return h("div", { class: "summary" }, h("table", { class: "result" },
+    h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, ctx.seatName(me)), h("th", { scope: "col" }, ctx.seatName(opp)))),
     h("tbody", {},
-      row(t("p2.counters"), r.counters),
-      row(t("p2.meldpts"), r.meld_points),
-      row(t("p2.lasttrick"), [r.last_trick === 0 ? "✓" : "", r.last_trick === 1 ? "✓" : ""]),
-      row(t("p2.total"), r.totals))));
+      row(t("p2.counters"), [r.counters[me], r.counters[opp]]),
+      row(t("p2.meldpts"), [r.meld_points[me], r.meld_points[opp]]),
+      row(t("p2.lasttrick"), [r.last_trick === me ? "✓" : "", r.last_trick === opp ? "✓" : ""]),
+      row(t("p2.total"), [r.totals[me], r.totals[opp]], "total"))));
 }
 
-export { SUITS };
+export function course(ctx) {
+  const r = ctx.obs.result;
+  if (!r || !r.course) return null;
+  const me = ctx.seat;
+  return {
+    title: t("chart.tricks"),
+    series: [me, 1 - me].map((s) => ({ name: ctx.seatName(s), values: r.course.map((x) => x[s]), mine: s === me })),
+    labels: r.course.map((_, i) => String(i + 1)),
+  };
+}
