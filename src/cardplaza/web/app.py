@@ -2,7 +2,7 @@
 
 HTTP
     ``GET /healthz``; ``GET /api/games`` (options schema, defaults, levels, deck texts);
-    ``POST /api/tables`` ``{game, options, level?, seed?, name?, humans?, streak?}`` →
+    ``POST /api/tables`` ``{game, options, level?, seed?, name?, humans?, streak?, again?}`` →
     ``{table, seat, token, tokens}`` (a streak game takes no ``seed``: the server deals it);
     ``GET /api/streak/{name}``; ``GET /api/highscores``;
     ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``.

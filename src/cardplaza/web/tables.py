@@ -226,6 +226,8 @@ class TableManager:
         """Create a table from a lobby request; returns the id and the human seats' tokens."""
         if not isinstance(data, dict):
             raise WebError("bad_request", "the request must be a JSON object")
+        if data.get("again") is not None:
+            data = await self._again(data)
         name = data.get("game")
         try:
             spec = get_game(str(name))
@@ -311,6 +313,35 @@ class TableManager:
         self.kick(table)
         return {"table": table_id, "tokens": {str(s): t for s, t in tokens.items()},
                 "seat": humans[0], "token": tokens[humans[0]]}
+
+    async def _again(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The request for the next game of a finished table ("play again"): the same seats,
+        names and computer level, the options the game's rematch hook gives (E-fuda-tori
+        passes the deal to the left)."""
+        again = data["again"]
+        if not isinstance(again, dict):
+            raise WebError("bad_request", "again must be {\"table\": id, \"token\": token}")
+        prev = await self.get(again.get("table"))
+        if prev.seat_of_token(again.get("token")) is None:
+            raise WebError("bad_token", "that seat token is not valid for this table")
+        if not prev.state.is_terminal:
+            raise WebError("not_finished", "that game is not finished yet")
+        if "streak" in prev.row.extra:
+            raise WebError("bad_request", "a streak game goes on with streak: next")
+        spec = prev.spec
+        options = spec.options(prev.row.options)
+        rematch = getattr(spec, "rematch_options", None)
+        if rematch is not None:
+            options = rematch(options, prev.state)
+        humans = [i for i, s in enumerate(prev.row.seats) if s.kind == "human"]
+        levels = [s.level for s in prev.row.seats if s.kind == "computer"]
+        out: dict[str, Any] = {"game": spec.name, "options": options_to_dict(options),
+                               "name": prev.row.seats[humans[0]].name, "humans": humans}
+        if levels:
+            out["level"] = levels[0]
+        if data.get("seed") is not None:
+            out["seed"] = data["seed"]
+        return out
 
     def _live(self, row: TableRow, spec: GameSpec, state: GameState) -> LiveTable:
         table = LiveTable(row=row, spec=spec, state=state)
