@@ -45,7 +45,7 @@ def start_from_lobby(page: Any, base: str, game: str, options: dict[str, Any],
     page.click(f'a[href="#/game/{game}"]')
     page.wait_for_selector("#start-btn")
     for name, value in options.items():
-        el = page.locator(f'[name="{name}"]')
+        el = page.locator(name if name.startswith("#") else f'[name="{name}"]')
         if isinstance(value, bool):
             el.set_checked(value)
         elif el.evaluate("e => e.tagName") == "SELECT":
@@ -67,16 +67,17 @@ def wait_change(page: Any, step: int) -> None:
     page.wait_for_function(
         "s => { const v = document.querySelector('.table-view');"
         " return v && (Number(v.dataset.step) > s || v.dataset.terminal === '1'"
+        " || document.querySelector('#continue-btn')"
         " || document.querySelector('.status .err').textContent !== ''); }",
         arg=step)
 
 
-def click(loc: Any) -> None:
+def click(loc: Any, timeout: float = 15_000) -> None:
     """Click an element where a person would: a card of an overlapping hand by its corner."""
     if loc.evaluate("e => e.classList.contains('card')"):
-        loc.click(position={"x": 6, "y": 12})
+        loc.click(position={"x": 12, "y": 22}, timeout=timeout)
     else:
-        loc.click()
+        loc.click(timeout=timeout)
 
 
 def my_move(page: Any) -> bool:
@@ -99,30 +100,63 @@ def my_move(page: Any) -> bool:
             card = page.locator(".hand .card.selectable:not(.selected)")
             if not card.count():
                 break
-            click(card.first)
+            try:
+                click(card.first, timeout=3_000)
+            except Exception:  # the table was drawn again under the pointer: look again
+                continue
     return False
 
 
-def play_to_end(page: Any, limit: float = 240.0) -> None:
-    """Play every turn until the game-end dialog shows."""
+def play_to_end(page: Any, limit: float = 240.0, on_summary: Any = None) -> None:
+    """Play every turn until the game-end dialog shows; hand summaries are looked at by
+    ``on_summary(page)`` (if given), then dismissed with Continue."""
     deadline = time.time() + limit
     while time.time() < deadline:
         if page.query_selector(".dialog.end"):
             return
+        if page.query_selector("#continue-btn"):
+            if on_summary is not None:
+                on_summary(page)
+            page.click("#continue-btn")
+            continue
         if page.get_attribute(".table-view", "data-my-turn") == "1" and my_move(page):
             continue
         page.wait_for_function(
-            "() => document.querySelector('.dialog.end') ||"
-            " document.querySelector('.table-view')?.dataset.myTurn === '1'")
+            "() => document.querySelector('.dialog.end') || document.querySelector('#continue-btn')"
+            " || document.querySelector('.table-view')?.dataset.myTurn === '1'")
     raise AssertionError("the game did not end in time")
 
 
-def new_page(browser: Any, width: int = 1280, height: int = 800, locale: str = "en-US") -> Any:
-    """A page in a fresh context (own localStorage)."""
-    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
+def new_page(browser: Any, width: int = 1280, height: int = 800, locale: str = "en-US",
+             pace: str = "instant", reduced_motion: bool = False) -> Any:
+    """A page in a fresh context (own localStorage) with a pace of play chosen in advance
+    (``instant`` keeps the tests fast; a choice made on the page later survives reloads)."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale,
+                              reduced_motion="reduce" if reduced_motion else "no-preference")
+    ctx.add_init_script(
+        "if (localStorage.getItem('cardplaza.pace') === null)"
+        f" localStorage.setItem('cardplaza.pace', JSON.stringify({json.dumps(pace)}));"
+        "if (localStorage.getItem('cardplaza.sound') === null)"
+        " localStorage.setItem('cardplaza.sound', 'false');")
     page = ctx.new_page()
     page.set_default_timeout(15_000)
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.js_errors = errors
     return page
+
+
+def next_frame(page: Any) -> None:
+    """Wait until the page has laid out and painted twice (after a resize)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+FITS_JS = (Path(__file__).resolve().parent / "fits.js").read_text(encoding="utf-8")
+
+
+
+def layout_problems(page: Any) -> list[str]:
+    """What a person would have to scroll for, or could not read: [] when all is in view."""
+    next_frame(page)
+    problems: list[str] = page.evaluate(FITS_JS)
+    return problems

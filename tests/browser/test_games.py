@@ -17,6 +17,19 @@ GAMES = [
     ("efudatori", {"players": 4, "__level": "1"}),
 ]
 
+# The drawers each game's own view offers (besides the trick history and the settings).
+DRAWERS = {
+    "pinochle2": ["Melds"],
+    "pinochle4": ["Bids", "Melds", "Score"],
+    "pinochle3": ["Bids", "Melds", "Score"],
+    "piquet": ["Declared", "Talon", "Score"],
+    "efudatori": ["Captured"],
+}
+
+
+def tabs(page: Any) -> list[str]:
+    return [t.strip() for t in page.locator(".tabs .tab .tab-title").all_inner_texts()]
+
 
 @pytest.mark.browser
 @pytest.mark.parametrize(("game", "options"), GAMES, ids=[g for g, _ in GAMES])
@@ -25,16 +38,35 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     started = time.perf_counter()
     start_from_lobby(page, server, game, options)
     shot(page, f"{game}_table_1280x800")
-    play_to_end(page)
+    summaries: list[str] = []
+
+    def summary(page: Any) -> None:
+        # Between hands: each side's result and the running score, dismissed with Continue.
+        text = page.inner_text(".dialog.summary")
+        assert "Score" in text or "Partie" in text
+        assert page.locator(".dialog.summary table").count()
+        if not summaries:
+            shot(page, f"{game}_summary_1280x800", full_page=False)
+        summaries.append(text)
+
+    play_to_end(page, on_summary=summary)
     dialog = page.locator(".dialog.end")
     assert dialog.is_visible()
+    if game in ("pinochle4", "pinochle3", "piquet"):
+        assert summaries, "no summary between hands"
     verdict = dialog.locator(".verdict").inner_text()
     assert verdict in ("You win!", "You lose.", "Draw.")
     assert dialog.locator("table tr").count() >= 2
-    # A game's own view keeps no raw field list; Pinochle folds its score sheet there.
-    folded = page.locator("details.info summary").all_inner_texts()
-    assert folded == (["Score sheet"] if game in ("pinochle4", "pinochle3") else [])
+    assert dialog.locator("svg.chart polyline").count() >= 2, "no chart of the score's course"
+    for name in DRAWERS[game]:
+        assert name in tabs(page), (name, tabs(page))
+    assert "Table details" not in tabs(page)
     shot(page, f"{game}_end_1280x800", full_page=False)
+    first = page.url
+    page.click("#again-btn")
+    page.wait_for_function("u => location.href !== u", arg=first)
+    page.wait_for_selector(".table-view[data-step]")
+    assert page.get_attribute(".table-view", "data-terminal") == "0"
     print(f"{game}: {time.perf_counter() - started:.1f}s")
 
 
@@ -48,6 +80,6 @@ def test_generic_renderer_plays_every_game(page: Any, server: str, game: str,
     assert "?generic=1" in page.url
     play_to_end(page)
     assert page.locator(".dialog.end .verdict").is_visible()
-    assert page.locator("details.info summary").all_inner_texts() == ["Table details"]
+    assert "Table details" in tabs(page)
     if game == "piquet":
         shot(page, "generic_piquet_end_1280x800", full_page=False)

@@ -188,6 +188,7 @@ const BACK_SVG = `<svg class="backface" viewBox="0 0 ${W} ${H}" aria-hidden="tru
   <use href="#cp-suit-D" x="78" y="140" width="22" height="22" fill="#f2c14e"/><use href="#cp-suit-C" x="100" y="140" width="22" height="22" fill="#fff"/></svg>`;
 
 const faceCache = new Map();
+const nodeCache = new Map();
 
 /** The SVG markup of a card face (cached per card text). */
 export function cardSvg(text) {
@@ -200,6 +201,18 @@ export function cardSvg(text) {
   return s;
 }
 
+/** A fresh copy of a card face's SVG element (parsed once per card, then cloned). */
+function svgNode(text) {
+  let node = nodeCache.get(text);
+  if (!node) {
+    const tpl = document.createElement("template");
+    tpl.innerHTML = text === null ? BACK_SVG : cardSvg(text);
+    node = tpl.content.firstElementChild;
+    nodeCache.set(text, node);
+  }
+  return node.cloneNode(true);
+}
+
 /** A card element. opts: {small, button, back, label} */
 export function cardEl(text, opts = {}) {
   ensureSprite();
@@ -208,7 +221,7 @@ export function cardEl(text, opts = {}) {
   if (opts.button) el.type = "button";
   if (opts.back) {
     el.classList.add("back");
-    el.innerHTML = BACK_SVG;
+    el.appendChild(svgNode(null));
     el.setAttribute("aria-label", t("card.back"));
     if (!opts.button) el.setAttribute("role", "img");
     return el;
@@ -220,7 +233,7 @@ export function cardEl(text, opts = {}) {
   }
   el.classList.add(c.suit === "H" || c.suit === "D" ? "red" : "black");
   if (!c.suit) el.classList.add("joker");
-  el.innerHTML = cardSvg(text);
+  el.appendChild(svgNode(text));
   el.setAttribute("aria-label", opts.label || cardSpoken(text));
   if (!opts.button) el.setAttribute("role", "img");
   el.dataset.card = text;

@@ -95,7 +95,11 @@ export async function openTable(main, tableId) {
     if (key === "pace") sendPace(view);
     draw(view);
   });
-  view.onResize = () => layoutHand(view);
+  view.onResize = () => {
+    // Crossing the wide breakpoint moves the drawers between the tabs and the side column.
+    if (wideScreen() !== view.wide) draw(view);
+    else layoutHand(view);
+  };
   window.addEventListener("resize", view.onResize);
   active = view;
   draw(view);
@@ -201,13 +205,14 @@ async function present(view, msg, hurry) {
     // (a new hand waits until the summary is dismissed).
     view.msg = newHand ? prev : msg;
     view.frozen = newHand;
-    view.override = { plays: finished.plays, winner: finished.winner, done: true };
+    view.override = { plays: finished.plays, winner: finished.winner, done: true, marked: false };
     draw(view);
     await slideNewPlays(view, shownPlays, finished.plays, tm);
-    view.event = { key: "table.takes", seat: finished.winner };
+    // The last card has landed: the winning card is marked and the table says who took it.
+    view.override.marked = true;
+    view.event = { key: finished.winner === msg.seat ? "table.takes.you" : "table.takes", seat: finished.winner };
+    markWinner(view);
     drawStatus(view);
-    const win = view.root.querySelector(".trick .play.winner");
-    if (win) win.classList.add("show");
     sound.play("trick");
     if (tm.hold) {
       view.hold = motion.pause(tm.hold);
@@ -284,6 +289,18 @@ async function slideNewPlays(view, shown, plays, tm) {
   });
   view.launch = null;
   await Promise.all(jobs);
+}
+
+function markWinner(view) {
+  const o = view.override;
+  const box = view.root.querySelector(".trick");
+  if (!o || !box) return;
+  box.classList.add("done");
+  const fig = [...box.querySelectorAll(".play")].find((el) => Number(el.dataset.seat) === o.winner);
+  if (fig && !fig.classList.contains("winner")) {
+    fig.classList.add("winner");
+    fig.appendChild(h("span", { class: "win-tag" }, t("table.wins")));
+  }
 }
 
 async function gather(view, winner, tm) {
@@ -451,6 +468,7 @@ function draw(view) {
   root.dataset.terminal = view.msg.terminal ? "1" : "0";
   root.dataset.phase = String(ctx.obs.phase ?? ctx.obs.step ?? "");
   root.dataset.players = String(ctx.n);
+  root.dataset.ask = ctx.myTurn ? String(fn(view, "ask")(ctx)) : "";
   drawStatus(view);
   layoutHand(view);
   if (view.msg.terminal && !view.endDismissed && !view.frozen) root.appendChild(endDialog(view, ctx));
@@ -553,14 +571,14 @@ function seatEl(view, ctx, s, mine = false) {
 }
 
 function trickEl(view, ctx, plays, override) {
-  const box = h("div", { class: "trick" + (override && override.done ? " done" : ""), role: "group",
+  const box = h("div", { class: "trick" + (override && override.marked ? " done" : ""), role: "group",
                          "aria-label": t("table.trick") });
   const n = ctx.n;
   plays.forEach(([seat, card], i) => {
     const k = ctx.rel(seat);
     const angle = (90 + (k * 360) / n) * (Math.PI / 180);
     const c = ctx.cardEl(card, { label: `${ctx.seatName(seat)}: ${cardText(ctx.deck.text(card))}` });
-    const won = override && override.winner === seat;
+    const won = override && override.marked && override.winner === seat;
     const fig = h("div", { class: "play" + (won ? " winner" : ""), "data-seat": String(seat),
                            "data-key": `${seat}:${card}`, "data-rel": String(k) }, c);
     fig.style.setProperty("--cos", Math.cos(angle).toFixed(3));
@@ -767,12 +785,18 @@ function drawersOf(view, ctx) {
   return list;
 }
 
+function wideScreen() {
+  return window.matchMedia("(min-width: 1000px)").matches;
+}
+
 function sideEl(view, ctx) {
   const list = drawersOf(view, ctx);
-  const wide = window.matchMedia("(min-width: 1000px)").matches;
+  const wide = wideScreen();
+  view.wide = wide;
   let openId = view.drawer;
   if (!list.some((d) => d.id === openId)) openId = null;
-  if (wide && !openId) openId = list[0].id;
+  // The side column opens the first drawer unless it is a long raw listing.
+  if (wide && !openId) openId = (list.find((d) => !d.long) || list[0]).id;
   const current = list.find((d) => d.id === openId) || null;
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("drawer.label") });
   for (const d of list) {
@@ -795,9 +819,20 @@ function sideEl(view, ctx) {
   if (open) {
     const close = h("button", { type: "button", class: "btn ghost small drawer-close", "aria-label": t("drawer.close") }, "✕");
     close.addEventListener("click", () => { view.sheetOpen = false; draw(view); });
-    body.append(h("div", { class: "drawer-head" }, h("h3", {}, current.title), close), current.body(ctx));
+    body.append(h("div", { class: "drawer-head" }, h("h3", {}, current.title), close), drawerContent(view, ctx, current));
   }
   return h("aside", { class: "side", "aria-label": t("drawer.label") }, body, tabs);
+}
+
+/** A drawer's content, drawn again only when the table or the language changed. */
+function drawerContent(view, ctx, d) {
+  if (d.id === "settings") return d.body(ctx);
+  const key = `${d.id}|${ctx.msg.step}|${lang()}|${view.frozen ? 1 : 0}|${settings.fourColour()}`;
+  const cache = view.drawerCache;
+  if (cache && cache.key === key) return cache.el;
+  const el = d.body(ctx);
+  view.drawerCache = { key, el };
+  return el;
 }
 
 function trickHistory(view, ctx, list) {

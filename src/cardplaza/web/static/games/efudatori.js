@@ -2,7 +2,6 @@
 // cards drawn face up after a trick are known to all; captured picture cards score.
 import { h } from "../app.js";
 import { t } from "../i18n.js";
-import { pileEl } from "../cards.js";
 import { suitChip } from "./common.js";
 
 function pictures(ctx, cards) {
@@ -43,12 +42,6 @@ export function completed(ctx) {
 
 export function handKey() {
   return 0;
-}
-
-export function stage(ctx) {
-  const o = ctx.obs;
-  if (!o.stock_size) return null;
-  return h("div", { class: "stock" }, pileEl(o.stock_size, t("ef.stock", { n: o.stock_size })));
 }
 
 export function prompt(ctx) {

@@ -125,6 +125,12 @@ export function pick(ctx) {
   return { cards: [...new Set(sets.flatMap((a) => a.cards))], actions: sets, title: t("pick.title") };
 }
 
+/** What the player is asked for, in one word (bid, trump, pass, discard, exchange, declare,
+ * meld, play …): for styling and tests. */
+export function ask(ctx) {
+  return ctx.cardActions.size ? "play" : "act";
+}
+
 /** What the status line asks of the player: {key, vars} or null for "Your turn". */
 export function prompt(ctx) {
   if (ctx.cardActions.size) return { key: "prompt.play" };
@@ -144,7 +150,7 @@ export function actionLabel(ctx, a) {
 /** Drawers of this game: [{id, title, body(ctx)}]. */
 export function drawers(ctx) {
   const shown = new Set(["hand", "current_trick", "trick", "hand_sizes", "tricks"]);
-  return [{ id: "details", title: t("table.info"), body: () => objectEl(ctx, ctx.obs, shown) }];
+  return [{ id: "details", title: t("table.info"), long: true, body: () => objectEl(ctx, ctx.obs, shown) }];
 }
 
 /** The hand summary shown between hands ({title, body}) or null. */

@@ -64,6 +64,10 @@ export function stage(ctx) {
     h("span", { class: "stock-label" }, t("p2.stockshort", { n: o.stock_count })));
 }
 
+export function ask(ctx) {
+  return ctx.obs.step === "meld" ? "meld" : "play";
+}
+
 export function prompt(ctx) {
   if (ctx.obs.step === "meld") return { key: "p2.meldq" };
   return { key: ctx.obs.phase === "playoff" ? "prompt.playoff" : "prompt.play" };
@@ -75,7 +79,7 @@ const MELD_POINTS = { run: 150, "royal marriage": 40, marriage: 20, dix: 10, pin
 
 function meldLabel(ctx, a) {
   const j = a.json;
-  const cards = (j.cards || []).map((c) => ctx.cardText(c)).join(" ");
+  const cards = ctx.deck.sort(j.cards || []).map((c) => ctx.cardText(c)).join(" ");
   const pts = MELD_POINTS[j.meld];
   return `${meldText(j.meld)} ${cards}${pts ? ` (+${pts})` : ""}`;
 }

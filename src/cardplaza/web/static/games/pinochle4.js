@@ -224,6 +224,12 @@ export function pick(ctx) {
   };
 }
 
+const ASK = { bidding: "bid", trump: "trump", passing: "pass", discard: "discard", play: "play" };
+
+export function ask(ctx) {
+  return ASK[ctx.obs.phase] ?? "act";
+}
+
 export function prompt(ctx) {
   const o = ctx.obs;
   if (o.phase === "bidding") return { key: "prompt.bid" };

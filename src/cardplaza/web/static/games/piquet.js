@@ -136,6 +136,11 @@ export function actionLabel(ctx, a) {
   return say(a.text);
 }
 
+export function ask(ctx) {
+  const ph = ctx.obs.phase;
+  return ph.startsWith("exchange") ? "exchange" : ph === "declare" ? "declare" : "play";
+}
+
 export function prompt(ctx) {
   const o = ctx.obs;
   if (o.phase.startsWith("exchange")) return exchangePrompt(ctx);

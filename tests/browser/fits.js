@@ -1,0 +1,34 @@
+// What a person would have to scroll for, or could not read, on the table: [] if nothing.
+() => {
+  const vw = innerWidth, vh = innerHeight;
+  const out = [];
+  const box = (e) => e.getBoundingClientRect();
+  const shown = (e) => { const r = box(e); return r.width > 0 && r.height > 0; };
+  const inside = (r) => r.left >= -1 && r.top >= -1 && r.right <= vw + 1 && r.bottom <= vh + 1;
+  const name = (e) => e.className.baseVal ?? e.className;
+  const de = document.documentElement;
+  if (de.scrollHeight > vh + 1) out.push(`page scrolls down: ${de.scrollHeight} > ${vh}`);
+  if (de.scrollWidth > vw + 1) out.push(`page scrolls sideways: ${de.scrollWidth} > ${vw}`);
+  const status = document.querySelector('.status');
+  if (!status || !inside(box(status))) out.push('status line outside the view');
+  const trick = document.querySelector('.trick');
+  const area = trick && shown(trick) ? trick : document.querySelector('.center');
+  if (!area || !inside(box(area))) out.push(`trick area outside the view: ${JSON.stringify(area && box(area))}`);
+  const cards = [...document.querySelectorAll('.hand .card')];
+  if (!cards.length) out.push('no cards in the hand');
+  for (const c of cards) if (!inside(box(c))) out.push(`card ${c.dataset.card} outside the view: ${JSON.stringify(box(c))}`);
+  for (const b of document.querySelectorAll('.dock button, .dock select')) {
+    if (!inside(box(b))) out.push(`control "${b.textContent}" outside the view`);
+    if (box(b).height < 40) out.push(`control "${b.textContent}" under 40 px tall`);
+  }
+  for (const b of document.querySelectorAll('.tabs .tab')) if (box(b).height < 40) out.push('tab under 40 px tall');
+  const seats = [...document.querySelectorAll('.seat')].filter(shown);
+  for (const s of seats) if (!inside(box(s))) out.push(`seat ${s.dataset.seat} outside the view`);
+  for (let i = 0; i < seats.length; i++) for (let j = i + 1; j < seats.length; j++) {
+    const a = box(seats[i]), b = box(seats[j]);
+    const w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+    const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+    if (w > 1 && h > 1) out.push(`seats ${seats[i].dataset.seat} and ${seats[j].dataset.seat} overlap`);
+  }
+  return out;
+}

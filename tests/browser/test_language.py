@@ -1,0 +1,87 @@
+"""A language switch in the middle of a game re-draws every text of the table: nothing of
+the other language is left (checked against both dictionaries), meld names included."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from cp_browser import my_move, new_page, shot, start_from_lobby
+
+pytestmark = pytest.mark.browser
+
+JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff01-\uff60]")
+
+TABLE_TEXT = """async () => {
+  const parts = [];
+  const text = () => {
+    const root = document.querySelector('.table-view').cloneNode(true);
+    for (const e of root.querySelectorAll('.lang-toggle')) e.remove();
+    return root.innerText;
+  };
+  parts.push(text());
+  for (const tab of document.querySelectorAll('.tabs .tab')) {
+    tab.click();
+    await new Promise(r => requestAnimationFrame(r));
+    parts.push(document.querySelector('.drawer-body')?.innerText ?? '');
+  }
+  return parts.join('\\n');
+}"""
+
+DICTIONARIES = """async () => {
+  const m = await import('/static/i18n.js');
+  return m.dictionaries();
+}"""
+
+
+def english_phrases(dicts: dict[str, Any]) -> set[str]:
+    """Words and phrases of the English tables that the Japanese tables say differently."""
+    out: set[str] = set()
+    for table in ("DICT", "OPTIONS", "MELDS"):
+        en, ja = dicts[table]["en"], dicts[table]["ja"]
+        for key, value in en.items():
+            if ja.get(key) == value:
+                continue
+            for part in re.split(r"\{[^}]*\}", value):
+                part = part.strip(" :·—–-()/.,?!…+")
+                if sum(ch.isalpha() for ch in part) >= 3 and re.search(r"[A-Za-z]{3}", part):
+                    out.add(part)
+    return out
+
+
+def test_language_switch_mid_game_leaves_no_other_language(browser: Any, server: str) -> None:
+    page = new_page(browser, 1280, 800)
+    try:
+        # Deal 2: the human names trump, passes to the partner, and the melds are shown.
+        start_from_lobby(page, server, "pinochle4", {"target": 500, "strength": "weak"}, seed=2)
+        for _ in range(8):
+            page.wait_for_selector(".table-view[data-my-turn='1']")
+            if page.get_attribute(".table-view", "data-ask") == "play":
+                break
+            my_move(page)
+        page.wait_for_selector(".table-view[data-ask='play']")
+        my_move(page)
+        page.wait_for_selector(".table-view[data-my-turn='1']")
+        dicts = page.evaluate(DICTIONARIES)
+        english = english_phrases(dicts)
+        assert len(english) > 300
+        before = page.evaluate(TABLE_TEXT)
+        assert not JAPANESE.search(before), JAPANESE.search(before)
+        page.click(".table-bar .lang-toggle")
+        page.wait_for_function("() => document.documentElement.lang === 'ja'")
+        text = page.evaluate(TABLE_TEXT)
+        left = sorted(p for p in english
+                      if re.search(rf"(?<![A-Za-z]){re.escape(p)}(?![A-Za-z])", text))
+        assert not left, f"English left on the Japanese table: {left}"
+        melds_en = set(dicts["MELDS"]["en"].values())
+        assert not [m for m in melds_en if re.search(rf"\b{re.escape(m)}\b", text)]
+        assert any(v in text for v in dicts["MELDS"]["ja"].values()), "no meld named on the table"
+        shot(page, "language_switched_ja_1280x800", full_page=False)
+        page.click(".table-bar .lang-toggle")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        back = page.evaluate(TABLE_TEXT)
+        assert not JAPANESE.search(back), JAPANESE.search(back)
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
