@@ -9,8 +9,9 @@ PORT ?= 8000
 ## Python extras `make test` installs beside the package.
 TEST_EXTRAS ?= dev,postgres
 ## Debian packages the tests need: Chromium for browser tests (with a Latin font, since
-## recommended packages are not installed), PostgreSQL for the storage test.
-SYSTEM_PACKAGES ?= chromium fonts-liberation postgresql
+## recommended packages are not installed, and a Japanese one, or the Japanese screenshots
+## show empty boxes), PostgreSQL for the storage test.
+SYSTEM_PACKAGES ?= chromium fonts-liberation fonts-ipafont-gothic postgresql
 
 .PHONY: play test lint typecheck unit browser system-deps clean
 
