@@ -137,3 +137,20 @@ def test_two_hand_streak_ladder_is_the_engines(lang: str) -> None:
             assert streak.saved_score == number(row[5]), row
         else:
             assert streak.best == number(row[5]), row
+
+
+@pytest.mark.parametrize("game", ["pinochle4", "pinochle3"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_highest_bid_is_the_engines(game: str, lang: str) -> None:
+    from cardplaza.games.pinochle4.rules import (
+        MAX_CUTTHROAT_MELD,
+        MAX_TEAM_MELD,
+        max_side_score,
+    )
+    from cardplaza.web.rulepages import page_text
+
+    players = 4 if game == "pinochle4" else 3
+    text = page_text(game, lang).replace(",", "")
+    meld = MAX_TEAM_MELD if players == 4 else MAX_CUTTHROAT_MELD
+    for figure in (max_side_score(players, False), meld, max_side_score(players, True)):
+        assert re.search(rf"(?<!\d){figure}(?!\d)", text), figure
