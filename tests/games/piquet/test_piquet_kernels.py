@@ -137,3 +137,25 @@ def test_bench_reports_the_kernel_beside_the_reference() -> None:
     figures = search_benchmarks()
     assert figures["search play-outs/s"] > figures["search play-outs/s (Python reference)"]
     assert figures["search play-outs speed-up"] > 1
+
+
+def test_evaluate_actions_gives_every_candidate_per_world() -> None:
+    """``evaluate_actions`` returns each distinct card's margin in every sampled world (or
+    each discard's over the talons), and the expert's choice has the best total."""
+    checked = 0
+    for i, st in enumerate(bench_positions("piquet", 20, 4)):
+        obs, legal = st.observation(st.current_player), st.legal_actions()
+        ev = pp.evaluate_actions(obs, legal, random.Random(i), "4")
+        if ev is None:
+            continue
+        assert len(ev.actions) == len(ev.values) >= 1
+        full = [v for v in ev.values if len(v) == len(ev.values[0])]
+        assert all(len(v) >= 1 for v in full)
+        assert set(ev.means()) == set(ev.actions)
+        choice = pp.make_player("4", 0).choose(obs, legal, random.Random(i))
+        totals = {a: sum(v) for a, v in zip(ev.actions, ev.values, strict=True)
+                  if len(v) == len(ev.values[0])}
+        if choice in totals:
+            assert totals[choice] >= max(totals.values()) - 1e-9
+        checked += 1
+    assert checked >= 5

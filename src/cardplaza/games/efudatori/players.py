@@ -467,6 +467,22 @@ class SearchPlayer:
         return next(c for c in cards if totals[c] >= best - 1e-9)
 
 
+def evaluate_actions(observation: dict[str, Any], legal_actions: Sequence[Action],
+                     rng: random.Random, level: str = "expert") -> ActionValues | None:
+    """The evaluation of every legal card by a search level (default expert): the seat's
+    margin (own final score minus the others' mean) for each card in each sampled world
+    and stock order, or exact max-n values once the end is solved (see
+    :class:`ActionValues`); ``None`` with fewer than two legal cards."""
+    if level not in ("3", "4", "expert"):
+        raise ValueError(f"level {level!r} does not search; search levels: 3, 4, expert")
+    cards = [a for a in legal_actions if isinstance(a, int)]
+    if len(cards) < 2:
+        return None
+    player = make_player(level)
+    assert isinstance(player, SearchPlayer)
+    return player.evaluate(observation, cards, rng)
+
+
 def make_player(level: str, seed: int = 0) -> Player:
     """The computer player of a level ``"1"`` … ``"4"`` or ``"expert"`` (``seed`` is
     unused: choices draw on the RNG the caller passes)."""
@@ -511,4 +527,4 @@ EXPERT_CPU_SECONDS = 1.5
 """Safety cap on the expert's CPU time per decision."""
 
 __all__ = ["LEVELS", "ActionValues", "HeuristicPlayer", "MaxNSolver", "SearchPlayer",
-           "make_player"]
+           "evaluate_actions", "make_player"]

@@ -898,6 +898,23 @@ play as before at a fraction of the CPU); expert spends the kernels' speed on ab
 times its former simulations and one more exactly solved trick."""
 
 
+def evaluate_actions(observation: dict[str, Any], legal_actions: Sequence[Action],
+                     rng: random.Random, level: str = "expert") -> ActionValues | None:
+    """The evaluation of every candidate action by a search level (default expert): the
+    seat's margin in points of the deal for each candidate in each sampled world, exact
+    minimax values in the solved endgame (see :class:`ActionValues`); ``None`` for a
+    decision the level does not search (declarations, level 3's exchange, one legal
+    action). Candidates are the distinct cards (one of each class of equivalent cards,
+    :func:`distinct_cards`) or the candidate discards."""
+    if level not in BUDGETS:
+        raise ValueError(f"level {level!r} does not search; search levels: "
+                         f"{', '.join(BUDGETS)}")
+    if len(legal_actions) < 2:
+        return None
+    player = ExpertPlayer(name=f"piquet-{level}", time_cap=TIME_CAPS[level], **BUDGETS[level])
+    return player.evaluate(observation, legal_actions, rng)
+
+
 def make_player(level: str, seed: int) -> Player:
     """The computer player of a level ("1" weakest … "expert" strongest)."""
     if level not in LEVELS:
@@ -907,5 +924,5 @@ def make_player(level: str, seed: int) -> Player:
     return ExpertPlayer(name=f"piquet-{level}", time_cap=TIME_CAPS[level], **BUDGETS[level])
 
 
-__all__ = ["BUDGETS", "LEVELS", "TIME_CAPS", "ActionValues", "ExpertPlayer", "hand_value",
-           "make_player"]
+__all__ = ["BUDGETS", "LEVELS", "TIME_CAPS", "ActionValues", "ExpertPlayer",
+           "evaluate_actions", "hand_value", "make_player"]
