@@ -18,6 +18,7 @@ from cardplaza.games.piquet.players import (
     hand_value,
     rollout,
 )
+from cardplaza.games.piquet.state import PiquetState
 
 
 def _deal(rng: random.Random, n: int) -> tuple[int, int]:
@@ -159,3 +160,86 @@ def test_evaluate_actions_gives_every_candidate_per_world() -> None:
             assert totals[choice] >= max(totals.values()) - 1e-9
         checked += 1
     assert checked >= 5
+
+
+def _observations(count: int) -> list[dict[str, object]]:
+    """Trick-phase and declaration observations from seeded level-4 deals, with every
+    preset's options."""
+    from cardplaza.games.piquet import SPEC
+
+    out = []
+    presets = [None, *SPEC.presets.values()]
+    for g in range(count):
+        st = SPEC.new_game(presets[g % len(presets)], 300 + g)
+        players = [pp.make_player("4", 0), pp.make_player("4", 1)]
+        rng = random.Random(g)
+        while st.deal_number == 1 and not st.is_terminal:  # type: ignore[attr-defined]
+            seat = st.current_player
+            legal = st.legal_actions()
+            obs = st.observation(seat)
+            if obs["phase"] in ("play", "declare") and rng.random() < 0.3:
+                out.append(obs)
+            st.apply(legal[0] if len(legal) == 1 else players[seat].choose(obs, legal, rng))
+    return out
+
+
+def test_dialogue_check_never_changes_the_sampled_world(monkeypatch: pytest.MonkeyPatch,
+                                                        ) -> None:
+    """The quick check of the declaration dialogue only rejects deals the engine's replay
+    rejects too: sample_world returns the same worlds with and without it."""
+    from cardplaza.games.piquet import world
+
+    observations = _observations(24)
+    assert len(observations) >= 40
+    def hidden(check: bool) -> list[object]:
+        out = []
+        for i, o in enumerate(observations):
+            rng = random.Random(i)
+            w = world.sample_world(o, rng)
+            assert isinstance(w, PiquetState)
+            out.append((w.hands, w.dealt, w.talon, w.discards, rng.random()))
+        return out
+
+    fast = hidden(True)
+    monkeypatch.setattr(world, "_say_codes", lambda obs: None)
+    assert hidden(False) == fast
+
+
+def test_record_codes_are_the_declaration_records() -> None:
+    """The kernels' record code is a one-to-one image of the declaration record: two
+    opponent hands get the same code exactly when they get the same record."""
+    from cardplaza.games.piquet.search import declaration_record
+
+    rng = random.Random(11)
+    by_record: dict[object, tuple[int, ...]] = {}
+    by_code: dict[tuple[int, ...], object] = {}
+    out = np.zeros(15, dtype=np.int64)
+    for _ in range(3000):
+        cards = list(range(32))
+        rng.shuffle(cards)
+        mine = sum(1 << c for c in cards[:12])
+        # opponents of every shape, many sharing the record of a few calls
+        opp = sum(1 << c for c in cards[12:24])
+        shown = rng.random() < 0.5
+        for elder, younger in ((mine, opp), (opp, mine)):
+            rec = declaration_record(elder, younger, shown)
+            kernels.KERNELS.record_code(elder, younger, int(shown), out)
+            code = tuple(out.tolist())
+            assert by_record.setdefault(rec, code) == code
+            assert by_code.setdefault(code, rec) == rec
+    assert len(by_record) > 1000
+
+
+def test_compiled_sampler_draws_the_same_hands() -> None:
+    """The trick-phase sampler with compiled record checks draws exactly the hands of the
+    Python one from the same RNG."""
+    from cardplaza.games.piquet.search import PlaySampler
+
+    observations = [o for o in _observations(12) if o["phase"] == "play"]
+    assert len(observations) >= 20
+    for i, obs in enumerate(observations):
+        a, b = random.Random(i), random.Random(i)
+        sa, sb = PlaySampler(obs, a, False), PlaySampler(obs, b, True)
+        assert sa.ok == sb.ok
+        if sa.ok:
+            assert [sa.sample(a) for _ in range(20)] == [sb.sample(b) for _ in range(20)]

@@ -42,6 +42,8 @@ RUN_LEN = tuple(max(r)[0] if r else 0 for r in pc.RUNS)
 """Length of the best run (3+, longest then highest) of each suit pattern (0 if none)."""
 RUN_TOP = tuple(max(r)[1] if r else 0 for r in pc.RUNS)
 """Top rank of the best run of each suit pattern."""
+RUN_MASK = tuple(sum(((1 << n) - 1) << (t - n + 1) for n, t in r) for r in pc.RUNS)
+"""Cards of every run (3+) of each suit pattern."""
 LOW8 = tuple((p & -p).bit_length() - 1 for p in range(256))
 """Lowest set bit of each byte (-1 for 0)."""
 HIGH8 = tuple(p.bit_length() - 1 for p in range(256))
@@ -505,6 +507,112 @@ def discard_values(hand: int, cards: IntArray, k: int) -> tuple[IntArray, FloatA
     return discs, vals
 
 
+def _cmp(a: int, b: int) -> int:
+    return (a > b) - (a < b)
+
+
+def record_code(elder: int, younger: int, younger_shown: int, out: IntArray) -> None:
+    """:func:`.search.declaration_record` of two declaration hands as 15 ints in ``out``
+    (equal records, equal codes): per class the call, the two comparisons, the top (or
+    pip) asked for and the winner's shown cards (-1 while Younger's are hidden)."""
+    en, ep_, es, yn, yp, ys = -1, -1, 0, -1, -1, 0
+    for s in range(4):
+        p = elder >> (8 * s) & 0xFF
+        n = POP8[p]
+        if n > en or (n == en and PIPSUM[p] > ep_):
+            en, ep_, es = n, PIPSUM[p], s
+        p = younger >> (8 * s) & 0xFF
+        n = POP8[p]
+        if n > yn or (n == yn and PIPSUM[p] > yp):
+            yn, yp, ys = n, PIPSUM[p], s
+    c1 = _cmp(yn, en)
+    c2 = _cmp(yp, ep_) if c1 == 0 else 0
+    if c1 < 0 or (c1 == 0 and c2 < 0):
+        shown = elder & (0xFF << (8 * es))
+    elif c1 > 0 or c2 > 0:
+        shown = younger & (0xFF << (8 * ys)) if younger_shown else -1
+    else:
+        shown = 0
+    out[0] = en
+    out[1] = c1
+    out[2] = ep_ if c1 == 0 else -1
+    out[3] = c2
+    out[4] = shown
+    # sequences: the best (length, top), ties to the first suit; every run is shown
+    el_, et, ell, eu = 0, 0, 0, 0
+    yl, yt, yu = 0, 0, 0
+    for s in range(4):
+        p = elder >> (8 * s) & 0xFF
+        if RUN_LEN[p] > el_ or (RUN_LEN[p] == el_ and RUN_LEN[p] > 0 and RUN_TOP[p] > et):
+            el_, et = RUN_LEN[p], RUN_TOP[p]
+        eu |= RUN_MASK[p] << (8 * s)
+        p = younger >> (8 * s) & 0xFF
+        if RUN_LEN[p] > yl or (RUN_LEN[p] == yl and RUN_LEN[p] > 0 and RUN_TOP[p] > yt):
+            yl, yt = RUN_LEN[p], RUN_TOP[p]
+        yu |= RUN_MASK[p] << (8 * s)
+    ell = el_
+    _class_code(ell > 0, ell, et, yl > 0, yl, yt, eu, yu, younger_shown, True, out, 5)
+    # sets: the best (size, rank); every trio or quatorze is shown
+    en, er, eu, yn, yr, yu = 0, 0, 0, 0, 0, 0
+    for r in range(3, 8):
+        m = elder & (0x01010101 << r)
+        n = popcount(m)
+        if n >= 3:
+            if n > en or (n == en and r > er):
+                en, er = n, r
+            eu |= m
+        m = younger & (0x01010101 << r)
+        n = popcount(m)
+        if n >= 3:
+            if n > yn or (n == yn and r > yr):
+                yn, yr = n, r
+            yu |= m
+    _class_code(en > 0, en, er, yn > 0, yn, yr, eu, yu, younger_shown, False, out, 10)
+
+
+def _class_code(e_has: bool, e0: int, e1: int, y_has: bool, y0: int, y1: int, eu: int,
+                yu: int, younger_shown: int, seq: bool, out: IntArray, at: int) -> None:
+    """The five record fields of the sequence or set class at ``out[at:]``."""
+    if not e_has:
+        first = -1
+        c1 = 1 if y_has else 0
+        c2 = 0
+    else:
+        first = e0 if seq else 8 * e0 + e1
+        if not y_has:
+            c1, c2 = -1, 0
+        else:
+            c1 = _cmp(y0, e0)
+            c2 = _cmp(y1, e1) if c1 == 0 else 0
+            if not seq:
+                c1, c2 = (1 if c1 > 0 or c2 > 0 else -1), 0
+    if c1 < 0 or (c1 == 0 and c2 < 0):
+        shown = eu
+    elif c1 > 0 or c2 > 0:
+        shown = yu if younger_shown else -1
+    else:
+        shown = 0
+    out[at] = first
+    out[at + 1] = c1
+    out[at + 2] = e1 if e_has and c1 == 0 and seq else -1
+    out[at + 3] = c2
+    out[at + 4] = shown
+
+
+def record_matches(mine: int, opp: int, seat_is_elder: int, younger_shown: int,
+                   target: IntArray, work: IntArray) -> bool:
+    """Whether the opponent's declaration hand ``opp`` gives the record ``target``
+    (:func:`record_code`) beside this seat's ``mine``."""
+    if seat_is_elder:
+        record_code(mine, opp, younger_shown, work)
+    else:
+        record_code(opp, mine, younger_shown, work)
+    for i in range(15):  # noqa: SIM110 (a plain loop compiles)
+        if work[i] != target[i]:
+            return False
+    return True
+
+
 I64 = "int64"
 A1 = "int64[::1]"
 A2 = "int64[:, ::1]"
@@ -515,6 +623,8 @@ KERNELS = kernels("piquet", __name__, {
     "declaration_margin": f"UniTuple({I64}, 2)({I64}, {I64})",
     "exchange_values": f"{A2}({A1}, {A1}, {A2}, {', '.join([I64] * 6)})",
     "hand_value": f"float64({I64})",
+    "record_code": f"void({I64}, {I64}, {I64}, {A1})",
+    "record_matches": f"boolean({I64}, {I64}, {I64}, {I64}, {A1}, {A1})",
     "hand_values": f"float64[::1]({A1})",
     "discard_values": f"Tuple(({A1}, float64[::1]))({I64}, {A1}, {I64})",
 })

@@ -682,7 +682,7 @@ class ExpertPlayer:
             worlds = min(worlds, self.exact_worlds)
         deadline = None if self.time_cap is None else time.process_time() + self.time_cap
         floor = max(1, self.min_worlds // 4)
-        sampler = PlaySampler(obs, rng)
+        sampler = PlaySampler(obs, rng, self.compiled)
         if not sampler.ok:
             worlds = min(worlds, self.min_worlds)
         sign = 1 if seat == 0 else -1

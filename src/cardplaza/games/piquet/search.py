@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import numpy as np
+
 from cardplaza.core.cards import mask_of
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.state import PiquetState
@@ -78,10 +80,14 @@ class PlaySampler:
 
     ref: PiquetState
 
-    def __init__(self, obs: dict[str, Any], rng: random.Random) -> None:
+    def __init__(self, obs: dict[str, Any], rng: random.Random,
+                 compiled: bool = False) -> None:
         """Prepare from the observation; ``ok`` is False when the caller must use
-        ``sample_world`` (the options or positions this sampler does not cover)."""
+        ``sample_world`` (the options or positions this sampler does not cover).
+        ``compiled``: records compared by the kernels' :func:`.kernels.record_matches`
+        (the same test as :func:`declaration_record`)."""
         self.ok = False
+        self.compiled = compiled
         o = obs["options"]
         seat = obs["seat"]
         opp = 1 - seat
@@ -136,6 +142,27 @@ class PlaySampler:
             ref.hands[opp] & known == known
         self.accepted = self.tried = 0
         self.chain = ref.hands[opp]
+        if compiled:
+            from cardplaza.games.piquet.kernels import KERNELS
+
+            self._kernels = KERNELS
+            self._code = np.zeros(15, dtype=np.int64)
+            self._work = np.zeros(15, dtype=np.int64)
+            KERNELS.record_code(*self._decl_pair(ref.hands[opp] | played[opp]),
+                                int(self.younger_shown), self._code)
+
+    def _decl_pair(self, opp_decl: int) -> tuple[int, int]:
+        """(Elder's, Younger's) declaration hands with the opponent holding ``opp_decl``."""
+        return (self.mine, opp_decl) if self.seat_is_elder else (opp_decl, self.mine)
+
+    def fits(self, opp_decl: int) -> bool:
+        """Whether the opponent's declaration hand ``opp_decl`` gives the public record."""
+        if self.compiled:
+            return bool(self._kernels.record_matches(self.mine, opp_decl,
+                                                     int(self.seat_is_elder),
+                                                     int(self.younger_shown), self._code,
+                                                     self._work))
+        return self.record(opp_decl) == self.target
 
     def record(self, opp_decl: int) -> Signature:
         """The declaration record with the opponent holding ``opp_decl``."""
@@ -151,14 +178,13 @@ class PlaySampler:
         kept if the record still matches; ``moves`` steps from the last world), whose
         stationary law is the same uniform law over consistent hands."""
         pool, need, known, played = self.pool, self.need, self.known, self.opp_played
-        target = self.target
-        record = self.record
+        fits = self.fits
         for _ in range(tries):
             self.tried += 1
             hand: int = known
             for c in rng.sample(pool, need):
                 hand |= 1 << c
-            if record(hand | played) == target:
+            if fits(hand | played):
                 self.accepted += 1
                 self.chain = hand
                 return hand
@@ -172,7 +198,7 @@ class PlaySampler:
             j = rng.randrange(len(outside))
             a, b = inside[i], outside[j]
             cand = hand ^ (1 << a) ^ (1 << b)
-            if record(cand | played) == target:
+            if fits(cand | played):
                 hand = cand
                 inside[i], outside[j] = b, a
         self.chain = hand

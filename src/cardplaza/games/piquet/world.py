@@ -13,16 +13,25 @@ from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.options import Options
 from cardplaza.games.piquet.state import (
     ADD,
+    ASK,
+    CALL,
+    CLASS_NAMES,
     CODE_NAMES,
     DECL,
+    EQUAL,
     EX_E,
     EX_Y,
     EXCH,
+    GOOD,
+    NOT_GOOD,
     OVER,
+    PASS,
     PLAY,
+    POINT,
     SAY,
     SEQ,
     SET,
+    SHOW,
     SUIT,
     PiquetState,
 )
@@ -96,10 +105,10 @@ def sample_world(observation: dict[str, Any], rng: random.Random) -> GameState:
     return _sample(observation, rng)
 
 
-def _base(obs: dict[str, Any], rng: random.Random) -> PiquetState:
+def _base(obs: dict[str, Any], seed: int) -> PiquetState:
     opts = Options(**dict(obs["options"].items()))
     st = object.__new__(PiquetState)
-    GameState.__init__(st, opts, rng.randrange(1 << 30), 2)
+    GameState.__init__(st, opts, seed, 2)
     st.o = opts
     st.first_dealer = obs["first_dealer"]
     st.scheduled = obs["deals_scheduled"] or 0
@@ -129,10 +138,11 @@ def _sample(obs: dict[str, Any], rng: random.Random, tries: int = 4000) -> Pique
     """Rejection sampling: uniform over the consistent worlds. When the opponent's calls
     make those rare (a "Point of three" hand is 3-3-3-3), a second round fills his hand
     card by card within what the calls allow."""
+    codes = _say_codes(obs)
     for guided in (False, True):
         for _ in range(tries):
             try:
-                st = _attempt(obs, rng, guided)
+                st = _attempt(obs, rng, guided, codes)
             except _Reject:
                 continue
             if st.observation(obs["seat"]) == obs:
@@ -140,7 +150,73 @@ def _sample(obs: dict[str, Any], rng: random.Random, tries: int = 4000) -> Pique
     raise RuntimeError("no world consistent with the observation was found")
 
 
-def _attempt(obs: dict[str, Any], rng: random.Random, guided: bool = False) -> PiquetState:
+def _say_codes(obs: dict[str, Any]) -> list[tuple[int, int, int, str]] | None:
+    """(seat, class, code, text) of each entry of the declaration dialogue, when every
+    entry is an automatic reply (no sinking: nothing is chosen in private); else
+    ``None``. The text is kept for Elder's calls and shows (the rest follow from the
+    codes)."""
+    if obs["options"].get("sinking") or any(obs["carte_blanche"]):
+        return None
+    out = []
+    el = obs["elder"]
+    for d in obs["dialogue"]:
+        if d["kind"] != "say" or d["class"] not in CLASS_NAMES:
+            return None
+        code = CODE_NAMES.index(d["value"])
+        text = str(d["text"]) if d["seat"] == el and code in (CALL, SHOW) else ""
+        out.append((d["seat"], CLASS_NAMES.index(d["class"]), code, text))
+    return out
+
+
+def _key(hand: int, cls: int) -> tuple[int, int] | None:
+    """A hand's comparison key of a class (point: count, pip; sequence: length, top; set:
+    size, rank), ``None`` when it holds none (the engine's ``_key``)."""
+    if cls == POINT:
+        return pc.best_point(hand)[:2]
+    comb = pc.sequences(hand) if cls == SEQ else pc.sets(hand)
+    return (comb[0][0], comb[0][1]) if comb else None
+
+
+def _dialogue_fits(elder: int, younger: int, el: int,
+                   codes: list[tuple[int, int, int, str]]) -> bool:
+    """Whether the declaration hands ``elder`` and ``younger`` (Elder is seat ``el``)
+    would say ``codes``: Elder calls (naming his combination) or passes each class,
+    Younger replies as the rules make him (the engine's truthful replies). A quick
+    necessary condition checked before the engine replays the deal; it draws no random
+    numbers, so rejecting here leaves the sampler's random stream as a rejection by the
+    replay would."""
+    yo = 1 - el
+    expected: list[tuple[int, int, int, str]] = []
+    for cls in (POINT, SEQ, SET):
+        if len(expected) >= len(codes):
+            break
+        ke, ky = _key(elder, cls), _key(younger, cls)
+        if ke is None:
+            expected += [(el, cls, PASS, ""), (yo, cls, CALL if ky is not None else PASS, "")]
+            continue
+        if cls == POINT:
+            pt = pc.best_point(elder)
+            call, show = pc.point_text(pt), f"Making {pt[1]}"
+        elif cls == SEQ:
+            q = pc.sequences(elder)[0]
+            call, show = pc.seq_text(q), f"To the {pc.RANK_WORD[q[1]]}"
+        else:
+            call, show = pc.set_text(pc.sets(elder)[0]), ""
+        expected.append((el, cls, CALL, call))
+        if ky is None or ky[0] < ke[0]:
+            expected.append((yo, cls, GOOD, ""))
+        elif ky[0] > ke[0]:
+            expected.append((yo, cls, NOT_GOOD, ""))
+        elif cls == SET:
+            expected.append((yo, cls, GOOD if ky[1] < ke[1] else NOT_GOOD, ""))
+        else:
+            last = GOOD if ky[1] < ke[1] else NOT_GOOD if ky[1] > ke[1] else EQUAL
+            expected += [(yo, cls, ASK, ""), (el, cls, SHOW, show), (yo, cls, last, "")]
+    return expected[:len(codes)] == codes
+
+
+def _attempt(obs: dict[str, Any], rng: random.Random, guided: bool = False,
+             codes: list[tuple[int, int, int, str]] | None = None) -> PiquetState:
     seat = obs["seat"]
     el = obs["elder"]
     yo = 1 - el
@@ -148,8 +224,17 @@ def _attempt(obs: dict[str, Any], rng: random.Random, guided: bool = False) -> P
     ex = obs["exchanged"]
     e = ex["elder"]
     y = ex["younger"]
-    st = _base(obs, rng)
+    seed = rng.randrange(1 << 30)  # the world's own seed, drawn before its layout
     layout = _layout(obs, rng, seat, el, yo, opp, e, y, guided)
+    if codes and e is not None and y is not None:
+        # the declaration hands after both exchanges, checked before any replay
+        de = mask_of(obs["discards"]) if seat == el else layout[3]
+        dy = mask_of(obs["discards"]) if seat == yo else layout[4]
+        talon = layout[2]
+        if not _dialogue_fits((layout[0] & ~de) | mask_of(talon[:e]),
+                              (layout[1] & ~dy) | mask_of(talon[e:e + y]), el, codes):
+            raise _Reject
+    st = _base(obs, seed)
     st._start_deal(layout)
     if st.phase == OVER:
         return st
