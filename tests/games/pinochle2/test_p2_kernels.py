@@ -108,12 +108,40 @@ def test_compiled_simulation_is_its_python_form() -> None:
     for fn in (KERNELS.simulate, KERNELS.reference("simulate")):
         state = mt_state(random.Random(4))
         totals = np.zeros(len(actions), np.float64)
+        wins = np.zeros(len(actions), np.int64)
         fn(state, 3, pos.base, pos.seat, pos.pool, pos.npool, pos.opp_fixed, pos.opp_hidden,
-           pos.trump, pos.dbl, pos.ncr, *encode(actions), len(actions), *buffers(), totals)
-        outs.append((totals.tolist(), state.tolist()))
+           pos.trump, pos.dbl, pos.ncr, *encode(actions), len(actions), *buffers(), totals,
+           wins)
+        outs.append((totals.tolist(), wins.tolist(), state.tolist()))
     assert outs[0] == outs[1]
 
 
 def test_simulation_rates_report_both_forms() -> None:
     figures = simulation_rates(0.2)
     assert figures["search play-outs/s"] > figures["search play-outs/s (Python reference)"]
+
+
+def test_evaluate_gives_every_candidate_its_margin_and_win_chance() -> None:
+    from cardplaza.games.pinochle2.players import SimulationPlayer
+    from cardplaza.games.pinochle2.solver import solve_playoff
+
+    player = SimulationPlayer("5", 30, exact_playoff=True, min_samples=30)
+    st = _random_state(11, Options(), 12)
+    while not st.stock or len(st.legal_actions()) < 2:
+        st.apply(level3_rollout(st, random.Random(0)))
+    obs = st.observation(st.turn)
+    evals = player.evaluate(obs, st.legal_actions(), random.Random(2))
+    actions = list(distinct_candidates(obs, st.legal_actions()))
+    assert [e.action for e in evals] == actions
+    means = player.search.action_values(obs, actions, random.Random(2))
+    assert [e.points for e in evals] == [means[a] for a in actions]
+    assert all(0.0 <= e.chance <= 1.0 and e.worlds == 30 and e.chance_of == "win"  # type: ignore[operator]
+               for e in evals)
+    while st.stock or st.step != 0:  # the playoff: exact values
+        st.apply(level3_rollout(st, random.Random(0)))
+    obs = st.observation(st.turn)
+    evals = player.evaluate(obs, st.legal_actions(), random.Random(2))
+    assert evals and all(e.exact and e.worlds == 0 for e in evals)
+    a, b = st.totals()
+    now = (a - b) if st.turn == 0 else (b - a)
+    assert max(e.points for e in evals) == now + solve_playoff(st).value

@@ -138,3 +138,14 @@ def test_expert_time_cap_stops_early_after_the_minimum() -> None:
     player = ExpertPlayer(sims=10**7, min_worlds=40, max_worlds=10**6, seconds=0.05)
     player.choose(obs, st.legal_actions(), random.Random(1))  # type: ignore[attr-defined]
     assert 40 <= player.last_stats["worlds"] < 10**6
+
+
+def test_expert_evaluates_every_card_with_the_chance_of_the_contract() -> None:
+    player = ExpertPlayer(sims=200, min_worlds=20)
+    st = _play_states("pinochle4", range(20))[0]
+    obs = st.observation(st.current_player)  # type: ignore[attr-defined]
+    legal = st.legal_actions()  # type: ignore[attr-defined]
+    evals = player.evaluate(obs, legal, random.Random(3))
+    assert [e.action for e in evals] == _candidate_cards(legal)
+    assert all(0.0 <= e.chance <= 1.0 and e.chance_of == "contract made"  # type: ignore[operator]
+               and e.worlds >= 20 for e in evals)

@@ -537,12 +537,13 @@ def margin(s: Buf, seat: int) -> int:
 def simulate(mt: Buf, nworlds: int, base: Buf, seat: int, pool: Buf, npool: int,
              opp_fixed: int, opp_hidden: int, trump: int, dbl: int, ncr: int,
              kinds: Buf, values: Buf, masks: Buf, ncands: int, work: Buf, st: Buf,
-             scratch: Buf, mt_buf: Buf, totals: Buf) -> None:
+             scratch: Buf, mt_buf: Buf, totals: Buf, wins: Buf) -> None:
     """PIMC sums: ``nworlds`` worlds dealt as :func:`world.sample_world` deals them (a
     32-bit draw for the world's own seed, a shuffle of the unseen ``pool``: the opponent's
     hidden cards first, the face-down stock after the turn-up), a 64-bit draw for the
     play-out seed, then every candidate (kind, card or meld type, meld mask) applied and
-    played out; ``totals[i]`` += the observer's final margin."""
+    played out; ``totals[i]`` += the observer's final margin, ``wins[i]`` += 2 for a won
+    deal and 1 for a drawn one."""
     opp = 1 - seat
     for _ in range(nworlds):
         mt_skip(mt, 1)
@@ -570,13 +571,16 @@ def simulate(mt: Buf, nworlds: int, base: Buf, seat: int, pool: Buf, npool: int,
             else:
                 meld(st, values[i], masks[i])
             rollout(st, trump, dbl, ncr, mt_buf)
-            totals[i] += margin(st, seat)
+            m = margin(st, seat)
+            totals[i] += m
+            if m >= 0:
+                wins[i] += 2 if m > 0 else 1
 
 
 KERNELS = kernels("pinochle2", __name__, {
     "rollout": "void(int64[::1], int64, int64, int64, int64[:, ::1])",
     "simulate": "void(int64[::1], int64, int64[::1], int64, int64[::1], int64, int64, int64, "
                 "int64, int64, int64, int64[::1], int64[::1], int64[::1], int64, int64[::1], "
-                "int64[::1], int64[::1], int64[:, ::1], float64[::1])",
+                "int64[::1], int64[::1], int64[:, ::1], float64[::1], int64[::1])",
 })
 """The compiled entry points (or their Python forms, see :mod:`cardplaza.ai.compiled`)."""

@@ -33,6 +33,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from cardplaza.ai.evaluation import ActionEvaluation
 from cardplaza.ai.pimc import PIMCPlayer
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle2.engine import (
@@ -60,7 +61,7 @@ from cardplaza.games.pinochle2.engine import (
     playoff_follow_mask,
     trick_winner,
 )
-from cardplaza.games.pinochle2.solver import PlayoffSolver, solve_playoff
+from cardplaza.games.pinochle2.solver import PlayoffSolver, canonical, solve_playoff
 
 PLAYER_LEVELS = ("1", "2", "3", "4", "5")
 """Computer levels this module provides (weakest first); ``random`` is level 1's cousin."""
@@ -552,6 +553,42 @@ class SimulationPlayer:
         action = search.choose(observation, legal_actions, rng)
         self.last_stats = dict(search.last_stats)
         return action
+
+    def evaluate(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+                 rng: random.Random) -> list[ActionEvaluation]:
+        """The search's evaluation of every candidate (identical copies merged): in the
+        stock phase the mean final margin (own total − opponent's) over this level's
+        sampled worlds and the chance of winning the deal (a draw counts half); in the
+        playoff the exact final margin, both hands being known. Stable interface for
+        hints and reviews."""
+        from cardplaza.games.pinochle2.simulation import simulate_actions
+        from cardplaza.games.pinochle2.world import sample_world
+
+        if observation["phase"] == "stock":
+            actions = list(distinct_candidates(observation, legal_actions))
+            search = self.search
+            wins: list[int] = []
+            totals, done = simulate_actions(observation, actions, search.worlds, rng,
+                                            search.seconds, search.min_worlds, wins)
+            return [ActionEvaluation(a, t / done, w / (2 * done), "win", done)
+                    for a, t, w in zip(actions, totals, wins, strict=True)]
+        state = sample_world(observation, rng)  # the playoff has no unseen cards
+        assert isinstance(state, Pinochle2State)
+        seat = state.turn
+        if self.solver is None or self.solver.trump != state.trump:
+            self.solver = PlayoffSolver(state.trump)
+        faces = self.solver.card_values(canonical(state.hands[seat]),
+                                        canonical(state.hands[1 - seat]),
+                                        -1 if state.lead < 0 else state.lead % 24)
+        now = state.totals()
+        base = now[seat] - now[1 - seat]
+        out: list[ActionEvaluation] = []
+        for a in distinct_candidates(observation, legal_actions):
+            assert isinstance(a, int)
+            final = base + faces[a % 24]
+            out.append(ActionEvaluation(a, float(final), 1.0 if final > 0 else
+                                        0.5 if final == 0 else 0.0, "win", 0, exact=True))
+        return out
 
     def _solve(self, observation: dict[str, Any], rng: random.Random) -> Action:
         from cardplaza.games.pinochle2.world import sample_world

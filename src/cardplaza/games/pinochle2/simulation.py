@@ -131,15 +131,18 @@ def buffers() -> tuple[Any, Any, Any, Any]:
 
 def simulate_actions(obs: dict[str, Any], actions: Sequence[Action], worlds: int,
                      rng: random.Random, seconds: float | None = None,
-                     min_worlds: int = 1) -> tuple[list[float], int]:
+                     min_worlds: int = 1, wins: list[int] | None = None,
+                     ) -> tuple[list[float], int]:
     """Summed final margins of the candidates over up to ``worlds`` sampled worlds and the
     number of worlds (fewer when ``seconds`` ran out after ``min_worlds``). Draws from
-    ``rng`` what the Python search would have drawn."""
+    ``rng`` what the Python search would have drawn. ``wins``, when given, receives per
+    candidate twice the won deals plus the drawn ones."""
     import numpy as np
 
     pos = Position(obs)
     kinds, values, masks = encode(actions)
     totals = np.zeros(len(actions), np.float64)
+    won = np.zeros(len(actions), np.int64)
     work = buffers()
     state = mt_state(rng)
     start = time.perf_counter()
@@ -148,12 +151,14 @@ def simulate_actions(obs: dict[str, Any], actions: Sequence[Action], worlds: int
         k = worlds - done if seconds is None else min(CHUNK_WORLDS, worlds - done)
         KERNELS.simulate(state, k, pos.base, pos.seat, pos.pool, pos.npool, pos.opp_fixed,
                          pos.opp_hidden, pos.trump, pos.dbl, pos.ncr, kinds, values, masks,
-                         len(actions), *work, totals)
+                         len(actions), *work, totals, won)
         done += k
         if seconds is not None and done >= min_worlds and \
                 time.perf_counter() - start >= seconds:
             break
     set_mt_state(rng, state)
+    if wins is not None:
+        wins[:] = [int(w) for w in won]
     return [float(t) for t in totals], done
 
 

@@ -358,6 +358,32 @@ class PlayoffSolver:
                 best_face, best = lead, v
         return best_face, int(best)
 
+    def card_values(self, mine: int, theirs: int, lead: int = -1) -> dict[int, int]:
+        """Exact future margin of every face the seat to act may play (canonical hands;
+        ``lead``: the face the opponent led, or -1 when this seat leads)."""
+        out: dict[int, int] = {}
+        if lead < 0:
+            m = mine & F24
+            while m:
+                f = (m & -m).bit_length() - 1
+                m &= m - 1
+                out[f] = int(self._lead_value(mine, theirs, f))
+            return out
+        trump = self.trump
+        last = 10 if not theirs else 0
+        m = _follow_faces(mine, lead, trump)
+        while m:
+            reply = (m & -m).bit_length() - 1
+            m &= m - 1
+            hf2 = _remove(mine, reply)
+            pts = _PTS[lead] + _PTS[reply] + last
+            if _beats(reply, lead, trump):
+                val = pts + self._ab(hf2, theirs, -_INF, _INF)
+            else:
+                val = -pts - self._ab(theirs, hf2, -_INF, _INF)
+            out[reply] = int(val)
+        return out
+
     def _lead_value(self, hl: int, hf: int, lead: int) -> float:
         hl2 = _remove(hl, lead)
         return -self.reply_values(hf, hl2, lead)[1]

@@ -34,6 +34,7 @@ from itertools import combinations
 from typing import Any
 
 from cardplaza.ai.compiled import mt_state, set_mt_state
+from cardplaza.ai.evaluation import ActionEvaluation
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle4.auction import hand_limit
@@ -487,6 +488,36 @@ class ExpertPlayer(HeuristicPlayer):
                 return b
         return near[0] if len(near) == 1 else max(
             near, key=lambda b: (totals[cands.index(b)], -b[1]))
+
+    def evaluate(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+                 rng: random.Random) -> list[ActionEvaluation]:
+        """The search's evaluation of every candidate (the two copies of a card merged),
+        from the deciding seat's side. Card play: the mean hand result (its side's score
+        change minus the mean of the others') over this level's sampled worlds, and the
+        chance that the bidding side makes its contract. Naming trump (partnership): per
+        suit, the mean bidding-side result over the bidding simulations and the chance of
+        making the contract. Other decisions: an empty list. Stable interface for hints
+        and reviews."""
+        kinds = {a[0] for a in legal_actions if isinstance(a, tuple)}
+        if K_PLAY in kinds:
+            cands = _candidate_cards(legal_actions)
+            found = self._card_search(observation, cands, rng)
+            n = found.worlds
+            return [ActionEvaluation(b, t / n, m / n, "contract made", n)
+                    for b, t, m in zip(cands, found.totals, found.made, strict=True)]
+        if K_TRUMP in kinds and observation["players"] == 4:
+            table = self._estimates(observation, rng)
+            contract = observation["contract"]
+            out = []
+            for suit in range(4):
+                totals = table[suit]
+                made = [t >= contract for t in totals]
+                mean = sum(t if ok else -contract for t, ok in zip(totals, made, strict=True))
+                out.append(ActionEvaluation((K_TRUMP, suit), mean / len(totals),
+                                            sum(made) / len(totals), "contract made",
+                                            len(totals)))
+            return out
+        return []
 
     def _card_search(self, obs: dict[str, Any], cands: list[tuple[int, int]],
                      rng: random.Random) -> CardSearch:
