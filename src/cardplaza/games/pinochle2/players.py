@@ -14,10 +14,11 @@ that seat's observation holds).
 * Level 4 — in the stock phase, PIMC over 40 sampled layouts of the unseen cards, every
   candidate played out with level 3 for both players, same samples for every candidate,
   ties to level 3; level 3 in the playoff (11.5).
-* Level 5 — expert: PIMC over 120 layouts in the stock phase (level 3 play-outs, same
-  samples for every candidate; melding, declining and which meld are compared by
-  simulation, which decides meld timing), then the exact playoff solver
-  (:mod:`cardplaza.games.pinochle2.solver`) for every playoff card.
+* Level 5 — expert: PIMC over up to 1,000 layouts in the stock phase (at least 120, within
+  a time cap; level 3 play-outs, same samples for every candidate; melding, declining and
+  which meld are compared by simulation, which decides meld timing), then the exact
+  playoff solver (:mod:`cardplaza.games.pinochle2.solver`) for every playoff card.
+  Budgets and time caps are the named settings below (``SAMPLES_*``, ``SECONDS_*``).
 
 Choices where 11.3 is silent (documented here and in the tests): among winning cards a
 non-counter of the led suit comes first, then the lowest trump other than its A and 10,
@@ -67,7 +68,16 @@ PLAYER_LEVELS = ("1", "2", "3", "4", "5")
 """Computer levels this module provides (weakest first); ``random`` is level 1's cousin."""
 
 SAMPLES_LEVEL4 = 40
-SAMPLES_EXPERT = 120
+"""Level 4: sampled worlds per stock-phase decision (11.5)."""
+SECONDS_LEVEL4 = 0.5
+"""Level 4: cap per decision in CPU seconds (a safety net: 40 worlds take milliseconds)."""
+SAMPLES_EXPERT = 1000
+"""Level 5: sampled worlds per stock-phase decision (every candidate in each)."""
+MIN_SAMPLES_EXPERT = 120
+"""Level 5: worlds kept however short the time cap."""
+SECONDS_EXPERT = 0.3
+"""Level 5: cap per stock-phase decision in CPU seconds of the deciding thread (then it
+stops sampling; the machine's other load does not shorten the search)."""
 
 
 def _mask(cards: Any) -> int:
@@ -612,9 +622,11 @@ def make_player(level: str, seed: int = 0) -> Any:
     if level == "3":
         return Level3()
     if level == "4":
-        return SimulationPlayer("4", SAMPLES_LEVEL4, exact_playoff=False)
+        return SimulationPlayer("4", SAMPLES_LEVEL4, exact_playoff=False,
+                                seconds=SECONDS_LEVEL4)
     if level == "5":
-        return SimulationPlayer("5", SAMPLES_EXPERT, exact_playoff=True)
+        return SimulationPlayer("5", SAMPLES_EXPERT, exact_playoff=True,
+                                seconds=SECONDS_EXPERT, min_samples=MIN_SAMPLES_EXPERT)
     raise ValueError(f"unknown two-hand Pinochle level {level!r}; levels: "
                      f"{', '.join(PLAYER_LEVELS)}")
 

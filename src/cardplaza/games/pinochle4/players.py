@@ -12,9 +12,11 @@ Every decision uses only the seat's observation and the player's RNG (DECISION P
 * ``strong``: normal bidding and passing; each card is chosen by determinized search:
   40 worlds consistent with the observation (:class:`world.Dealer`), the rest of the hand
   played out with the normal policy on bitmasks (:mod:`fast`), best average side result.
-* ``expert``: card play by determinized search with about 2,400 play-outs per decision on
-  the same worlds for every candidate (voids, melds shown and passed cards respected; of
-  a few candidate deals, one that fits every seat's bids and passes, :mod:`auction`).
+* ``expert``: card play by determinized search with about 12,000 play-outs per decision
+  (``EXPERT_SIMS``, within ``EXPERT_SECONDS``) on the same worlds for every candidate
+  (voids, melds shown and passed cards respected; of a few candidate deals, one that fits
+  every seat's bids and passes, :mod:`auction`). Worlds and play-outs run in the compiled
+  kernel (:mod:`kernels`), which deals exactly as :class:`world.Dealer`.
   Partnership: bids and names trump by simulation (sampled deals, partner's pass and the
   return simulated, meld + played-out trick points), meld-keeping returns. Cut-throat:
   normal's bids; trump and the three buried cards chosen together by play-outs.
@@ -63,6 +65,23 @@ from cardplaza.games.pinochle4.rules import (
 from cardplaza.games.pinochle4.world import AuctionCheck, Dealer, _assign, least_straying
 
 LEVELS = ("weak", "normal", "strong", "expert")
+
+STRONG_WORLDS = 40
+"""Strong: sampled worlds per card decision (every candidate card in each)."""
+STRONG_SECONDS = 0.5
+"""Strong: cap per card decision in CPU seconds (a safety net: 40 worlds take ~1 ms)."""
+EXPERT_SIMS = 12_000
+"""Expert: play-outs per card decision (worlds × candidate cards)."""
+EXPERT_MIN_WORLDS = 60
+"""Expert: worlds kept however short the time cap (and however few the candidates)."""
+EXPERT_MAX_WORLDS = 6_000
+"""Expert: most worlds per card decision (with two candidates)."""
+EXPERT_SECONDS = 0.3
+"""Expert: cap per card decision in CPU seconds of the deciding thread."""
+EXPERT_BURY_SIMS = 2_400
+"""Expert, cut-throat: play-out budget per suit of the trump-and-bury search (× 2)."""
+EXPERT_BID_WORLDS = 48
+"""Expert, partnership: sampled deals per trump suit when bidding and naming trump."""
 _VALUE = (0, 0, 0, 10, 10, 10)  # counter value by rank position (scheme A)
 
 
@@ -317,7 +336,7 @@ def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
     """
     import numpy as np
 
-    start = time.perf_counter()
+    start = time.thread_time()  # the cap counts this thread's CPU time, not others' load
     totals = np.zeros(len(cards), np.float64)
     made = np.zeros(len(cards), np.int64)
     setup = dealer.kernel_args()
@@ -346,7 +365,7 @@ def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
                 view.trick.pop()
             done += 1
         if seconds is not None and done >= min_worlds and done < worlds \
-                and time.perf_counter() - start >= seconds:
+                and time.thread_time() - start >= seconds:
             break
     return CardSearch([float(t) for t in totals], [int(m) for m in made], done)
 
@@ -400,10 +419,11 @@ class SearchPlayer(HeuristicPlayer):
     the best mean side result wins.
     """
 
-    def __init__(self, samples: int = 40) -> None:
+    def __init__(self, samples: int = STRONG_WORLDS, seconds: float | None = None) -> None:
         super().__init__("normal")
         self.name = "strong"
         self.samples = samples
+        self.seconds = seconds
         self.last_stats: dict[str, float] = {}
 
     def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
@@ -418,7 +438,7 @@ class SearchPlayer(HeuristicPlayer):
             return cands[0]
         view = _PlayView(observation)
         found = card_search(view, Dealer(observation), [b[1] for b in cands], self.samples,
-                            rng)
+                            rng, self.seconds, min(24, self.samples))
         totals = dict(zip(cands, found.totals, strict=True))
         self.last_stats = {"worlds": found.worlds, "simulations": found.worlds * len(cands)}
         return max(cands, key=lambda b: (totals[b], -b[1]))
@@ -436,11 +456,12 @@ class ExpertPlayer(HeuristicPlayer):
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
                  bid_worlds: int = 48, make_prob: float = 0.6, infer_bids: bool = True,
-                 seconds: float | None = None) -> None:
+                 seconds: float | None = None, bury_sims: int | None = None) -> None:
         super().__init__("normal")
         self.name = "expert"
         self.infer_bids = infer_bids
         self.seconds = seconds
+        self.bury_sims = sims if bury_sims is None else bury_sims
         self.sims = sims
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
@@ -575,7 +596,7 @@ class ExpertPlayer(HeuristicPlayer):
         dealer = Dealer(obs, infer_bids=self.infer_bids)
         totals = [0.0] * len(plans)
         alive = list(range(len(plans)))
-        budget = 2 * self.sims * len(suits)
+        budget = 2 * self.bury_sims * len(suits)
         worlds = max(4, -(-budget // (3 * len(plans))))
         used = 0
         while True:
@@ -749,9 +770,11 @@ def _discard_card(hand: int, trump: int, extra_kq: bool) -> int:
 def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
     """A computer player of ``level`` (weak, normal, strong, expert)."""
     if level == "expert":
-        return ExpertPlayer()
+        return ExpertPlayer(sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
+                            max_worlds=EXPERT_MAX_WORLDS, bid_worlds=EXPERT_BID_WORLDS,
+                            seconds=EXPERT_SECONDS, bury_sims=EXPERT_BURY_SIMS)
     if level == "strong":
-        return SearchPlayer()
+        return SearchPlayer(STRONG_WORLDS, STRONG_SECONDS)
     if level in ("weak", "normal"):
         return HeuristicPlayer(level)
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
