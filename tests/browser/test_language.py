@@ -3,6 +3,7 @@ the other language is left (checked against both dictionaries), meld names inclu
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -83,5 +84,25 @@ def test_language_switch_mid_game_leaves_no_other_language(browser: Any, server:
         back = page.evaluate(TABLE_TEXT)
         assert not JAPANESE.search(back), JAPANESE.search(back)
         assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_server_errors_reach_the_lobby_in_japanese(browser: Any, server: str) -> None:
+    page = new_page(browser, 360, 740, locale="ja-JP")
+    try:
+        def bad_level(route: Any) -> None:
+            body = json.loads(route.request.post_data or "{}")
+            body["level"] = "grandmaster"
+            route.continue_(post_data=json.dumps(body))
+
+        page.route("**/api/tables", bad_level)
+        page.goto(f"{server}/#/game/piquet")
+        page.click("#start-btn")
+        page.wait_for_selector(".options .error:not(:empty)")
+        text = page.inner_text(".options .error")
+        assert "そのコンピュータのレベルはありません" in text
+        assert not re.search(r"[A-Za-z]{4}", text), text
+        shot(page, "lobby_error_ja_360x740", full_page=False)
     finally:
         page.context.close()

@@ -201,7 +201,9 @@ async function renderLobby(selected) {
   const games = await loadGames();
   const info = games.find((g) => g.name === selected) || null;
   const list = h("ul", { class: "game-list", role: "list" });
-  for (const g of games) {
+  const order = ["pinochle2", "pinochle4", "pinochle3", "piquet", "efudatori"];
+  const rank = (g) => (order.includes(g.name) ? order.indexOf(g.name) : order.length);
+  for (const g of [...games].sort((a, b) => rank(a) - rank(b))) {
     const on = info && info.name === g.name;
     const a = h("a", { href: `#/game/${g.name}`, onclick: () => { lobbyPicked = true; },
                        class: "game-tile" + (on ? " active" : ""), "aria-current": on ? "true" : null },

@@ -36,6 +36,7 @@ export function lineChart(series, opts = {}) {
   }
   if (opts.target !== undefined && opts.target !== null) {
     svg.appendChild(el("line", { x1: padL, x2: w - padR, y1: y(opts.target), y2: y(opts.target), class: "chart-target" }));
+    svg.appendChild(el("text", { x: w - padR - 2, y: y(opts.target) - 3, class: "chart-tick chart-target-label", "text-anchor": "end" }, String(opts.target)));
   }
   const labels = opts.labels || [];
   const every = Math.max(1, Math.ceil(steps / 8));

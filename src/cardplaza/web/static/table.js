@@ -88,7 +88,7 @@ export async function openTable(main, tableId) {
     view.status = st;
     if (st === "gone") forgetTable(tableId);
     drawStatus(view);
-  });
+  }, { pace: settings.pace() });
   view.offLang = onLang(() => draw(view));
   view.offSetting = settings.onSetting((key) => {
     if (key === "fourColour") applyDeckClass();
@@ -110,12 +110,14 @@ function applyDeckClass() {
   document.body.classList.toggle("no-motion", !settings.motionOn());
 }
 
-/** Tell the server the chosen pace, when it takes one (its state messages say "pace"). */
+/** Tell the server the chosen pace (it sets the computers' pause), when it takes one: its
+ * state messages then say the table's "pace". */
 function sendPace(view) {
   const msg = view.latest;
-  if (msg && "pace" in msg && msg.pace !== settings.pace()) {
-    view.conn.send({ type: "settings", pace: settings.pace() });
-  }
+  const pace = settings.pace();
+  if (!msg || !("pace" in msg) || msg.pace === pace) return;
+  if (typeof view.conn.setPace === "function") view.conn.setPace(pace);
+  else view.conn.send({ type: "settings", pace });
 }
 
 // -- messages and the presentation queue --------------------------------------------------
@@ -561,7 +563,7 @@ function seatEl(view, ctx, s, mine = false) {
   if (!mine && info.count !== undefined && info.count !== null) el.appendChild(backsEl(info.count, 8));
   const line = [...(info.roles || [])];
   if (info.stat) line.push(info.stat);
-  if (line.length) el.appendChild(h("div", { class: "seat-sub" }, line.join(" · ")));
+  if (line.length) el.appendChild(h("div", { class: "seat-sub" }, ...line.map((x) => h("span", {}, x))));
   if (info.extra) el.appendChild(info.extra);
   if (info.bid !== undefined && info.bid !== null) {
     el.appendChild(h("div", { class: "bubble" + (info.bidCls ? ` ${info.bidCls}` : "") }, info.bid));
@@ -667,10 +669,12 @@ function layoutHand(view) {
   if (!hand) return;
   const cards = [...hand.children];
   const n = cards.length;
-  const width = hand.clientWidth;
-  if (!n || !width) { hand.style.height = ""; return; }
+  const full = hand.clientWidth;
+  if (!n || !full) { hand.style.height = ""; return; }
   const cs = getComputedStyle(hand);
   const cw = parseFloat(cs.getPropertyValue("--cw")) || 56;
+  const margin = Math.min(cw * 0.18, full * 0.03);
+  const width = full - 2 * margin;
   const ch = cw * 1.4;
   const gap = cw * 0.08;
   const minStep = cw * 0.42;
@@ -691,7 +695,7 @@ function layoutHand(view) {
     const j = rows === 2 ? i - r * perRow : i;
     const m = rows === 2 ? (r === 0 ? perRow : n - perRow) : n;
     const rowWidth = cw + step * (m - 1);
-    const x = (width - rowWidth) / 2 + j * step;
+    const x = margin + (width - rowWidth) / 2 + j * step;
     // A gentle fan: cards tilt and dip toward the ends of a long row.
     const mid = (m - 1) / 2;
     const d = m > 1 ? (j - mid) / Math.max(mid, 1) : 0;
@@ -887,7 +891,7 @@ function summaryDialog(view) {
     h("div", { class: "dialog summary", role: "dialog", "aria-modal": "true", "aria-labelledby": "summary-h" },
       h("h2", { id: "summary-h" }, summary.title),
       summary.body,
-      h("div", { class: "form-actions" }, btn)));
+      h("div", { class: "form-actions sticky" }, btn)));
   const done = () => {
     if (view.summary === null) return;
     view.summary = null;
@@ -899,7 +903,7 @@ function summaryDialog(view) {
   if (view.summaryFresh) {
     view.summaryFresh = false;
     motion.popIn(dlg.firstChild);
-    setTimeout(() => btn.focus(), 0);
+    setTimeout(() => btn.focus({ preventScroll: true }), 0);
   }
   return dlg;
 }
@@ -944,7 +948,7 @@ function endDialog(view, ctx) {
   if (!view.endShown) {
     view.endShown = true;
     motion.popIn(dlg.firstChild);
-    setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus(); }, 0);
+    setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus({ preventScroll: true }); }, 0);
   }
   return dlg;
 }

@@ -69,7 +69,7 @@ export function endSummary(ctx) {
   return h("div", { class: "summary table-wrap" }, h("table", { class: "result" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("scores.player")),
       h("th", { scope: "col" }, t("ef.points")), h("th", { scope: "col" }, t("ef.setscol")))),
-    h("tbody", {}, order.map(([r, s]) => h("tr", { class: r === 1 ? "winner" : "" }, h("td", {}, String(r)), h("td", {}, ctx.seatName(s)),
+    h("tbody", {}, order.map(([r, s]) => h("tr", { class: r === 1 ? "winner" : "" }, h("td", {}, String(r)), h("td", { class: "name" }, ctx.seatName(s)),
       h("td", {}, String(o.scores[s])), h("td", {}, String(o.sets[s])))))));
 }
 

@@ -265,7 +265,7 @@ function bidsBody(ctx) {
   return h("div", {},
     h("ol", { class: "bid-history" }, o.bids.map(([s, a]) => h("li", { class: a === 0 ? "passed" : "" },
       h("span", { class: "who" }, ctx.seatName(s)), h("span", { class: "what" }, a === 0 ? t("p4.pass") : String(a))))),
-    o.contract ? h("p", {}, t("p4.contractline", { name: ctx.seatName(o.bidder), n: o.contract,
+    o.contract ? h("p", {}, t(o.bidder === ctx.seat ? "p4.contractline.you" : "p4.contractline", { name: ctx.seatName(o.bidder), n: o.contract,
       trump: o.trump !== null && o.trump !== undefined ? SUITS[o.trump] : "…" })) : null);
 }
 

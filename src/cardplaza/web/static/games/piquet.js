@@ -115,7 +115,8 @@ export function pick(ctx) {
   const max = Math.max(...sets.map((a) => a.cards.length));
   return {
     cards: [...new Set(sets.flatMap((a) => a.cards))], actions: sets, max, title: exchangeTitle(ctx),
-    confirm: (chosen) => (chosen.length ? t("pq.exchangek", { k: chosen.length }) : t("pq.exchangenone")),
+    confirm: (chosen, ready) => (chosen.length ? t("pq.exchangek", { k: chosen.length })
+      : ready ? t("pq.exchangenone") : t("pq.exchangeask")),
   };
 }
 
