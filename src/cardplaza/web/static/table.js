@@ -98,7 +98,7 @@ export async function openTable(main, tableId) {
   view.onResize = () => {
     // Crossing the wide breakpoint moves the drawers between the tabs and the side column.
     if (wideScreen() !== view.wide) draw(view);
-    else layoutHand(view);
+    else { layoutHand(view); layoutCenter(view); }
   };
   window.addEventListener("resize", view.onResize);
   active = view;
@@ -473,6 +473,7 @@ function draw(view) {
   root.dataset.ask = ctx.myTurn ? String(fn(view, "ask")(ctx)) : "";
   drawStatus(view);
   layoutHand(view);
+  layoutCenter(view);
   if (view.msg.terminal && !view.endDismissed && !view.frozen) root.appendChild(endDialog(view, ctx));
   if (view.summary) root.appendChild(summaryDialog(view));
   // Keyboard players keep their place: focus stays in the hand between turns.
@@ -573,7 +574,7 @@ function seatEl(view, ctx, s, mine = false) {
 }
 
 function trickEl(view, ctx, plays, override) {
-  const box = h("div", { class: "trick" + (override && override.marked ? " done" : ""), role: "group",
+  const box = h("div", { class: "trick" + (override && override.marked ? " done" : "") + (plays.length ? "" : " empty"), role: "group",
                          "aria-label": t("table.trick") });
   const n = ctx.n;
   plays.forEach(([seat, card], i) => {
@@ -661,6 +662,42 @@ function handEl(view, ctx, pick) {
   wrap.appendChild(h("h3", { class: "sr-only" }, label));
   wrap.appendChild(hand);
   return wrap;
+}
+
+/** Fit the middle of the table between the seats as they are actually drawn: seats at the
+ * sides bound it left and right, the others above or below (or, with seats high on the
+ * sides, the middle may take the whole width under them when that leaves more room). */
+function layoutCenter(view) {
+  const ring = view.root && view.root.querySelector(".ring");
+  const center = ring && ring.querySelector(".center");
+  if (!center) return;
+  const R = ring.getBoundingClientRect();
+  if (!R.width || !R.height) return;
+  const gap = 6;
+  const side = { top: 4, bottom: 4, left: gap, right: gap };
+  const under = { ...side };
+  for (const seat of ring.querySelectorAll(".seat")) {
+    const r = seat.getBoundingClientRect();
+    const cx = (r.left + r.right) / 2 - R.left;
+    const cy = (r.top + r.bottom) / 2 - R.top;
+    const above = cy < R.height / 2;
+    const vert = (box) => {
+      if (above) box.top = Math.max(box.top, r.bottom - R.top + gap);
+      else box.bottom = Math.max(box.bottom, R.bottom - r.top + gap);
+    };
+    if (cx < R.width * 0.3 || cx > R.width * 0.7) {
+      if (cx < R.width / 2) side.left = Math.max(side.left, r.right - R.left + gap);
+      else side.right = Math.max(side.right, R.right - r.left + gap);
+      vert(under);
+    } else {
+      vert(side);
+      vert(under);
+    }
+  }
+  const area = (b) => Math.max(0, R.width - b.left - b.right) * Math.max(0, R.height - b.top - b.bottom);
+  const narrow = (b) => Math.min(R.width - b.left - b.right, (R.height - b.top - b.bottom) * 1.2);
+  const best = narrow(under) > narrow(side) && area(under) > area(side) * 0.8 ? under : side;
+  center.style.inset = `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`;
 }
 
 /** Lay the hand out: one row when it fits, else overlapping, else two overlapping rows. */
