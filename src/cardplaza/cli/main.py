@@ -188,6 +188,9 @@ def bench(
     options: OptionsArg = None,
     ai: Annotated[str | None, typer.Option("--ai", help="Measure a computer level's decision "
                                            "time instead.")] = None,
+    vs_openspiel: Annotated[bool, typer.Option(
+        "--vs-openspiel", help="Random full deals/s beside OpenSpiel's hearts (pyspiel) "
+        "measured in the same run, in alternating rounds (needs cardplaza[research]).")] = False,
 ) -> None:
     """Measure engine speed on one core (or a computer level's think time with --ai)."""
     spec = _spec(game)
@@ -199,19 +202,28 @@ def bench(
                                      f"{', '.join(level_names(spec))}", param_hint="'--ai'")
         think_bench_command(game, ai, as_json, console)
         return
-    from cardplaza.core.bench import engine_benchmarks
+    from cardplaza.core.bench import engine_benchmarks, versus_openspiel
 
-    figures = engine_benchmarks(spec, _options(spec, options), seconds=seconds)
-    if "bench" in spec.hooks:
-        figures.update(spec.hook("bench")())
+    if vs_openspiel:
+        try:
+            figures = versus_openspiel(spec, _options(spec, options), seconds=2 * seconds)
+        except ImportError:
+            console.print("OpenSpiel is not installed: pip install 'cardplaza[research]' "
+                          "(pinned open_spiel) to compare with pyspiel hearts.")
+            raise typer.Exit(1) from None
+    else:
+        figures = engine_benchmarks(spec, _options(spec, options), seconds=seconds)
+        if "bench" in spec.hooks:
+            figures.update(spec.hook("bench")())
     if as_json:
         print(json.dumps({"game": game, **figures}, indent=1))
         return
-    table = Table(title=f"{spec.title}: engine speed (one core)")
+    table = Table(title=f"{spec.title}: engine speed (one core, per CPU second)")
     table.add_column("measure")
-    table.add_column("per second", justify="right")
+    table.add_column("value", justify="right")
     for name, value in figures.items():
-        table.add_row(name, f"{value:,.0f}" if isinstance(value, float) else str(value))
+        text = f"{value:,.2f}" if "÷" in name else f"{value:,.0f}"
+        table.add_row(name, text if isinstance(value, float) else str(value))
     console.print(table)
 
 

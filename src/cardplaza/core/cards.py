@@ -18,6 +18,9 @@ import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 class Suit(IntEnum):
@@ -130,12 +133,45 @@ def bits(mask: int) -> Iterator[int]:
         mask ^= low
 
 
+def chunk_tables(items: Sequence[T]) -> tuple[tuple[tuple[T, ...], ...], ...]:
+    """Tables that turn a bitmask into the items of its set bits without a loop per bit.
+
+    ``tables[k][b]`` holds ``items[8 * k + i]`` for every bit ``i`` set in the byte ``b``;
+    ``[*tables[0][m & 255], *tables[1][m >> 8 & 255], …]`` lists the items of mask ``m`` in
+    increasing bit order.
+
+    >>> t = chunk_tables("abcdefghij")
+    >>> [*t[0][0b101], *t[1][0b10]]
+    ['a', 'c', 'j']
+    """
+    out = []
+    for k in range(0, len(items), 8):
+        chunk = items[k:k + 8]
+        table: list[tuple[T, ...]] = [()] * 256
+        for b in range(1, 256):
+            i = b.bit_length() - 1  # the highest bit comes last
+            rest = table[b ^ (1 << i)]
+            table[b] = (*rest, chunk[i]) if i < len(chunk) else rest
+        out.append(tuple(table))
+    return tuple(out)
+
+
+_B0, _B1, _B2, _B3, _B4, _B5, _B6, _B7 = chunk_tables(range(64))
+
+
 def bit_list(mask: int) -> list[int]:
     """The set bit positions of ``mask`` as a list, in increasing order.
 
     >>> bit_list(0b10110)
     [1, 2, 4]
     """
+    if 0 <= mask < 1 << 64:
+        if mask < 1 << 32:
+            return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255],
+                    *_B3[mask >> 24]]
+        return [*_B0[mask & 255], *_B1[mask >> 8 & 255], *_B2[mask >> 16 & 255],
+                *_B3[mask >> 24 & 255], *_B4[mask >> 32 & 255], *_B5[mask >> 40 & 255],
+                *_B6[mask >> 48 & 255], *_B7[mask >> 56]]
     out = []
     while mask:
         low = mask & -mask

@@ -46,6 +46,8 @@ class GameSpec:
     """A full state consistent with an observation (the determinizer)."""
     levels: tuple[str, ...] = ("random",)
     """Computer levels offered, weakest first."""
+    deals_played: Callable[[GameState], int] | None = None
+    """For a game of several deals: how many deals a (finished) game has dealt."""
     hooks: Mapping[str, str] = field(default_factory=dict)
 
     def options(self, data: dict[str, Any] | None = None) -> Any:
@@ -73,6 +75,7 @@ class GameSpec:
 
 
 _GAMES: dict[str, GameSpec] = {}
+_loaded = False
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -82,12 +85,16 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def load_all() -> None:
-    """Import every game package so each registers itself."""
+    """Import every game package so each registers itself; the package is scanned once."""
+    global _loaded
+    if _loaded:
+        return
     import cardplaza.games as games_pkg
 
     for info in pkgutil.iter_modules(games_pkg.__path__):
         if info.ispkg:
             importlib.import_module(f"cardplaza.games.{info.name}")
+    _loaded = True
 
 
 def games() -> dict[str, GameSpec]:
@@ -98,6 +105,9 @@ def games() -> dict[str, GameSpec]:
 
 def get_game(name: str) -> GameSpec:
     """The spec of a game; ``KeyError`` with the known names otherwise."""
+    spec = _GAMES.get(name) if _loaded else None
+    if spec is not None:
+        return spec
     load_all()
     try:
         return _GAMES[name]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardplaza.core.cards import FULL_DECK, CardParseError, bits
+from cardplaza.core.cards import FULL_DECK, CardParseError, bit_list, bits
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -43,7 +43,7 @@ class EfudatoriState(GameState):
         if dealer is not None and not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
         self.dealer = drawn if dealer is None else dealer
-        cards = list(bits(self.deck))
+        cards = bit_list(self.deck)
         self.rng.shuffle(cards)
         self.hands = [0] * n
         for i in range(n):
@@ -61,10 +61,20 @@ class EfudatoriState(GameState):
         self.draws_log: list[DrawRecord] = []
 
     # -- turn and actions -----------------------------------------------------------
+    _legal: list[int] | None = None
+    """The legal cards of this position, worked out once (None until asked)."""
+    _lmask = 0
+    """Their mask (valid while ``_legal`` is set)."""
+
     @property
     def current_player(self) -> int:
         """Seat to play, or TERMINAL."""
         return self.cur
+
+    @property
+    def is_terminal(self) -> bool:
+        """True after the last trick."""
+        return self.cur == TERMINAL
 
     @property
     def trump(self) -> int:
@@ -73,13 +83,35 @@ class EfudatoriState(GameState):
 
     def legal_mask(self) -> int:
         """Mask of the current player's legal cards (0 at the end)."""
-        if self.cur == TERMINAL:
-            return 0
-        return rules.legal_mask(self.hands[self.cur], self.trick, self.trick_number)
+        if self._legal is None:
+            self.legal_actions()
+        return self._lmask
 
     def legal_actions(self) -> Sequence[Action]:
-        """Legal cards in increasing id order (♠, ♥, ♦, ♣, Joker)."""
-        return list(bits(self.legal_mask()))
+        """Legal cards in increasing id order (♠, ♥, ♦, ♣, Joker); worked out once per
+        position (treat the list as read-only)."""
+        legal = self._legal
+        if legal is None:
+            cur = self.cur
+            m = 0 if cur == TERMINAL else rules.legal_mask(self.hands[cur], self.trick,
+                                                           self.trick_number)
+            self._lmask = m
+            self._legal = legal = bit_list(m)
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal card; :class:`IllegalAction` (state unchanged) otherwise. The
+        legality worked out for :meth:`legal_actions` decides at once."""
+        if type(action) is int and action >= 0:
+            if self._legal is None:
+                self.legal_actions()
+            if self._lmask >> action & 1:
+                seat = self.cur
+                self._legal = None
+                self._play(action)
+                self.history.append((seat, action))
+                return
+        super().apply(action)
 
     def illegal_reason(self, action: Action) -> str | None:
         """Precise reason, e.g. "You hold a trump: the Joker forces you to play one"."""
@@ -108,7 +140,10 @@ class EfudatoriState(GameState):
 
     def _apply(self, action: Action) -> None:
         assert isinstance(action, int)
-        c = action
+        self._legal = None
+        self._play(action)
+
+    def _play(self, c: int) -> None:
         p = self.cur
         bit = 1 << c
         self.hands[p] &= ~bit
@@ -124,8 +159,7 @@ class EfudatoriState(GameState):
         n = self.num_players
         trick = tuple(self.trick)
         w = (self.leader + rules.trick_winner_index(trick, self.trick_number)) % n
-        for c in trick:
-            self.captured[w] |= 1 << c
+        self.captured[w] |= rules.mask_of_list(trick)
         self.tricks_log.append((self.leader, trick, w))
         self.trick = []
         stock = self.stock
@@ -175,6 +209,7 @@ class EfudatoriState(GameState):
         new.known = list(self.known)
         new.tricks_log = list(self.tricks_log)
         new.draws_log = list(self.draws_log)
+        new._legal = None
         return new
 
     def observation(self, seat: int) -> dict[str, JSON]:

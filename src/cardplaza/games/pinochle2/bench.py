@@ -27,21 +27,21 @@ def extra_benchmarks(seconds: float = 1.0) -> dict[str, float]:
     positions = _positions(50)
     figures: dict[str, float] = {}
     n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds / 2:
+    start = time.process_time()
+    while time.process_time() - start < seconds / 2:
         for st in positions:
             s = st.current_player if st.current_player >= 0 else 0
             generate_melds(st.hands[s], st.melded[s], st.known[s], st.used, st.trump,
                            False, True)
         n += len(positions)
-    figures["meld generator calls/s"] = n / (time.perf_counter() - start)
+    figures["meld generator calls/s"] = n / (time.process_time() - start)
     n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds / 2:
+    start = time.process_time()
+    while time.process_time() - start < seconds / 2:
         for st in positions:
             st.observation(0)
         n += len(positions)
-    figures["observation()/s"] = n / (time.perf_counter() - start)
+    figures["observation()/s"] = n / (time.process_time() - start)
     from cardplaza.games.pinochle2.simulation import simulation_rates
 
     figures.update(simulation_rates(2 * seconds))

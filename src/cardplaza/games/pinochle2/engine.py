@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from cardplaza.core.cards import PINOCHLE, CardParseError, parse_face
+from cardplaza.core.cards import PINOCHLE, CardParseError, chunk_tables, parse_face
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -155,6 +155,8 @@ def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
 
 
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
+_BITS0, _BITS1, _BITS2, _BITS3, _BITS4, _BITS5 = chunk_tables(range(NCARDS))
+_NO_MELDS: frozenset[tuple[int, int]] = frozenset()
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
 STEP_NAMES = ("play", "meld", "end")
@@ -357,28 +359,56 @@ class Pinochle2State(GameState):
             return hand
         return playoff_follow_mask(hand, self.lead, self.trump)
 
+    _legal: list[Action] | None = None
+    """The legal actions of this position, worked out once (None until asked)."""
+    _lmask = 0
+    """The legal cards of this position (valid while ``_legal`` is set)."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """True after trick 24."""
+        return self.turn == TERMINAL
+
     def legal_actions(self) -> list[Action]:
-        """Cards (play step) or distinct melds followed by NO_MELD (meld step)."""
+        """Cards (play step) or distinct melds followed by NO_MELD (meld step).
+
+        Worked out once per position; treat the list as read-only."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         step = self.step
         if step == STEP_PLAY:
             hand = self.hands[self.turn]
             if self.lead >= 0 and not self.stock:
                 hand = playoff_follow_mask(hand, self.lead, self.trump)
-            return [*_CHUNK0[hand & 4095], *_CHUNK1[(hand >> 12) & 4095],
-                    *_CHUNK2[(hand >> 24) & 4095], *_CHUNK3[hand >> 36]]
-        if step == STEP_MELD:
-            return [*self.pending, NO_MELD]
-        return []
+            self._lmask = hand
+            legal = [*_BITS0[hand & 255], *_BITS1[hand >> 8 & 255], *_BITS2[hand >> 16 & 255],
+                     *_BITS3[hand >> 24 & 255], *_BITS4[hand >> 32 & 255],
+                     *_BITS5[hand >> 40]]
+        else:
+            self._lmask = 0
+            legal = [*self.pending, NO_MELD] if step == STEP_MELD else []
+        self._legal = legal
+        return legal
 
     def apply(self, action: Action) -> None:
-        """Apply a legal action (fast path for plays); IllegalAction leaves no change."""
-        if type(action) is int and self.step == STEP_PLAY and 0 <= action < NCARDS:
-            seat = self.turn
-            legal = self.hands[seat]
-            if self.lead >= 0 and not self.stock:
-                legal = playoff_follow_mask(legal, self.lead, self.trump)
-            if (legal >> action) & 1:
-                self._play(action)
+        """Apply a legal action; IllegalAction leaves no change. The legality worked out
+        for :meth:`legal_actions` decides plays and ``no meld`` at once."""
+        if type(action) is int:
+            if self._legal is None:
+                self.legal_actions()
+            step = self.step
+            if step == STEP_PLAY:
+                if 0 <= action < NCARDS and self._lmask >> action & 1:
+                    seat = self.turn
+                    self._legal = None
+                    self._play(action)
+                    self.history.append((seat, action))
+                    return
+            elif step == STEP_MELD and action == NO_MELD:
+                seat = self.turn
+                self._legal = None
+                self._draws(seat)
                 self.history.append((seat, action))
                 return
         super().apply(action)
@@ -493,6 +523,7 @@ class Pinochle2State(GameState):
 
     # -- transitions ------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._legal = None
         if type(action) is int:
             if action == NO_MELD:
                 self._draws(self.turn)
@@ -525,7 +556,7 @@ class Pinochle2State(GameState):
                                   self.used, self.trump, self.options.double_melds,
                                   self.options.new_card_rule)
             self.pending = pend
-            self._pending_set = frozenset(pend)
+            self._pending_set = frozenset(pend) if pend else _NO_MELDS
             self.step = STEP_MELD
             self.turn = winner
         elif len(self.tricks) == 24:
@@ -575,7 +606,7 @@ class Pinochle2State(GameState):
         if self.step == STEP_MELD:
             self.step = STEP_PLAY
             self.pending = []
-            self._pending_set = frozenset()
+            self._pending_set = _NO_MELDS
         self.turn = winner
 
     # -- results ----------------------------------------------------------------------
@@ -616,6 +647,7 @@ class Pinochle2State(GameState):
         d["tricks"] = self.tricks.copy()
         d["melds"] = self.melds.copy()
         d["reveals"] = self.reveals.copy()
+        d["_legal"] = None
         return new
 
     # -- views ------------------------------------------------------------------------

@@ -77,6 +77,7 @@ from cardplaza.games.pinochle4.engine import (
     CutthroatState,
     Options,
     PinochleState,
+    hands_dealt,
 )
 from cardplaza.games.pinochle4.world import check_invariants, permute_unseen, sample_world
 
@@ -126,6 +127,7 @@ SPEC4 = register(GameSpec(
     permute_unseen=permute_unseen,
     sample_world=sample_world,
     levels=("random", "weak", "normal", "strong", "expert"),
+    deals_played=hands_dealt,
     hooks=_HOOKS,
 ))
 
@@ -140,6 +142,7 @@ SPEC3 = register(GameSpec(
     permute_unseen=permute_unseen,
     sample_world=sample_world,
     levels=("random", "weak", "normal", "strong", "expert"),
+    deals_played=hands_dealt,
     hooks={**{k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
            "bench": "cardplaza.games.pinochle4.bench:cutthroat_benchmarks"},
 ))

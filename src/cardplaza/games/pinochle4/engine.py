@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from cardplaza.core.cards import PINOCHLE, CardParseError, bit_list
+from cardplaza.core.cards import PINOCHLE, CardParseError, bit_list, chunk_tables
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -21,11 +21,13 @@ from cardplaza.core.protocol import (
     GameState,
     safe_repr,
 )
-from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown
+from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
+    RANK_OF,
     SUIT_MASK,
     SUIT_NAMES,
+    SUIT_OF,
     SUIT_SYMBOLS,
     card_text,
     cards_text,
@@ -35,7 +37,7 @@ from cardplaza.games.pinochle4.rules import (
     mask_points,
     max_side_score,
     suit_of,
-    winning_index,
+    winning_card,
 )
 
 # -- options ------------------------------------------------------------------------------
@@ -127,6 +129,23 @@ PASS: tuple[int, int] = (K_BID, 0)
 _MAX_DIGITS = 9
 """Longer numbers in a typed action are refused before they are converted."""
 
+
+_PLAYS = [(K_PLAY, c) for c in range(48)]
+_PLAY0, _PLAY1, _PLAY2, _PLAY3, _PLAY4, _PLAY5 = chunk_tables(_PLAYS)
+_PLAY_CARD = {id(a): a[1] for a in _PLAYS}
+"""The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
+_GIVES = chunk_tables([(K_GIVE, c) for c in range(48)])
+_DISCARDS = chunk_tables([(K_DISCARD, c) for c in range(48)])
+
+
+def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
+    t0, t1, t2, t3, t4, t5 = tables
+    return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16 & 255], *t3[m >> 24 & 255],
+            *t4[m >> 32 & 255], *t5[m >> 40]]
+
+
+_TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+
 _SUIT_WORDS = {
     "♠": 0, "S": 0, "SPADE": 0, "SPADES": 0, "♤": 0,
     "♥": 1, "H": 1, "HEART": 1, "HEARTS": 1, "♡": 1,
@@ -202,7 +221,8 @@ class PinochleState(GameState):
         self.npass = getattr(opts, "passing", 0) if n == 4 else 0
         self.scores = [0] * (2 if n == 4 else 3)
         self.log: list[dict[str, Any]] = []
-        self.last_hand: dict[str, Any] | None = None
+        self._last_hand: dict[str, Any] | None = None
+        self._last_src: tuple[Any, ...] | None = None
         self.winner = -1
         self.hand_no = 1
         self.dealer = 0
@@ -235,19 +255,64 @@ class PinochleState(GameState):
         self.giver = -1
         self.pending = 0
         self.given = [0] * n
-        self.melds: list[MeldResult] | None = None
+        self._melds: list[MeldResult] | None = None
+        self._meld_hands: tuple[int, ...] | None = None  # hands the melds were shown from
+        self.meld_totals: list[int] | None = None
         self.trick: list[int] = []
         self.leader = -1
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.won = [0] * n
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % n
+        self._legal: list[Action] | None = None
+        self._lmask = 0
 
     def _start_hand(self) -> None:
         self._reset_hand()
         hands, widow = deal(self.rng, self.n)
         self.hands = hands
         self.widow = widow
+
+    @property
+    def melds(self) -> list[MeldResult] | None:
+        """Every seat's meld with its breakdown once shown (section 9), else None.
+
+        The totals decide the throw-in and the score at once; the breakdowns are worked
+        out only when something reads them."""
+        if self._melds is None and self._meld_hands is not None:
+            o = self.options
+            self._melds = [meld_breakdown(h, self.trump, o.extra_kq, o.one_point)
+                           for h in self._meld_hands]
+        return self._melds
+
+    @melds.setter
+    def melds(self, value: list[MeldResult] | None) -> None:
+        self._melds = value
+        self._meld_hands = None
+        self.meld_totals = None if value is None else [m.total for m in value]
+
+    @property
+    def last_hand(self) -> dict[str, Any] | None:
+        """The previous hand's result (bid, melds with details, trick points, …) or None."""
+        if self._last_hand is None and self._last_src is not None:
+            summary, hands, trump, last_trick, last_winner, won, widow = self._last_src
+            o = self.options
+            details = [meld_breakdown(h, trump, o.extra_kq, o.one_point).to_json()
+                       for h in hands]
+            self._last_hand = {**summary, "meld_details": details, "last_trick": last_trick,
+                               "last_trick_winner": last_winner, "tricks_won": won,
+                               "widow": widow}
+        return self._last_hand
+
+    @last_hand.setter
+    def last_hand(self, value: dict[str, Any] | None) -> None:
+        self._last_hand = value
+        self._last_src = None
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.phase == OVER
 
     def team(self, seat: int) -> int:
         """Scoring side of a seat: team 0 (N-S) / 1 (E-W), or the seat in cut-throat."""
@@ -276,21 +341,84 @@ class PinochleState(GameState):
         made to bid far beyond any likely score. Once the high bid is :attr:`max_bid` only
         the pass is left.
         """
+        legal = self._legal
+        if legal is not None:
+            return legal
         ph = self.phase
         if ph == PLAY:
-            mask = legal_play_mask(self.hands[self.turn], self.trick, self.trump,
-                                   self.options.beat_only_trump_leads)
-            return [(K_PLAY, c) for c in bit_list(mask)]
-        if ph == BIDDING:
+            m = self._play_mask()
+            legal = [*_PLAY0[m & 255], *_PLAY1[m >> 8 & 255], *_PLAY2[m >> 16 & 255],
+                     *_PLAY3[m >> 24 & 255], *_PLAY4[m >> 32 & 255], *_PLAY5[m >> 40]]
+        elif ph == BIDDING:
             lo = self.next_bid_min()
-            return [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
-        if ph == TRUMP:
-            return [(K_TRUMP, s) for s in range(4)]
-        if ph == PASSING:
-            return [(K_GIVE, c) for c in bit_list(self.hands[self.giver])]
-        if ph == DISCARD:
-            return [(K_DISCARD, c) for c in bit_list(self.hands[self.bidder])]
-        return []
+            legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
+        elif ph == TRUMP:
+            legal = _TRUMPS[:]
+        elif ph == PASSING:
+            legal = _listed(_GIVES, self.hands[self.giver])
+        elif ph == DISCARD:
+            legal = _listed(_DISCARDS, self.hands[self.bidder])
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def _play_mask(self) -> int:
+        """Cards the player to act may play (section 11.2/11.3); kept until the next action."""
+        hand = self.hands[self.turn]
+        trick = self.trick
+        if trick:
+            trump = self.trump
+            led = SUIT_OF[trick[0]]
+            w = trick[0] if len(trick) == 1 else winning_card(trick, trump)
+            ws = SUIT_OF[w]
+            relaxed = led != trump and self.options.beat_only_trump_leads
+            must = hand & SUIT_MASK[led]
+            if must:
+                beat = ws == led and not relaxed
+            else:
+                must = hand & SUIT_MASK[trump]
+                beat = ws == trump and not relaxed
+            if must:
+                hand = must & ABOVE[ws][RANK_OF[w]] or must if beat else must
+        self._lmask = hand
+        return hand
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; :class:`IllegalAction` (state unchanged) otherwise.
+
+        The legality worked out for :meth:`legal_actions` serves: a legal card play or
+        listed action is carried out at once, anything else is explained first."""
+        card = _PLAY_CARD.get(id(action), -1)
+        if card >= 0:  # one of the play actions legal_actions() lists
+            if self.phase == PLAY:
+                if self._legal is None:
+                    self.legal_actions()
+                if self._lmask >> card & 1:
+                    seat = self.turn
+                    self._legal = None
+                    self._play(card)
+                    self.history.append((seat, action))
+                    return
+        elif type(action) is tuple and len(action) == 2:
+            kind, value = action
+            if type(kind) is int and type(value) is int:
+                legal = self._legal
+                if legal is None:
+                    legal = self.legal_actions()
+                if kind == K_PLAY:
+                    if self.phase == PLAY and 0 <= value < 48 and self._lmask >> value & 1:
+                        seat = self.turn
+                        self._legal = None
+                        self._play(value)
+                        self.history.append((seat, action))
+                        return
+                elif action in legal and self.phase != OVER:
+                    seat = self.turn
+                    self._apply(action)
+                    self.history.append((seat, action))
+                    return
+        super().apply(action)
 
     def card_reason(self, card: int) -> str | None:
         """Why the player to act may not play ``card`` now (None if legal)."""
@@ -307,7 +435,7 @@ class PinochleState(GameState):
         if legal_play_mask(hand, trick, trump, self.options.beat_only_trump_leads) >> card & 1:
             return None
         led = suit_of(trick[0])
-        w = trick[winning_index(trick, trump)]
+        w = winning_card(trick, trump)
         follow = hand & SUIT_MASK[led]
         ls = SUIT_SYMBOLS[led]
         if follow:
@@ -399,6 +527,7 @@ class PinochleState(GameState):
     # -- transitions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
         assert isinstance(action, tuple)
+        self._legal = None
         kind, value = action
         if kind == K_PLAY:
             self._play(value)
@@ -483,7 +612,10 @@ class PinochleState(GameState):
 
     def _meld(self) -> None:
         o = self.options
-        self.melds = [meld_breakdown(h, self.trump, o.extra_kq, o.one_point) for h in self.hands]
+        trump, extra, div = self.trump, o.extra_kq, self.div
+        hands = self._meld_hands = tuple(self.hands)
+        self._melds = None
+        self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
         if is_throw_in(self.side_meld(self.bidder), self.contract, self.trick_total):
             self._score_hand(throw_in=True)
             return
@@ -493,21 +625,23 @@ class PinochleState(GameState):
 
     def side_meld(self, seat: int) -> int:
         """Meld of a seat's side (team in four hands, the seat alone in cut-throat)."""
-        assert self.melds is not None
+        totals = self.meld_totals
+        assert totals is not None
         if self.n == 4:
-            return self.melds[seat].total + self.melds[self.partner_of(seat)].total
-        return self.melds[seat].total
+            return totals[seat] + totals[(seat + 2) % 4]
+        return totals[seat]
 
     def _play(self, card: int) -> None:
         seat = self.turn
         self.hands[seat] ^= 1 << card
-        self.trick.append(card)
+        trick = self.trick
+        trick.append(card)
         n = self.n
-        if len(self.trick) < n:
+        if len(trick) < n:
             self.turn = (seat + 1) % n
             return
-        cards = tuple(self.trick)
-        w = (self.leader + winning_index(cards, self.trump)) % n
+        cards = tuple(trick)
+        w = (self.leader + cards.index(winning_card(cards, self.trump))) % n
         m = 0
         for c in cards:
             m |= 1 << c
@@ -531,13 +665,18 @@ class PinochleState(GameState):
         return sides
 
     def _score_hand(self, throw_in: bool) -> None:
-        assert self.melds is not None
+        totals = self.meld_totals
+        hands = self._meld_hands
+        assert totals is not None
+        if hands is None:  # melds set from outside (a sampled world)
+            assert self._melds is not None
+            hands = tuple(m.cards for m in self._melds)
         b = self.bidder
         bside = self.team(b)
         sides = len(self.scores)
         side_melds = [0] * sides
         for seat in range(self.n):
-            side_melds[self.team(seat)] += self.melds[seat].total
+            side_melds[self.team(seat)] += totals[seat]
         tp = None if throw_in else self.trick_points()
         delta, made = hand_scores(self.contract, bside, side_melds, tp)
         for side in range(sides):
@@ -545,20 +684,18 @@ class PinochleState(GameState):
         summary: dict[str, Any] = {
             "hand": self.hand_no, "dealer": self.dealer, "redeal": False, "bidder": b,
             "bid": self.contract, "stuck_dealer": self.stuck, "trump": self.trump,
-            "melds": [m.total for m in self.melds], "side_melds": side_melds,
+            "melds": list(totals), "side_melds": side_melds,
             "throw_in": throw_in, "made": made, "trick_points": tp, "score_change": delta,
             "scores": list(self.scores),
         }
-        self.last_hand = {
-            **summary,
-            "meld_details": [m.to_json() for m in self.melds],
-            "last_trick": ([[(self.tricks[-1][0] + i) % self.n, c]
-                            for i, c in enumerate(self.tricks[-1][1])]
-                           if self.tricks else None),
-            "last_trick_winner": self.tricks[-1][2] if self.tricks else None,
-            "tricks_won": self.tricks_won(),
-            "widow": _sorted_cards(self.widow_cards) if self.n == 3 else None,
-        }
+        self._last_hand = None
+        self._last_src = (
+            summary, hands, self.trump,
+            ([[(self.tricks[-1][0] + i) % self.n, c] for i, c in enumerate(self.tricks[-1][1])]
+             if self.tricks else None),
+            self.tricks[-1][2] if self.tricks else None,
+            self.tricks_won(),
+            _sorted_cards(self.widow_cards) if self.n == 3 else None)
         self._record(summary)
         self.winner = game_winner(self.scores, bside, self.target)
         if self.winner >= 0:
@@ -602,7 +739,8 @@ class PinochleState(GameState):
         c.log = self.log[:]
         c.bids = self.bids[:]
         c.given = self.given[:]
-        c.melds = None if self.melds is None else self.melds[:]
+        c._melds = None if self._melds is None else self._melds[:]
+        c._legal = None
         c.trick = self.trick[:]
         c.tricks = self.tricks[:]
         c.won = self.won[:]
@@ -812,6 +950,12 @@ class PinochleState(GameState):
         """A bid of ``amount``: the minimum raise, or a jump bid above it."""
         return (K_JUMP, amount) if self.phase == BIDDING and amount > self.next_bid_min() \
             else (K_BID, amount)
+
+
+def hands_dealt(state: GameState) -> int:
+    """Hands dealt so far, the current one included (all-pass redeals count)."""
+    assert isinstance(state, PinochleState)
+    return state.hand_no
 
 
 class CutthroatState(PinochleState):

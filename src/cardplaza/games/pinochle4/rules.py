@@ -86,6 +86,13 @@ def mask_points(mask: int, table: tuple[int, ...]) -> int:
     return total
 
 
+SUIT_OF: tuple[int, ...] = tuple(suit_of(c) for c in range(DECK_SIZE))
+"""Suit of each card."""
+
+RANK_OF: tuple[int, ...] = tuple(rank_of(c) for c in range(DECK_SIZE))
+"""Rank position of each card."""
+
+
 def beats(card: int, winning: int, trump: int) -> bool:
     """True if ``card`` beats ``winning`` (identical cards never beat, DECISION P-26)."""
     cs, ws = card % 24 // 6, winning % 24 // 6
@@ -103,14 +110,28 @@ def winning_index(cards: list[int] | tuple[int, ...], trump: int) -> int:
     return best
 
 
+def winning_card(trick: list[int] | tuple[int, ...], trump: int) -> int:
+    """The current winning card of a non-empty trick."""
+    w = trick[0]
+    ws = SUIT_OF[w]
+    for c in trick[1:]:
+        cs = SUIT_OF[c]
+        if cs == ws:
+            if RANK_OF[c] > RANK_OF[w]:
+                w = c
+        elif cs == trump:
+            w, ws = c, cs
+    return w
+
+
 def legal_play_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int,
                     beat_only_trump_leads: bool) -> int:
     """Mask of the cards of ``hand`` that may be played to ``trick`` (section 11.2/11.3)."""
     if not trick:
         return hand
-    led = trick[0] % 24 // 6
-    w = trick[winning_index(trick, trump)]
-    ws, wr = w % 24 // 6, w % 6
+    led = SUIT_OF[trick[0]]
+    w = winning_card(trick, trump)
+    ws, wr = SUIT_OF[w], RANK_OF[w]
     relaxed = beat_only_trump_leads and led != trump
     follow = hand & SUIT_MASK[led]
     if follow:

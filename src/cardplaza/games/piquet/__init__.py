@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from cardplaza.core.registry import GameSpec, register
 from cardplaza.games.piquet.options import Options
-from cardplaza.games.piquet.state import PiquetState
+from cardplaza.games.piquet.state import PiquetState, deals_dealt
 from cardplaza.games.piquet.world import check_invariants, permute_unseen, sample_world
 
 PRESETS = {
@@ -98,6 +98,7 @@ SPEC = register(GameSpec(
     permute_unseen=permute_unseen,
     sample_world=sample_world,
     levels=("1", "2", "3", "4", "expert"),
+    deals_played=deals_dealt,
     hooks={"terminal": "cardplaza.games.piquet.terminal:View",
            "bench": "cardplaza.games.piquet.bench:extra_benchmarks",
            "players": "cardplaza.games.piquet.players:make_player",

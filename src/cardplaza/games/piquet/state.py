@@ -39,6 +39,8 @@ _SUBSETS: list[list[int]] = [
     [sum(1 << i for i in combo) for combo in itertools.combinations(range(12), k)]
     for k in range(_MAX_SIZE + 1)
 ]
+_POSITIONS = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(4096))
+"""The positions set in each 12-bit index-subset."""
 
 Event = tuple[int, int, str]          # (seat, points, label)
 Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
@@ -79,11 +81,15 @@ class DiscardChoices(Sequence[Action]):
         return self._offsets[-1]
 
     def _at(self, i: int) -> tuple[int, int]:
-        if self._cards is None:
-            self._tables()
         for n, k in enumerate(self._sizes):
             if i < self._offsets[n + 1]:
                 sub = _SUBSETS[k][i - self._offsets[n]]
+                if self._cards is None:  # one item: map its positions to cards directly
+                    cards = bit_list(self.hand)
+                    m = 0
+                    for j in _POSITIONS[sub]:
+                        m |= 1 << cards[j]
+                    return (EXCH, m)
                 return (EXCH, self._lo_t[sub & 63] | self._hi_t[sub >> 6])
         raise IndexError(i)
 
@@ -97,6 +103,8 @@ class DiscardChoices(Sequence[Action]):
         return self._at(i)
 
     def __iter__(self) -> Any:
+        if self._cards is None:
+            self._tables()
         for i in range(len(self)):
             yield self._at(i)
 
@@ -488,29 +496,68 @@ class PiquetState(GameState):
         self.lead_card = -1
 
     # ------------------------------------------------------------------ legal actions
+    _legal: Sequence[Action] | None = None
+    """The legal actions of this position, worked out once (None until asked)."""
+    _lmask = 0
+    """The legal cards while playing (valid while ``_legal`` is set)."""
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the partie is over."""
+        return self.phase == OVER
+
     def legal_actions(self) -> Sequence[Action]:
+        """Legal actions in a stable order; worked out once per position (read-only)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
         ph = self.phase
         if ph == PLAY:
-            hand = self.hands[self.current_player]
-            if self.lead_card >= 0:
-                follow = hand & pc.suit_mask(self.lead_card >> 3)
+            lead = self.lead_card
+            if lead < 0:
+                hand = self.hands[self.leader]
+            else:
+                hand = self.hands[1 - self.leader]
+                follow = hand & pc.suit_mask(lead >> 3)
                 if follow:
                     hand = follow
-            out: list[Action] = []
-            while hand:
-                low = hand & -hand
-                out.append(low.bit_length() - 1)
-                hand ^= low
-            return out
-        if ph == DECL:
-            return self._decl_legal()
-        if ph in (EX_E, EX_Y):
-            if ph == EX_E:
-                lo, hi = 1, 5
-            else:
-                lo, hi = self.y_range()
-            return self._discard_masks(lo, hi)
-        return []
+            self._lmask = hand
+            legal = bit_list(hand)
+        elif ph == DECL:
+            legal = self._decl_legal()
+        elif ph == EX_E:
+            legal = self._discard_masks(1, 5)
+        elif ph == EX_Y:
+            legal = self._discard_masks(*self.y_range())
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; :class:`IllegalAction` (state unchanged) otherwise. The
+        legality worked out for :meth:`legal_actions` decides at once."""
+        if type(action) is int:
+            if self.phase == PLAY and action >= 0:
+                if self._legal is None:
+                    self.legal_actions()
+                if self._lmask >> action & 1:
+                    seat = self.leader if self.lead_card < 0 else 1 - self.leader
+                    self._legal = None
+                    self._play(action)
+                    self.history.append((seat, action))
+                    return
+        elif (type(action) is tuple and len(action) == 2 and type(action[0]) is int
+              and type(action[1]) is int and self.phase != OVER):
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action in legal:
+                seat = self.current_player
+                self._apply(action)
+                self.history.append((seat, action))
+                return
+        super().apply(action)
 
     def _discard_masks(self, lo: int, hi: int) -> DiscardChoices:
         return DiscardChoices(self.hands[self.current_player], lo, hi)
@@ -608,6 +655,7 @@ class PiquetState(GameState):
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> None:
+        self._legal = None
         if isinstance(action, int):
             self._play(action)
             return
@@ -641,7 +689,7 @@ class PiquetState(GameState):
         self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
 
     def _play(self, c: int) -> None:
-        p = self.current_player
+        p = self.leader if self.lead_card < 0 else 1 - self.leader
         self.hands[p] &= ~(1 << c)
         if self.lead_card < 0:
             if not self.first_lead_done:
@@ -696,6 +744,7 @@ class PiquetState(GameState):
         d["tricks"] = self.tricks[:]
         d["won"] = self.won[:]
         d["info"] = self.info[:]
+        d["_legal"] = None
         new.__dict__ = d
         self.share_rng(new)
         return new
@@ -926,3 +975,9 @@ def first_deal_returns(state: GameState) -> list[float] | None:
         return None
     counted = state.sheets[0]["counted"]
     return [float(counted[0]), float(counted[1])]
+
+
+def deals_dealt(state: GameState) -> int:
+    """Deals dealt so far in the partie, the current one included."""
+    assert isinstance(state, PiquetState)
+    return state.deal_number
