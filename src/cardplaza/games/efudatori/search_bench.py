@@ -59,6 +59,10 @@ def _rate(batches: list[dict[str, Any]], compiled: bool) -> float:
 def search_benchmarks() -> dict[str, float]:
     """Search play-outs/s of the compiled kernel and of the Python reference (same worlds,
     same run) and their ratio."""
+    from cardplaza.ai.compiled import jit_enabled
+
+    if not jit_enabled():
+        return {}  # compilation switched off: nothing compiled to measure
     kernels.KERNELS.compile()
     _rate(_batches(1, 0), True)  # the first call sets up numba's argument handling
     fast = _rate(_batches(100, 1), True)

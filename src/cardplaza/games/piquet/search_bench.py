@@ -70,6 +70,10 @@ def _endgames(count: int, seed: int, compiled: bool) -> float:
 def search_benchmarks() -> dict[str, float]:
     """Search play-outs/s of the compiled kernel and of the Python reference (same worlds,
     same run), their ratio, and the same for the exact solver's positions/s."""
+    from cardplaza.ai.compiled import jit_enabled
+
+    if not jit_enabled():
+        return {}  # compilation switched off: nothing compiled to measure
     kernels.KERNELS.compile()
     _playouts(_worlds(2, 0), True)  # the first calls set up numba's argument handling
     _endgames(2, 0, True)
