@@ -84,3 +84,30 @@ def test_reduced_motion_moves_nothing(browser: Any, server: str, reduced: bool) 
         assert not page.js_errors, page.js_errors
     finally:
         page.context.close()
+
+
+COUNT_SOUNDS = """
+window.__sounds = 0;
+for (const name of ['createOscillator', 'createBufferSource']) {
+  const orig = AudioContext.prototype[name];
+  AudioContext.prototype[name] = function (...args) {
+    window.__sounds++;
+    return orig.apply(this, args);
+  };
+}
+"""
+
+
+@pytest.mark.parametrize("on", [True, False], ids=["sound-on", "sound-off"])
+def test_sounds_follow_the_remembered_toggle(browser: Any, server: str, on: bool) -> None:
+    page = new_page(browser, 360, 740, pace="fast")
+    try:
+        page.context.add_init_script(COUNT_SOUNDS)
+        page.context.add_init_script(
+            f"localStorage.setItem('cardplaza.sound', '{str(on).lower()}')")
+        start_from_lobby(page, server, "efudatori", EFUDATORI, seed=1)
+        play_cards(page, 2)
+        sounds = page.evaluate("() => window.__sounds")
+        assert (sounds > 2) if on else (sounds == 0), sounds
+    finally:
+        page.context.close()
