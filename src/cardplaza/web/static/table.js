@@ -512,14 +512,24 @@ function tableBody(view, ctx) {
   }
   const center = h("div", { class: "center" });
   const stage = A("stage")(ctx);
-  const plays = view.override ? view.override.plays : A("trick")(ctx);
+  let plays = view.override ? view.override.plays : A("trick")(ctx);
   const showTrick = view.override || A("showTrick")(ctx);
+  let shown = view.override;
+  // At instant pace nothing is held: the last trick stays in view until the next card.
+  if (!shown && showTrick && !plays.length && settings.pace() === "instant") {
+    const done = A("completed")(ctx);
+    const last = done[done.length - 1];
+    if (last && last.plays.length) {
+      plays = last.plays;
+      shown = { plays, winner: last.winner, marked: true, done: true };
+    }
+  }
   if (stage) center.appendChild(stage);
-  center.appendChild(trickEl(view, ctx, showTrick ? plays : [], view.override));
+  center.appendChild(trickEl(view, ctx, showTrick ? plays : [], shown));
   center.classList.toggle("has-stage", Boolean(stage));
   center.classList.toggle("no-trick", !showTrick);
   ring.appendChild(center);
-  view.shownPlays = showTrick ? plays : [];
+  view.shownPlays = showTrick && (view.override || !shown) ? plays : [];
 
   const dock = h("div", { class: "dock" });
   const pick = ctx.myTurn ? A("pick")(ctx) : null;

@@ -131,6 +131,7 @@ export function stage(ctx) {
     if (p.received && p.received.length) parts.push(h("div", {}, h("h3", {}, t("p4.received")), ctx.cardRow(p.received)));
   }
   if (o.phase === "discard" && !ctx.myTurn) parts.push(h("p", { class: "big" }, t("p4.burying", { name: ctx.seatName(o.bidder), n: 3 })));
+  if (o.phase === "discard" && ctx.myTurn) parts.push(h("p", { class: "small" }, t("p4.burynote")));
   if (meldShow(o)) parts.push(meldBoard(ctx));
   return parts.length ? h("div", { class: "stage-panel" }, ...parts) : null;
 }
