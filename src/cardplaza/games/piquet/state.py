@@ -262,8 +262,8 @@ class PiquetState(GameState):
             "counted": counted, "tricks": list(self.won), "complete": complete,
             "bonus": self.bonus,
             "events": [[s, p, lab] for s, p, lab in self.events],
-            "shown": [{"seat": s, "class": c, "label": lab, "cards": bit_list(m), "points": p}
-                      for s, c, lab, m, p in self.shown],
+            "shown": [{"seat": s, "class": CLASS_NAMES[c], "label": lab, "cards": bit_list(m),
+                       "points": p} for s, c, lab, m, p in self.shown],
             "last_trick": ({"leader": self.tricks[-1][0],
                             "cards": [self.tricks[-1][1], self.tricks[-1][2]],
                             "winner": self.tricks[-1][3]} if self.tricks else None),
