@@ -149,3 +149,75 @@ def test_expert_evaluates_every_card_with_the_chance_of_the_contract() -> None:
     assert [e.action for e in evals] == _candidate_cards(legal)
     assert all(0.0 <= e.chance <= 1.0 and e.chance_of == "contract made"  # type: ignore[operator]
                and e.worlds >= 20 for e in evals)
+
+
+def test_meld_and_bid_kernels_are_the_python_rules() -> None:
+    """meld_total, the partnership bidding simulation and the cut-throat bury play-outs
+    against the Python meld calculator, pass/return rules, fast.play_out and hand_delta."""
+    from cardplaza.games.pinochle4 import kernels as k
+    from cardplaza.games.pinochle4.fast import hand_delta
+    from cardplaza.games.pinochle4.meld import meld_total
+    from cardplaza.games.pinochle4.players import _partner_pass_card, _return_card
+    from cardplaza.games.pinochle4.rules import mask_points
+
+    rng = random.Random(21)
+    values = counter_table("A", False)
+    va = np.array(values, np.int64)
+    for _ in range(300):
+        hand = deal(rng, 3)[0][0] | (deal(rng, 4)[0][0] if rng.random() < 0.3 else 0)
+        for trump in range(4):
+            for extra in (0, 1):
+                assert k.meld_total(hand, trump, extra) == meld_total(hand, trump, bool(extra))
+    worlds = [deal(rng, 4)[0] for _ in range(12)]
+    me, npass = 1, 4
+    table = np.zeros((4, len(worlds)), np.int64)
+    for fn in (KERNELS.bid_totals, KERNELS.reference("bid_totals")):
+        fn(np.array(worlds, np.int64), len(worlds), me, npass, 1, 1, 0, va, 10,
+           *[np.zeros(4, np.int64) for _ in range(3)], table)
+        for w, base in enumerate(worlds):
+            for s in range(4):
+                hands = base[:]
+                partner = (me + 2) % 4
+                ph, give = hands[partner], 0
+                for _k in range(npass):
+                    c = _partner_pass_card(ph, s)
+                    ph ^= 1 << c
+                    give |= 1 << c
+                hand, back = hands[me] | give, 0
+                for _k in range(npass):
+                    c = _return_card(hand, s, True)
+                    hand ^= 1 << c
+                    back |= 1 << c
+                hands[me], hands[partner] = hand, ph | back
+                meld = meld_total(hands[me], s) + meld_total(hands[partner], s)
+                pts, last = play_out(hands, [], me, 4, s, False, values)
+                want = meld + pts[me] + pts[partner] + (10 if last in (me, partner) else 0)
+                assert table[s][w] == want
+    hands3, widow = deal(rng, 3)
+    hand = hands3[0] | widow  # the bid winner's 18 cards
+    rest = [c for c in range(48) if not hand >> c & 1]
+    three = []
+    for _ in range(10):
+        rng.shuffle(rest)
+        three.append([hand, sum(1 << c for c in rest[:15]), sum(1 << c for c in rest[15:])])
+    mine = [c for c in range(48) if hand >> c & 1]
+    plans = [(s, sum(1 << c for c in mine[3 * s:3 * s + 3]), 300 - 10 * s) for s in range(4)]
+    for fn in (KERNELS.bury_values, KERNELS.reference("bury_values")):
+        sums = np.zeros(4, np.float64)
+        fn(np.array(three, np.int64), len(three), np.array([0, 1, 2, 3], np.int64), 4,
+           np.array([p[0] for p in plans], np.int64), np.array([p[1] for p in plans], np.int64),
+           np.array([p[2] for p in plans], np.int64), hand, 0, 0, va, 10, 20, 250, 1, 1,
+           *[np.zeros(4, np.int64) for _ in range(6)], sums)
+        want = [0.0] * 4
+        for world in three:
+            for i, (s, gone, meld) in enumerate(plans):
+                hs = world[:]
+                hs[0] = hand & ~gone
+                side = [meld_total(h, s) for h in world]
+                side[0] = meld
+                pts, last = play_out(hs, [], 0, 3, s, False, values)
+                pts[last] += 10
+                pts[0] += 20 + mask_points(gone, values)
+                delta = hand_delta(250, 0, side, pts)
+                want[i] += delta[0] - (sum(delta) - delta[0]) / 2
+        assert sums.tolist() == want

@@ -14,7 +14,8 @@ tests check that both forms give identical results, and that :func:`play_out` ma
   inside the kernel exactly as :class:`world.Dealer` deals them (voids, melds shown, the
   auction), then every candidate played out in every world.
 * :func:`bid_totals` — the partnership bidding simulation: per sampled deal and trump
-  suit, partner's pass, the bidder's return, both melds and the played-out trick points.
+  suit, partner's pass, the bidder's return, both melds and the played-out trick points
+  (the deals come from the Python sampler, so the bids are unchanged).
 * :func:`bury_values` — cut-throat: every (trump, buried cards) plan played out.
 
 Random numbers come from Python's own generator run inside the kernel
@@ -421,6 +422,110 @@ def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, 
     return nworlds
 
 
+def partner_pass_card(hand: int, trump: int) -> int:
+    """Partner's pass: highest trump, then aces, then the highest card (as
+    :func:`players._partner_pass_card`)."""
+    t = hand & SUITS[trump]
+    for k in range(2):
+        m = t if k == 0 else hand & RANKS[5]
+        if m:
+            for r in range(5, -1, -1):
+                x = m & RANKS[r]
+                if x:
+                    return low(x)
+    best = -1
+    best_key = -1
+    m = hand
+    while m:
+        c = low(m)
+        m &= m - 1
+        key = RANK_T[c] * 64 + (63 - c)  # highest rank, then the lowest card
+        if key > best_key:
+            best = c
+            best_key = key
+    return best
+
+
+def return_card(hand: int, trump: int, extra: int) -> int:
+    """Bidder's return: least meld lost, then non-trump, non-ace, cheapest, lowest rank,
+    lowest card (as :func:`players._return_card`)."""
+    full = meld_total(hand, trump, extra)
+    best = -1
+    best_key = 0
+    m = hand
+    while m:
+        c = low(m)
+        m &= m - 1
+        loss = full - meld_total(hand ^ (1 << c), trump, extra)
+        r = RANK_T[c]
+        value = 10 if r >= 3 else 0
+        key = (((((loss * 2 + (SUIT_T[c] == trump)) * 2 + (r == 5)) * 16 + value) * 8 + r)
+               * 64 + c)
+        if best < 0 or key < best_key:
+            best = c
+            best_key = key
+    return best
+
+
+def bid_totals(worlds: Buf, nworlds: int, me: int, npass: int, extra: int, div: int,
+               relaxed: int, values: Buf, bonus: int, hands: Buf, trick: Buf, pts: Buf,
+               out: Buf) -> None:
+    """The partnership bidding simulation (:meth:`players.ExpertPlayer._estimates`): per
+    world and trump suit, partner's pass and the return, the side's meld and played-out
+    trick points if ``me`` plays the contract; ``out[suit][w]``."""
+    partner = (me + 2) % 4
+    for w in range(nworlds):
+        for s in range(4):
+            for p in range(4):
+                hands[p] = worlds[w][p]
+            if npass:
+                give = 0
+                ph = hands[partner]
+                for _ in range(npass):
+                    c = partner_pass_card(ph, s)
+                    ph ^= 1 << c
+                    give |= 1 << c
+                hand = hands[me] | give
+                back = 0
+                for _ in range(npass):
+                    c = return_card(hand, s, extra)
+                    hand ^= 1 << c
+                    back |= 1 << c
+                hands[me] = hand
+                hands[partner] = ph | back
+            meld = (meld_total(hands[me], s, extra) + meld_total(hands[partner], s, extra)) // div
+            last = play_out(hands, trick, 0, me, 4, s, relaxed, values, pts)
+            mine = pts[me] + pts[partner]
+            if last >= 0 and (last - me) % 2 == 0:  # the side won the last trick
+                mine += bonus
+            out[s][w] = meld + mine
+
+
+def bury_values(worlds: Buf, nworlds: int, alive: Buf, nalive: int, plan_suit: Buf,
+                plan_gone: Buf, plan_meld: Buf, hand: int, me: int, relaxed: int,
+                values: Buf, bonus: int, buried: int, contract: int, extra: int, div: int,
+                hands: Buf, trick: Buf, pts: Buf, melds: Buf, base: Buf, side_pts: Buf,
+                totals: Buf) -> None:
+    """Cut-throat trump-and-bury plans played out (:meth:`players.ExpertPlayer.
+    _bury_search`): per world, every alive plan (trump, buried cards, own meld) played
+    from the bidder's lead; ``totals[plan]`` += the bidder's hand result."""
+    for s in range(3):
+        base[s] = 0
+    for w in range(nworlds):
+        for k in range(nalive):
+            i = alive[k]
+            suit = plan_suit[i]
+            gone = plan_gone[i]
+            for p in range(3):
+                hands[p] = worlds[w][p]
+                melds[p] = meld_total(hands[p], suit, extra) // div
+            hands[me] = hand & ~gone
+            melds[me] = plan_meld[i] // div
+            last = play_out(hands, trick, 0, me, 3, suit, relaxed, values, pts)
+            totals[i] += hand_value(pts, last, 3, me, base, melds, contract, me, bonus,
+                                    buried + mask_points(gone, values), side_pts)
+
+
 def play_out_many(worlds: Buf, nworlds: int, n: int, trumps: Buf, leaders: Buf,
                   relaxed: int, values: Buf, hands: Buf, trick: Buf, pts: Buf,
                   points: Buf) -> None:
@@ -442,6 +547,12 @@ WORK_ROWS = 8
 """Rows of the scratch array of :func:`search_cards` (each 48 long)."""
 
 KERNELS = kernels("pinochle4", __name__, {
+    "bid_totals": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64[::1], "
+                  "int64, int64[::1], int64[::1], int64[::1], int64[:, ::1])",
+    "bury_values": "void(int64[:, ::1], int64, int64[::1], int64, int64[::1], int64[::1], "
+                   "int64[::1], int64, int64, int64, int64[::1], int64, int64, int64, int64, "
+                   "int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], "
+                   "int64[::1], float64[::1])",
     "search_cards": "int64(int64, int64, int64, int64[::1], int64, int64, int64[::1], int64, "
                     "int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64, "
                     "int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64, "

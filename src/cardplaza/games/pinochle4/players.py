@@ -585,7 +585,6 @@ class ExpertPlayer(HeuristicPlayer):
             plans += [(s, gone, c, best_meld) for gone, c in sorted(faces.values())]
         if len(plans) == 1:
             return plans[0][0], plans[0][2]
-        n = obs["players"]
         me = obs["seat"]
         div = 10 if opts["one_point"] else 1
         values = counter_table(opts["counters"], opts["one_point"])
@@ -599,21 +598,20 @@ class ExpertPlayer(HeuristicPlayer):
         budget = 2 * self.bury_sims * len(suits)
         worlds = max(4, -(-budget // (3 * len(plans))))
         used = 0
+        import numpy as np
+
+        plan_suit = np.array([p[0] for p in plans], np.int64)
+        plan_gone = np.array([p[1] for p in plans], np.int64)
+        plan_meld = np.array([p[3] for p in plans], np.int64)
+        sums = np.zeros(len(plans), np.float64)
+        bufs = [np.zeros(4, np.int64) for _ in range(6)]
         while True:
-            for _ in range(worlds):
-                hands, _disc = dealer.deal(rng)
-                melds = {s: [meld_total(h, s, extra) // div for h in hands] for s in suits}
-                for i in alive:
-                    s, gone, _c, meld = plans[i]
-                    hs = hands[:]
-                    hs[me] = hand & ~gone
-                    side_melds = melds[s][:]
-                    side_melds[me] = meld // div
-                    pts, last = play_out(hs, [], me, n, s, relaxed, values)
-                    pts[last] += bonus
-                    pts[me] += buried + mask_points(gone, values)
-                    delta = hand_delta(contract, me, side_melds, pts)
-                    totals[i] += delta[me] - (sum(delta) - delta[me]) / (n - 1)
+            batch = [dealer.deal(rng)[0] for _ in range(worlds)]
+            KERNELS.bury_values(np.array(batch, np.int64), worlds, np.array(alive, np.int64),
+                                len(alive), plan_suit, plan_gone, plan_meld, hand, me,
+                                int(relaxed), np.array(values, np.int64), bonus, buried,
+                                contract, int(bool(extra)), div, *bufs, sums)
+            totals = [float(t) for t in sums]
             used += worlds * len(alive)
             if len(alive) <= 2 or used >= budget:
                 break
@@ -636,43 +634,22 @@ class ExpertPlayer(HeuristicPlayer):
         if hit is not None:
             return hit
         opts = obs["options"]
-        n = obs["players"]
         me = obs["seat"]
         div = 10 if opts["one_point"] else 1
         extra = opts["extra_kq"]
         values = counter_table(opts["counters"], opts["one_point"])
         bonus = 10 // div
         npass = opts.get("passing", 0)
-        partner = (me + 2) % 4
-        out: list[list[int]] = [[], [], [], []]
         auction = AuctionCheck(obs) if self.infer_bids else None
-        for _ in range(self.bid_worlds):
-            base = self._bidding_deal(obs, rng, auction)
-            for s in range(4):
-                hands = base[:]
-                if npass:
-                    give = 0
-                    ph = hands[partner]
-                    for _k in range(npass):
-                        c = _partner_pass_card(ph, s)
-                        ph ^= 1 << c
-                        give |= 1 << c
-                    hand = hands[me] | give
-                    back = 0
-                    for _k in range(npass):
-                        c = _return_card(hand, s, extra)
-                        hand ^= 1 << c
-                        back |= 1 << c
-                    hands[me] = hand
-                    hands[partner] = ph | back
-                meld = (meld_total(hands[me], s, extra)
-                        + meld_total(hands[partner], s, extra)) // div
-                pts, last = play_out(hands, [], me, n, s, bool(opts["beat_only_trump_leads"]),
-                                     values)
-                mine = pts[me] + pts[partner]
-                if last in (me, partner):
-                    mine += bonus
-                out[s].append(meld + mine)
+        import numpy as np
+
+        deals = [self._bidding_deal(obs, rng, auction) for _ in range(self.bid_worlds)]
+        table = np.zeros((4, self.bid_worlds), np.int64)
+        bufs = [np.zeros(4, np.int64) for _ in range(3)]
+        KERNELS.bid_totals(np.array(deals, np.int64), self.bid_worlds, me, npass,
+                           int(bool(extra)), div, int(bool(opts["beat_only_trump_leads"])),
+                           np.array(values, np.int64), bonus, *bufs, table)
+        out = [[int(x) for x in row] for row in table]
         self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
         if len(self._cache) > 64:
             self._cache.clear()
