@@ -326,6 +326,9 @@ def serve(
 
 
 app.command("rules")(rules_command)
+from cardplaza.cli.review import review_command  # noqa: E402
+
+app.command("review")(review_command)
 
 
 def main() -> None:

@@ -75,6 +75,7 @@ SPEC = register(GameSpec(
         "players": "cardplaza.games.efudatori.players:make_player",
         "rematch": "cardplaza.games.efudatori.state:rematch_options",
         "kernels": "cardplaza.games.efudatori.kernels:KERNELS",
+        "advice": "cardplaza.games.efudatori.advice:make_advisor",
     },
 ))
 

@@ -84,5 +84,6 @@ SPEC = register(GameSpec(
         "players": "cardplaza.games.pinochle2.players:make_player",
         "kernels": "cardplaza.games.pinochle2.kernels:KERNELS",
         "rematch": "cardplaza.games.pinochle2.streak:rematch_options",
+        "advice": "cardplaza.games.pinochle2.advice:make_advisor",
     },
 ))

@@ -114,6 +114,7 @@ _HOOKS = {
     "players": "cardplaza.games.pinochle4.players:make_player",
     "first_deal_returns": "cardplaza.games.pinochle4.world:first_deal_returns",
     "kernels": "cardplaza.games.pinochle4.kernels:KERNELS",
+    "advice": "cardplaza.games.pinochle4.advice:make_advisor",
 }
 
 SPEC4 = register(GameSpec(

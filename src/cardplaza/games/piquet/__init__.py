@@ -102,6 +102,7 @@ SPEC = register(GameSpec(
     hooks={"terminal": "cardplaza.games.piquet.terminal:View",
            "bench": "cardplaza.games.piquet.bench:extra_benchmarks",
            "players": "cardplaza.games.piquet.players:make_player",
+           "advice": "cardplaza.games.piquet.advice:make_advisor",
            "odds": "cardplaza.games.piquet.odds:odds",
            "first_deal_returns": "cardplaza.games.piquet.state:first_deal_returns",
            "kernels": "cardplaza.games.piquet.kernels:KERNELS"},

@@ -1,0 +1,209 @@
+"""Post-game review: the expert's verdict on every decision one seat made in a game record.
+
+For each decision of the seat that had a real choice, the review evaluates the position
+from that seat's observation at the time (never the hidden cards: the seat is judged on
+what it could know), with the game's advisor, and reports the value of the action
+played, the best action, the expected points lost against it and a mark (good,
+inaccuracy, mistake, blunder) by the game's thresholds, which the review states. A summary
+per hand counts the marks and the points lost.
+
+The review of a finished game uses a seed derived from the record, so it is reproducible.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardplaza.ai.advice import MARKS, Effort, Evaluation, Thresholds, advisor, seed_for
+from cardplaza.core.history import GameRecord
+from cardplaza.core.protocol import Action, GameState
+
+Progress = Callable[[int, int], None]
+"""Called with (decisions reviewed, decisions in all) as the review goes."""
+
+
+@dataclass
+class Decision:
+    """One reviewed decision."""
+
+    index: int
+    """Index of the action in the record (0-based)."""
+    hand: int
+    kind: str
+    unit: str
+    action: Action
+    text: str
+    best: Action
+    best_text: str
+    value: float | None
+    best_value: float | None
+    loss: float | None
+    mark: str | None
+    exact: bool
+    worlds: int
+    seconds: float
+    choices: list[dict[str, Any]] = field(default_factory=list)
+    win_drop: float | None = None
+    """Chance of winning the game given up, where the game's advisor knows it."""
+
+    def to_json(self, state: GameState) -> dict[str, Any]:
+        """JSON-ready dict (``state`` gives the actions' JSON forms)."""
+        return {"index": self.index, "hand": self.hand, "kind": self.kind, "unit": self.unit,
+                "action": state.action_to_json(self.action), "text": self.text,
+                "best": state.action_to_json(self.best), "best_text": self.best_text,
+                "value": _round(self.value), "best_value": _round(self.best_value),
+                "loss": _round(self.loss), "mark": self.mark, "exact": self.exact,
+                "worlds": self.worlds, "seconds": round(self.seconds, 3),
+                "win_drop": _round(self.win_drop), "choices": self.choices}
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else round(x, 2)
+
+
+@dataclass
+class Review:
+    """A whole review: the decisions, the thresholds and a summary per hand."""
+
+    game: str
+    seat: int
+    thresholds: Thresholds
+    decisions: list[Decision]
+    records: list[dict[str, Any]]
+    actions: int
+
+    def hands(self) -> list[dict[str, Any]]:
+        """Per hand: decisions, count of each mark and points lost."""
+        out: dict[int, dict[str, Any]] = {}
+        for d in self.decisions:
+            row = out.setdefault(d.hand, {"hand": d.hand, "decisions": 0, "lost": 0.0,
+                                          "chance_lost": 0.0, **dict.fromkeys(MARKS, 0)})
+            row["decisions"] += 1
+            if d.mark is not None:
+                row[d.mark] += 1
+            if d.loss is not None:
+                key = "chance_lost" if d.unit == "chance" else "lost"
+                row[key] = round(row[key] + d.loss, 2)
+        return [out[k] for k in sorted(out)]
+
+    def summary(self) -> dict[str, Any]:
+        """Totals over the game."""
+        total: dict[str, Any] = {"decisions": len(self.decisions), **dict.fromkeys(MARKS, 0)}
+        total["lost"] = round(sum(d.loss or 0.0 for d in self.decisions
+                                  if d.unit == "points"), 2)
+        for d in self.decisions:
+            if d.mark is not None:
+                total[d.mark] += 1
+        return total
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict (the form ``cardplaza review --json`` prints)."""
+        return {"format": "cardplaza-review/1", "game": self.game, "seat": self.seat,
+                "actions": self.actions, "thresholds": self.thresholds.to_json(),
+                "decisions": self.records, "hands": self.hands(), "summary": self.summary()}
+
+
+def decisions_of(record: GameRecord, seat: int) -> list[int]:
+    """Indices of the record's actions where ``seat`` had more than one legal action."""
+    out = []
+    for i, (state, s, _a) in enumerate(record.replay()):
+        if s == seat and len(state.legal_actions()) > 1:
+            out.append(i)
+    return out
+
+
+def review(record: GameRecord, seat: int, *, seconds_per_decision: float | None = None,
+           scale: float = 1.0, seed: int | None = None,
+           progress: Progress | None = None, top: int = 4) -> Review:
+    """Review every decision of ``seat`` in ``record``.
+
+    ``scale`` multiplies the expert's budget per decision; ``seconds_per_decision`` caps
+    each decision's search by the clock (after a minimum of sampled worlds).
+    """
+    adv = advisor(record.game)
+    todo = set(decisions_of(record, seat))
+    base = seed_for(record.to_json(), 7) if seed is None else seed
+    decisions: list[Decision] = []
+    records: list[dict[str, Any]] = []
+    thresholds: Thresholds | None = None
+    done = 0
+    if progress is not None:
+        progress(0, len(todo))
+    for i, (state, s, action) in enumerate(record.replay()):
+        if i not in todo:
+            continue
+        obs = state.observation(s)
+        legal = state.legal_actions()
+        marks = adv.thresholds_for(obs)
+        thresholds = thresholds or marks
+        effort = Effort(scale, seconds_per_decision)
+        extra = [] if action in legal else [action]
+        ev = adv.evaluate(obs, legal, random.Random(base + 1_000_003 * i), effort, extra)
+        ev.seconds = effort.elapsed()
+        done += 1
+        if progress is not None:
+            progress(done, len(todo))
+        if len(ev.choices) <= 1:
+            continue  # the legal actions all play alike: no real choice
+        d = _decision(i, adv.hand_of(obs), ev, action, state, marks, top)
+        decisions.append(d)
+        records.append(d.to_json(state))
+    if thresholds is None:
+        spec_obs = record.new_state().observation(seat)
+        thresholds = adv.thresholds_for(spec_obs)
+    return Review(record.game, seat, thresholds, decisions, records, len(record.actions))
+
+
+def _decision(index: int, hand: int, ev: Evaluation, action: Action, state: GameState,
+              marks: Thresholds, top: int) -> Decision:
+    played = ev.choice_of(action)
+    best = ev.best_choice()
+    loss = ev.loss(action)
+    mark = None if loss is None else marks.mark(loss, ev.unit)
+    win_drop = None
+    if played is not None and "win" in played.facts and "win" in best.facts:
+        win_drop = max(0.0, best.facts["win"] - played.facts["win"])
+        by_win = marks.mark(win_drop, "chance")
+        # Only a large drop counts (sampling noise alone makes no inaccuracy).
+        if by_win in ("mistake", "blunder") and (
+                mark is None or MARKS.index(by_win) > MARKS.index(mark)):
+            mark = by_win
+    choices = []
+    for c in ev.choices[:top]:
+        entry: dict[str, Any] = {"action": state.action_to_json(c.action),
+                                 "text": state.action_text(c.action),
+                                 "value": _round(c.value)}
+        if c.share is not None:
+            entry["share"] = round(c.share, 3)
+        choices.append(entry)
+    return Decision(index=index, hand=hand, kind=ev.kind, unit=ev.unit, action=action,
+                    win_drop=win_drop,
+                    text=state.action_text(action), best=ev.best,
+                    best_text=state.action_text(ev.best),
+                    value=None if played is None else played.value, best_value=best.value,
+                    loss=loss, mark=mark, exact=ev.exact and ev.determined, worlds=ev.worlds,
+                    seconds=ev.seconds, choices=choices)
+
+
+def marks_text(thresholds: Thresholds, unit_en: str = "points") -> dict[str, str]:
+    """The thresholds in words, in both languages (stated with every review)."""
+    t = thresholds
+    en = (f"Marks by expected {unit_en} lost against the expert's best choice: inaccuracy "
+          f"from {t.inaccuracy:g}, mistake from {t.mistake:g}, blunder from {t.blunder:g}; "
+          f"bids by the chance of making them: {round(100 * t.chance_inaccuracy)} / "
+          f"{round(100 * t.chance_mistake)} / {round(100 * t.chance_blunder)} points of "
+          "chance; where the chance of winning the game (or of the contract) is known, "
+          "giving up that much of it counts the same way, so a move that turns a won game "
+          "into a lost one is a blunder.")
+    ja = (f"評価はエキスパートの最善手と比べた期待失点によります。疑問手{t.inaccuracy:g}点以上、"
+          f"悪手{t.mistake:g}点以上、大悪手{t.blunder:g}点以上。ビッドは達成率の差で"
+          f"{round(100 * t.chance_inaccuracy)}・{round(100 * t.chance_mistake)}・"
+          f"{round(100 * t.chance_blunder)}ポイント以上。勝率が分かる場合は失った勝率も同様に"
+          "数え、勝ちを負けにする手は大悪手です。")
+    return {"en": en, "ja": ja}
+
+
+__all__ = ["Decision", "Progress", "Review", "decisions_of", "marks_text", "review"]
