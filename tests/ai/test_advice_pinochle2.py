@@ -130,11 +130,11 @@ def test_meld_step_hint_and_helper_compare_melds_by_simulation() -> None:
 
 @pytest.mark.slow
 def test_experts_own_moves_are_marked_good() -> None:
-    """The expert's stock-phase decisions in two games, reviewed with its own budget."""
+    """The expert's stock-phase decisions in a game, reviewed with its own budget."""
     marks: list[str | None] = []
-    for seed in (21, 22):
+    for seed in (21,):
         record = played_record("pinochle2", ["5", "3"], seed,
                                stop=lambda s: len(s.observation(0)["tricks"]) >= 7)
         marks += [d.mark for d in review(record, 0).decisions]
-    assert len(marks) >= 10
+    assert len(marks) >= 6
     assert marks.count("good") >= 0.9 * len(marks)

@@ -223,7 +223,8 @@ def test_experts_own_moves_are_marked_good() -> None:
     are a rule (highest trumps, then aces) that the review's pass simulation often rates
     below another card, so they are left out here."""
     record = played_record("pinochle4", ["expert", "normal", "expert", "normal"], 8,
-                           Options(target=500))
+                           Options(target=500),
+                           stop=lambda s: s.observation(0)["hand_number"] > 2)
     decisions = [d for d in review(record, 0).decisions if d.kind != "give"]
     marks = [d.mark for d in decisions]
     assert len(marks) >= 12

@@ -188,21 +188,34 @@ def _decision(index: int, hand: int, ev: Evaluation, action: Action, state: Game
                     seconds=ev.seconds, choices=choices)
 
 
-def marks_text(thresholds: Thresholds, unit_en: str = "points") -> dict[str, str]:
+def marks_text(thresholds: Thresholds, game: str = "") -> dict[str, str]:
     """The thresholds in words, in both languages (stated with every review)."""
     t = thresholds
-    en = (f"Marks by expected {unit_en} lost against the expert's best choice: inaccuracy "
-          f"from {t.inaccuracy:g}, mistake from {t.mistake:g}, blunder from {t.blunder:g}; "
-          f"bids by the chance of making them: {round(100 * t.chance_inaccuracy)} / "
-          f"{round(100 * t.chance_mistake)} / {round(100 * t.chance_blunder)} points of "
-          "chance; where the chance of winning the game (or of the contract) is known, "
-          "giving up that much of it counts the same way, so a move that turns a won game "
-          "into a lost one is a blunder.")
+    bids = game in ("pinochle4", "pinochle3")
+    outcome = game in ("pinochle4", "pinochle3", "pinochle2")
+    en = (f"Marks by expected points lost against the expert's best choice: inaccuracy "
+          f"from {t.inaccuracy:g}, mistake from {t.mistake:g}, blunder from {t.blunder:g}.")
     ja = (f"評価はエキスパートの最善手と比べた期待失点によります。疑問手{t.inaccuracy:g}点以上、"
-          f"悪手{t.mistake:g}点以上、大悪手{t.blunder:g}点以上。ビッドは達成率の差で"
-          f"{round(100 * t.chance_inaccuracy)}・{round(100 * t.chance_mistake)}・"
-          f"{round(100 * t.chance_blunder)}ポイント以上。勝率が分かる場合は失った勝率も同様に"
-          "数え、勝ちを負けにする手は大悪手です。")
+          f"悪手{t.mistake:g}点以上、大悪手{t.blunder:g}点以上。")
+    cuts = (f"{round(100 * t.chance_inaccuracy)} / {round(100 * t.chance_mistake)} / "
+            f"{round(100 * t.chance_blunder)}")
+    cuts_ja = (f"{round(100 * t.chance_inaccuracy)}・{round(100 * t.chance_mistake)}・"
+               f"{round(100 * t.chance_blunder)}")
+    if bids:
+        en += (f" A bid is marked by its chance of being made against the expert's own "
+               f"bid: {cuts} points of chance.")
+        ja += (f"ビッドは達成率をエキスパートのビッドと比べ、{cuts_ja}"
+               "ポイント以上の差で評価します。")
+    if outcome:
+        what = "the contract" if bids else "the game"
+        what_ja = "コントラクト" if bids else "勝負"
+        en += (f" Giving up a large chance of winning {what} (from "
+               f"{round(100 * t.chance_mistake)} points of chance) is a mistake or a blunder "
+               f"however few points it costs: a move that turns a sure win into a loss is a "
+               "blunder.")
+        ja += (f"{what_ja}に勝つ確率を大きく失う手（{round(100 * t.chance_mistake)}"
+               "ポイント以上）は、失点が少なくても悪手・大悪手です。"
+               "確実な勝ちを負けにする手は大悪手です。")
     return {"en": en, "ja": ja}
 
 

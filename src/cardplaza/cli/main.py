@@ -11,6 +11,7 @@ from rich.table import Table
 
 from cardplaza import __version__
 from cardplaza.cli.levels import choose_level, default_level, level_names, option_level
+from cardplaza.cli.review import review_command
 from cardplaza.cli.rules import rules as rules_command
 from cardplaza.cli.style import make_console
 from cardplaza.core.options import describe_options, parse_options_text
@@ -326,8 +327,6 @@ def serve(
 
 
 app.command("rules")(rules_command)
-from cardplaza.cli.review import review_command  # noqa: E402
-
 app.command("review")(review_command)
 
 

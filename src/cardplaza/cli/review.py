@@ -12,6 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from cardplaza.ai.review import Review, marks_text, review
+from cardplaza.cli.style import make_console
 from cardplaza.core.history import GameRecord
 
 MARK_STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
@@ -54,10 +55,15 @@ def render_review(rev: Review, console: Console, names: list[str] | None = None)
                       f"{h['lost']:.1f}")
     console.print(hands)
     s = rev.summary()
-    console.print(f"{s['decisions']} decisions: {s['good']} good, {s['inaccuracy']} "
-                  f"inaccuracies, {s['mistake']} mistakes, {s['blunder']} blunders; "
+    console.print(f"{_n(s['decisions'], 'decision')}: {s['good']} good, "
+                  f"{_n(s['inaccuracy'], 'inaccuracy', 'inaccuracies')}, "
+                  f"{_n(s['mistake'], 'mistake')}, {_n(s['blunder'], 'blunder')}; "
                   f"{s['lost']:.1f} points lost in all.")
-    console.print(f"[dim]{marks_text(rev.thresholds)['en']}[/dim]")
+    console.print(f"[dim]{marks_text(rev.thresholds, rev.game)['en']}[/dim]")
+
+
+def _n(count: int, one: str, many: str = "") -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
 
 
 def review_command(
@@ -74,7 +80,7 @@ def review_command(
 ) -> None:
     """The expert's verdict on each decision of a saved game: the value of your move and
     of its best move, the points lost and a mark (good, inaccuracy, mistake, blunder)."""
-    console = Console(stderr=as_json)
+    console = make_console(stderr=as_json)
     try:
         record = GameRecord.load(file)
         record.new_state()
@@ -100,7 +106,7 @@ def review_command(
             raise typer.BadParameter(f"cannot review {file}: {exc}") from None
     if as_json:
         out: dict[str, Any] = rev.to_json()
-        out["marks"] = marks_text(rev.thresholds)
+        out["marks"] = marks_text(rev.thresholds, rev.game)
         print(json.dumps(out, ensure_ascii=False, indent=1))
         return
     render_review(rev, console)

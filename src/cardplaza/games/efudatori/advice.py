@@ -31,21 +31,24 @@ from cardplaza.ai.advice import (
 )
 from cardplaza.core.cards import FULL_DECK
 from cardplaza.core.protocol import Action
+from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.players import (
     EXACT_LEAVES,
     EXPERT_EXACT_WORLDS,
     EXPERT_MAX_WORLDS,
     EXPERT_MIN_WORLDS,
     EXPERT_SIMS,
-    EXPERT_STOCK_ORDERS,
     HeuristicPlayer,
-    MaxNSolver,
-    end_position,
+    SearchPlayer,
+    make_player,
     play_orders,
 )
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE
-from cardplaza.games.efudatori.search import POINTS, margin_of, playout, world_of
-from cardplaza.games.efudatori.state import EfudatoriState
+from cardplaza.games.efudatori.search import POINTS, playout
+from cardplaza.games.efudatori.worlds import HiddenDeals
+
+FACT_WORLDS = 150
+"""Sampled worlds for the chance that a card wins the current trick."""
 
 
 def _card(c: int) -> str:
@@ -76,58 +79,59 @@ class EfudatoriAdvisor:
     def evaluate(self, observation: dict[str, Any], legal: Sequence[Action],
                  rng: random.Random, effort: Effort,
                  include: Sequence[Action] = ()) -> Evaluation:
-        """Mean margin of each legal card over the sampled worlds (same worlds for all)."""
-        from cardplaza.games.efudatori import SPEC
-
+        """Each legal card's margin in each world of the expert's own search."""
         obs = observation
         cards = [a for a in legal if isinstance(a, int)]
         if len(cards) == 1:
             return Evaluation("play", "points", [Choice(cards[0], None, 1.0)], cards[0])
-        sample = SPEC.sample_world
-        assert sample is not None
-        seat = obs["seat"]
         n = obs["players"]
-        total = obs["tricks_total"]
-        simple = obs["simple_scoring"]
         exact = obs["stock_size"] == 0 and play_orders(obs["hand_sizes"]) <= EXACT_LEAVES
         determined = exact and n == 2
-        if exact:
-            worlds = 1 if determined else effort.worlds(EXPERT_EXACT_WORLDS, 8)
-        else:
-            worlds = effort.worlds(max(EXPERT_MIN_WORLDS,
-                                       min(EXPERT_MAX_WORLDS, -(-EXPERT_SIMS // len(cards)))),
-                                   16)
-        rows: list[list[float]] = []
-        wins = dict.fromkeys(cards, 0)
-        while len(rows) < worlds and effort.more(len(rows), 16):
-            world = sample(obs, rng)
-            assert isinstance(world, EfudatoriState)
-            if exact:
-                solver = MaxNSolver(n, total, simple)
-                values = solver.root_values(end_position(world), cards, seat)
-                rows.append([values[c] for c in cards])
-                continue
-            hands, stock, trick, leader, k, captured = world_of(world)
-            for j in range(min(EXPERT_STOCK_ORDERS, worlds - len(rows))):
-                if j:
-                    rng.shuffle(stock)
-                row = []
-                for c in cards:
-                    end = playout((list(hands), list(stock), list(trick), leader, k,
-                                   list(captured)), n, total, c)
-                    row.append(margin_of(end, seat, simple))
-                    if end[seat] >> c & 1:
-                        wins[c] += 1
-                rows.append(row)
-        facts = None if exact else {c: {"trick": wins[c] / len(rows)} for c in cards}
+        expert = make_player("expert")
+        assert isinstance(expert, SearchPlayer)
+        expert.sims = effort.worlds(EXPERT_SIMS, 16)
+        expert.min_worlds = effort.worlds(EXPERT_MIN_WORLDS, 16)
+        expert.max_worlds = effort.worlds(EXPERT_MAX_WORLDS, 16)
+        # With two players and an empty stock every world is the same one.
+        expert.exact_worlds = 1 if determined else effort.worlds(EXPERT_EXACT_WORLDS, 8)
+        expert.cpu_seconds = (None if effort.seconds is None
+                              else max(0.05, effort.seconds - effort.elapsed()))
+        av = expert.evaluate(obs, cards, rng)
+        k = min(len(v) for v in av.values)
+        rows = [[av.values[i][w] for i in range(len(cards))] for w in range(k)]
+        facts = None if exact else self._trick_facts(obs, cards,
+                                                     random.Random(rng.getrandbits(64)))
         prefer = self.heuristic.choose(obs, legal, random.Random(0))
         choices = build_choices(list(cards), rows, None, facts)
         if determined:
             for choice in choices:
                 choice.share = None
         ordered, best = ranked(choices, prefer)
-        return Evaluation("play", "points", ordered, best, worlds=len(rows), exact=exact,
+        return Evaluation("play", "points", ordered, best, worlds=k, exact=av.exact,
                           determined=determined)
+
+    @staticmethod
+    def _trick_facts(obs: dict[str, Any], cards: list[int], rng: random.Random,
+                     worlds: int = FACT_WORLDS) -> dict[Action, dict[str, float]]:
+        """Chance that each card wins the current trick, the later hands played by the
+        expert's play-out policy in sampled worlds."""
+        deals = HiddenDeals(obs)
+        n = obs["players"]
+        seat = obs["seat"]
+        trick = [c for _, c in obs["trick"]]
+        leader = obs["leader"]
+        k = obs["trick_number"]
+        captured = [rules.mask_of_list(m) for m in obs["captured"]]
+        wins = dict.fromkeys(cards, 0)
+        for _ in range(worlds):
+            hands, stock = deals.sample(rng)
+            for c in cards:
+                # A total of ``k`` tricks stops the play-out after the current one.
+                end = playout((list(hands), list(stock), list(trick), leader, k,
+                               list(captured)), n, k, c)
+                if end[seat] >> c & 1:
+                    wins[c] += 1
+        return {c: {"trick": wins[c] / worlds} for c in cards}
 
     def reason(self, observation: dict[str, Any], evaluation: Evaluation) -> Reason:
         """Why the best card is best."""

@@ -50,7 +50,6 @@ from cardplaza.games.pinochle4.engine import (
     K_BID,
     K_JUMP,
     K_TRUMP,
-    MAX_BID,
 )
 from cardplaza.games.pinochle4.fast import hand_delta, play_out
 from cardplaza.games.pinochle4.meld import meld_total
@@ -766,7 +765,7 @@ def bid_helper_rows(obs: dict[str, Any], table: dict[str, Any]) -> dict[str, Any
     if obs["phase"] == "trump":
         start = obs["contract"]
     k = max(1, table["worlds"])
-    limit_top = MAX_BID // (10 if obs["options"]["one_point"] else 1)
+    limit_top = obs.get("max_bid") or 2500 // (10 if obs["options"]["one_point"] else 1)
     amounts: list[int] = []
     a = start
     while a <= limit_top:

@@ -16,7 +16,6 @@ mistake from 6, blunder from 12.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -40,10 +39,9 @@ from cardplaza.core.protocol import Action
 from cardplaza.games.piquet.players import (
     BUDGETS,
     EXACT_TRICKS,
-    EndgameSolver,
+    ExpertPlayer,
     TrickPos,
     TrickRules,
-    _allowed_sizes,
     _equivalents,
     _exchange_value,
     _lead_ten,
@@ -52,13 +50,14 @@ from cardplaza.games.piquet.players import (
     choose_card,
     choose_declaration,
     distinct_cards,
-    hand_value,
-    rollout,
     rollout_card,
     trick_position,
 )
 from cardplaza.games.piquet.search import PlaySampler
 from cardplaza.games.piquet.state import EXCH, PiquetState
+
+FACT_WORLDS = 200
+"""Sampled worlds for the chance that a led card wins the trick (a figure of the reason)."""
 
 _EXPERT: dict[str, Any] = {
     "exchange_top": 90, "exchange_first": 40, "exchange_finalists": 12,
@@ -120,147 +119,129 @@ class PiquetAdvisor:
         kind = "declare" if phase == "declare" else "exchange"
         return Evaluation(kind, "points", [Choice(a, None) for a in legal], best)
 
+    def _expert(self, effort: Effort) -> ExpertPlayer:
+        """The expert with its budgets scaled by the effort (no CPU cap unless a clock)."""
+        b = dict(self.b)
+        for key in ("exchange_samples", "exchange_first", "play_sims", "min_worlds",
+                    "max_worlds", "exact_worlds", "exact_nodes", "min_exact_worlds"):
+            if b.get(key):
+                b[key] = effort.worlds(int(b[key]), 4)
+        cap = None if effort.seconds is None else max(0.05, effort.seconds - effort.elapsed())
+        return ExpertPlayer(name="piquet-advice", time_cap=cap, **b)
+
     # -- exchange ---------------------------------------------------------------------------
     def _exchange(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
                   effort: Effort, extra: Sequence[Action] = ()) -> Evaluation:
-        b = self.b
+        expert = self._expert(effort)
+        av = expert.exchange_values(obs, legal, rng)
+        full = max(len(v) for v in av.values)
+        finalists = [i for i, v in enumerate(av.values) if len(v) == full]
+        rows = [[av.values[i][w] for i in finalists] for w in range(full)]
+        fin_shares = shares(rows)
+        choices: list[Choice] = []
+        for j, i in enumerate(finalists):
+            d = av.actions[i][1]  # type: ignore[index]
+            choices.append(Choice(av.actions[i], sum(av.values[i]) / full, fin_shares[j],
+                                  {"cards": float(d.bit_count()), "samples": float(full)}))
+        fin_choices = list(choices)
+        best_i = max(finalists, key=lambda i: sum(av.values[i]))
+        rest: list[Choice] = []
+        for i, v in enumerate(av.values):
+            if i in finalists:
+                continue
+            d = av.actions[i][1]  # type: ignore[index]
+            rest.append(Choice(av.actions[i], sum(v) / len(v) if v else None, None,
+                               {"cards": float(d.bit_count()), "samples": float(len(v))}))
+        known = set(av.actions)
+        for a in extra:
+            if isinstance(a, tuple) and a[0] == EXCH and a not in known:
+                rest.append(self._paired(obs, a, av.actions[best_i],
+                                         sum(av.values[best_i]) / full, rng, full))
+        ordered, best = ranked(fin_choices, av.actions[best_i])
+        rest.sort(key=lambda c: -(c.value or 0.0))
+        return Evaluation("exchange", "points", ordered + rest, best, worlds=full)
+
+    @staticmethod
+    def _paired(obs: dict[str, Any], action: Action, best: Action, best_value: float,
+                rng: random.Random, samples: int) -> Choice:
+        """A discard the expert did not consider, valued against its best discard on the
+        same fresh samples (its value is the best's minus the paired difference)."""
         hand = mask_of(obs["hand"])
-        cards = list(obs["hand"])
         unknown = _unseen(obs)
-        sizes = _allowed_sizes(legal)
-        by_size: list[list[tuple[float, int]]] = []
-        for k in sizes:
-            row = [(hand_value(hand & ~d) + 1.1 * k, d)
-                   for d in (mask_of(c) for c in itertools.combinations(cards, k))]
-            row.sort(key=lambda t: -t[0])
-            by_size.append(row)
-        top = b["exchange_top"]
-        per_size = max(1, top // (2 * len(sizes)))
-        cands = list(dict.fromkeys(
-            [d for row in by_size for _v, d in row[:per_size]]
-            + [d for _v, d in sorted((t for row in by_size for t in row),
-                                     key=lambda t: -t[0])[:top]]))
-        forced = [a[1] for a in extra if isinstance(a, tuple) and a[0] == EXCH]
-        for d in forced:
-            if d not in cands:
-                cands.append(d)
         elder = obs["role"] == "elder"
         rules = TrickRules(0 if elder else 1, _lead_ten(obs["options"]),
                            10 if obs["options"].get("last_trick_ten") else 1)
-        n_samples = effort.worlds(b["exchange_samples"], 20)
-        samples = [rng.sample(unknown, len(unknown)) for _ in range(n_samples)]
-        first = min(effort.worlds(b["exchange_first"] or n_samples, 10), n_samples)
+        decks = [rng.sample(unknown, len(unknown)) for _ in range(samples)]
         shown = mask_of(obs["revealed_dealt"].get(str(1 - obs["seat"]), []))
-        per: dict[int, list[int]] = {}
-        for d in cands:
-            k = d.bit_count()
-            per[d] = [_exchange_value(hand & ~d, k, [deck], elder, rules, shown)
-                      for deck in samples[:first]]
-        finalists = sorted(cands, key=lambda d: -sum(per[d]))[:b["exchange_finalists"]]
-        for d in forced:
-            if d not in finalists:
-                finalists.append(d)
-        for d in finalists:
-            k = d.bit_count()
-            per[d] += [_exchange_value(hand & ~d, k, [deck], elder, rules, shown)
-                       for deck in samples[first:]]
-        rows = [[float(per[d][w]) for d in finalists] for w in range(len(samples))]
-        fin_shares = shares(rows)
-        choices = []
-        for i, d in enumerate(finalists):
-            choices.append(Choice((EXCH, d), sum(per[d]) / len(per[d]), fin_shares[i],
-                                  {"cards": float(d.bit_count()),
-                                   "samples": float(len(per[d]))}))
-        for d in cands:
-            if d in finalists:
-                continue
-            choices.append(Choice((EXCH, d), sum(per[d]) / len(per[d]), None,
-                                  {"cards": float(d.bit_count()),
-                                   "samples": float(len(per[d]))}))
-        expert = max(finalists, key=lambda d: sum(per[d]))
-        fin_choices = [c for c in choices if c.share is not None]
-        rest = [c for c in choices if c.share is None]
-        ordered, best = ranked(fin_choices, (EXCH, expert))
-        rest.sort(key=lambda c: -(c.value or 0.0))
-        return Evaluation("exchange", "points", ordered + rest, best, worlds=len(samples))
+        d_best, d = best[1], action[1]  # type: ignore[index]
+        vb = sum(_exchange_value(hand & ~d_best, d_best.bit_count(), [x], elder, rules, shown)
+                 for x in decks) / samples
+        va = sum(_exchange_value(hand & ~d, d.bit_count(), [x], elder, rules, shown)
+                 for x in decks) / samples
+        return Choice(action, best_value - (vb - va), None,
+                      {"cards": float(d.bit_count()), "samples": float(samples)})
 
     # -- card play ---------------------------------------------------------------------------
     def _play(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
               effort: Effort) -> Evaluation:
-        from cardplaza.games.piquet.world import sample_world
-
-        b = self.b
-        seat = obs["seat"]
         ints = [a for a in legal if isinstance(a, int)]
         cards = distinct_cards(obs, ints)
-        same = {c: tuple(sorted(int(x) for x in _equivalents(obs, c, ints) if x != c))  # type: ignore[call-overload]
-                for c in cards}
+        same = {c: tuple(sorted(int(x) for x in _equivalents(obs, c, ints)  # type: ignore[call-overload]
+                                if x != c)) for c in cards}
         preferred = choose_card(obs, legal)
         if len(cards) == 1:
             return Evaluation("play", "points", [Choice(cards[0], None, 1.0, {},
                                                         same[cards[0]])], preferred)
-        exact = len(obs["hand"]) <= b["exact_tricks"]
-        worlds = max(b["min_worlds"], min(b["max_worlds"], -(-b["play_sims"] // len(cards))))
-        if exact:
-            worlds = min(worlds, b["exact_worlds"])
-        worlds = effort.worlds(worlds, 8)
-        sampler = PlaySampler(obs, rng)
-        if not sampler.ok:
-            worlds = min(worlds, b["min_worlds"])
+        av = self._expert(effort).card_values(obs, cards, rng)
+        k = min(len(v) for v in av.values)
+        rows = [[av.values[i][w] for i in range(len(cards))] for w in range(k)]
+        facts = self._trick_facts(obs, cards, random.Random(rng.getrandbits(64)))
+        sampler = PlaySampler(obs, random.Random(0))
         determined = bool(sampler.ok and len(sampler.pool) == sampler.need)
-        sign = 1 if seat == 0 else -1
-        rows: list[list[float]] = []
+        choices = build_choices(list(cards), rows, same, facts)
+        if determined and av.exact:
+            for ch in choices:
+                ch.share = None
+        ordered, best = ranked(choices, preferred)
+        return Evaluation("play", "points", ordered, best, worlds=k, exact=av.exact and k > 0,
+                          determined=determined, info=dict(av.stats))
+
+    @staticmethod
+    def _trick_facts(obs: dict[str, Any], cards: list[int], rng: random.Random,
+                     worlds: int = FACT_WORLDS) -> dict[Action, dict[str, float]]:
+        """Chance that each card wins the current trick: certain when following; when
+        leading, against the opponent's reply by the play-out policy in sampled worlds."""
+        from cardplaza.games.piquet.world import sample_world
+
+        lead = obs["trick"]["cards"][0] if obs["trick"]["cards"] else -1
+        if lead >= 0:
+            return {c: {"trick": 1.0 if (c >> 3 == lead >> 3 and c > lead) else 0.0}
+                    for c in cards}
+        sampler = PlaySampler(obs, rng)
+        opp = 1 - obs["seat"]
         wins = dict.fromkeys(cards, 0)
-        nodes = 0
+        done = 0
         base: TrickPos | None = None
         rules: TrickRules | None = None
-        opp = 1 - seat
-        lead = obs["trick"]["cards"][0] if obs["trick"]["cards"] else -1
-        while len(rows) < worlds and effort.more(len(rows), 8):
-            if exact and len(rows) >= b["min_exact_worlds"] and nodes >= b["exact_nodes"] \
-                    and not determined:
-                break
-            hand: int | None = sampler.sample(rng) if sampler.ok else None
-            if hand is None or base is None or rules is None:
+        for _ in range(worlds if sampler.ok else min(worlds, 16)):
+            hand = sampler.sample(rng) if sampler.ok else None
+            if base is None or rules is None or hand is None:
                 try:
-                    world = sample_world(obs, rng)
+                    world = sampler.ref if sampler.ok else sample_world(obs, rng)
                 except RuntimeError:
                     break
                 assert isinstance(world, PiquetState)
-                rules = TrickRules.of(world)
-                base = trick_position(world)
+                rules, base = TrickRules.of(world), trick_position(world)
                 if hand is None:
                     hand = world.hands[opp]
             pos = _with_hand(base, opp, hand)
-            if exact:
-                solver = EndgameSolver(rules)
-                values = solver.root_values(pos, cards)
-                nodes += solver.nodes
-                row = [float(sign * values[c]) for c in cards]
-            else:
-                row = []
-                for c in cards:
-                    d, nxt = rules.play(pos, c)
-                    row.append(float(sign * (d + rollout(rules, nxt))))
             for c in cards:
-                if lead >= 0:
-                    won = c >> 3 == lead >> 3 and c > lead
-                else:
-                    _d, nxt = rules.play(pos, c)
-                    reply = rollout_card(nxt)
-                    won = not (reply >> 3 == c >> 3 and reply > c)
-                if won:
+                _d, nxt = rules.play(pos, c)
+                reply = rollout_card(nxt)
+                if not (reply >> 3 == c >> 3 and reply > c):
                     wins[c] += 1
-            rows.append(row)
-            if determined and exact:
-                break
-        k = max(1, len(rows))
-        facts: dict[Action, dict[str, float]] = {c: {"trick": wins[c] / k} for c in cards}
-        choices = build_choices(list(cards), rows, dict(same.items()), facts)
-        ordered, best = ranked(choices, preferred)
-        return Evaluation("play", "points", ordered, best, worlds=len(rows),
-                          exact=exact and bool(rows), determined=determined,
-                          info={"nodes": nodes})
+            done += 1
+        return {c: {"trick": wins[c] / max(1, done)} for c in cards}
 
     # -- reasons -----------------------------------------------------------------------------
     def reason(self, observation: dict[str, Any], evaluation: Evaluation) -> Reason:
