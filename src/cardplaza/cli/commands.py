@@ -40,7 +40,7 @@ class Command:
     usage: str = ""
 
 
-COMMAND_MODULES: tuple[str, ...] = ()
+COMMAND_MODULES: tuple[str, ...] = ("cardplaza.cli.hints",)
 """Modules that register further commands when imported (e.g. hints)."""
 
 _COMMANDS: dict[str, Command] = {}

@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from cardplaza import __version__
+from cardplaza.cli.advice_bench import advice_bench_command
 from cardplaza.cli.levels import choose_level, default_level, level_names, option_level
 from cardplaza.cli.review import review_command
 from cardplaza.cli.rules import rules as rules_command
@@ -328,6 +329,7 @@ def serve(
 
 app.command("rules")(rules_command)
 app.command("review")(review_command)
+app.command("advice-bench")(advice_bench_command)
 
 
 def main() -> None:

@@ -1,0 +1,163 @@
+"""The ``hint`` and ``helper`` commands of terminal play: the expert's analysis at the prompt.
+
+``hint`` names the expert's choice with its reason and the top choices (expected points or
+the chance of making a bid, and the share of sampled deals in which each was best);
+``helper`` shows the decision helper where a decision has one: the chance of making each
+bid per trump suit (four-hand and cut-throat), the best discards (Piquet), the melds (two-
+hand). Both are refused in a two-hand streak game, whose saved score must stay honest, and
+both are counted on the result screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.table import Table
+
+from cardplaza.ai.advice import Hint, helper_json, hint
+from cardplaza.cli.commands import Command, Outcome, register_command
+
+if TYPE_CHECKING:
+    from cardplaza.cli.terminal import Session
+
+STREAK_REFUSAL = ("[yellow]No {what} in a streak game: its saved score must stay honest. "
+                  "Choose a practice level (--level 1 … 5) to use {what}s.[/yellow]")
+
+
+def _value(value: float | None, unit: str) -> str:
+    if value is None:
+        return "—"
+    if unit == "chance":
+        return f"{round(100 * value)}%"
+    return f"{value:+.1f}"
+
+
+def _pct(x: float | None) -> str:
+    return "" if x is None else f"{round(100 * x)}%"
+
+
+def render_hint(session: Session, h: Hint) -> None:
+    """Print a hint: the suggestion (with its menu number), the reason and the top
+    choices."""
+    con = session.console
+    state = session.state
+    ev = h.evaluation
+    menu = session.current_menu()
+    number = next((i + 1 for i, a in enumerate(menu) if ev.best_choice().covers(a)), None)
+    where = f"{number}. " if number is not None else ""
+    con.print(f"[bold cyan]Hint:[/bold cyan] {where}{state.action_text(h.best)}")
+    con.print(h.reason["en"])
+    valued = [c for c in ev.choices if c.value is not None]
+    if len(valued) < 2:
+        return
+    table = Table(show_header=True, header_style="dim", box=None, pad_edge=False)
+    table.add_column("choice")
+    table.add_column("chance of making it" if ev.unit == "chance" else "expected points",
+                     justify="right")
+    has_share = any(c.share is not None for c in ev.choices)
+    has_trick = any("trick" in c.facts for c in ev.choices)
+    if has_share:
+        table.add_column("best in", justify="right")
+    if has_trick:
+        table.add_column("wins the trick", justify="right")
+    for c in ev.choices[:h.top]:
+        shown = None if c.facts.get("reference") else c.value
+        row = [state.action_text(c.action), _value(shown, ev.unit)]
+        if has_share:
+            row.append(_pct(c.share))
+        if has_trick:
+            row.append(_pct(c.facts.get("trick")))
+        table.add_row(*row)
+    con.print(table)
+
+
+def _hint(session: Session, rest: str) -> Outcome:
+    if session.is_streak_game:
+        session.console.print(STREAK_REFUSAL.format(what="hint"))
+        return Outcome.PROMPT
+    state = session.state
+    legal = state.legal_actions()
+    with session.console.status("The expert is looking at your position…", spinner="dots"):
+        h = hint(session.spec.name, session.observation, legal)
+    session.count("hint")
+    render_hint(session, h)
+    return Outcome.PROMPT
+
+
+def render_helper(session: Session, table: dict[str, Any]) -> None:
+    """Print a decision helper's table."""
+    con = session.console
+    kind = table["kind"]
+    if kind == "bids":
+        suits = table["suits"]
+        out = Table(title=f"Chance of making each bid ({table['worlds']} sampled deals)",
+                    title_justify="left")
+        out.add_column("bid", justify="right")
+        for row in suits:
+            out.add_column(f"{row['symbol']} trump", justify="right")
+        partner = table["players"] == 4
+        melds = [f"{row['meld'] + row.get('partner_meld', 0.0):.0f}" for row in suits]
+        out.add_row("meld", *melds, style="dim")
+        out.add_row("tricks", *[f"{row['tricks']:.0f}" for row in suits], style="dim")
+        for i, a in enumerate(table["amounts"]):
+            cells = []
+            for row in suits:
+                x = row["chances"][i]
+                style = "green" if x >= table["make_prob"] else "red" if x < 0.3 else ""
+                cells.append(f"[{style}]{round(100 * x)}%[/{style}]" if style else
+                             f"{round(100 * x)}%")
+            out.add_row(str(a), *cells)
+        con.print(out)
+        whose = "yours and your partner's, after the pass" if partner else \
+            "yours with the widow, after burying three cards"
+        con.print(f"[dim]Meld: {whose}; tricks: the points your side takes in the "
+                  f"play-outs. The expert bids while its chance is at least "
+                  f"{round(100 * table['make_prob'])}% (here up to {table['limit']}).[/dim]")
+    elif kind == "exchange":
+        out = Table(title=f"Best discards ({table['worlds']} sampled draws)",
+                    title_justify="left")
+        out.add_column("discard")
+        out.add_column("expected points", justify="right")
+        out.add_column("best in", justify="right")
+        for row in table["rows"]:
+            out.add_row(row["text"], _value(row["value"], "points"), _pct(row["share"]))
+        con.print(out)
+        con.print("[dim]Points: your declarations and tricks minus the opponent's, over "
+                  "the rest of the deal.[/dim]")
+    elif kind == "meld":
+        out = Table(title=f"Melds compared ({table['worlds']} sampled deals)",
+                    title_justify="left")
+        out.add_column("choice")
+        out.add_column("meld points", justify="right")
+        out.add_column("expected final margin", justify="right")
+        out.add_column("best in", justify="right")
+        for row in table["rows"]:
+            out.add_row(row["text"], str(row["points"]), _value(row["value"], "points"),
+                        _pct(row["share"]))
+        con.print(out)
+
+
+def _helper(session: Session, rest: str) -> Outcome:
+    if session.is_streak_game:
+        session.console.print(STREAK_REFUSAL.format(what="helper"))
+        return Outcome.PROMPT
+    with session.console.status("Simulating…", spinner="dots"):
+        table = helper_json(session.spec.name, session.observation,
+                            session.state.legal_actions())
+    if table is None:
+        session.console.print("No helper at this point: it works during the auction "
+                              "(four-hand and cut-throat), at the exchange (Piquet) and "
+                              "when you meld (two-hand). Type 'hint' for the expert's "
+                              "advice.")
+        return Outcome.PROMPT
+    session.count("helper")
+    render_helper(session, table)
+    return Outcome.PROMPT
+
+
+register_command(Command("hint", "the expert's suggestion, with its reason and figures "
+                         "(not in a streak game)", _hint))
+register_command(Command("helper", "odds of making each bid, best discards or melds "
+                         "(not in a streak game)", _helper, aliases=("odds",)))
+
+__all__ = ["render_helper", "render_hint"]

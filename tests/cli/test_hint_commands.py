@@ -1,0 +1,82 @@
+"""The terminal's ``hint`` and ``helper`` commands."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cardplaza.cli.commands import find_command
+from cardplaza.cli.style import make_console
+from cardplaza.cli.terminal import Session
+from cardplaza.core.registry import get_game
+
+
+def _run(game: str, answers: list[str], seed: int = 3, options: Any = None,
+         **kw: Any) -> tuple[Session, str]:
+    buf = io.StringIO()
+    feed: Iterator[str] = iter(answers)
+    spec = get_game(game)
+
+    def read(prompt: str) -> str:
+        if "(y/n)" in prompt:
+            return "y"
+        return next(feed, "q")
+
+    session = Session(spec, spec.options_type() if options is None else options, seed,
+                      "random", make_console(file=buf, width=120, color_system=None), read,
+                      **kw)
+    session.run()
+    return session, buf.getvalue()
+
+
+def test_hint_and_helper_are_commands() -> None:
+    hint, helper = find_command("hint"), find_command("helper")
+    assert hint is not None and helper is not None
+    assert find_command("odds") is helper
+
+
+@pytest.mark.parametrize("game", ["pinochle2", "pinochle4", "piquet", "efudatori"])
+def test_hint_names_a_choice_with_its_reason_and_is_counted(game: str) -> None:
+    first = "1" if game == "piquet" else "#1"
+    session, text = _run(game, ["hint", first, "q"])
+    assert "Hint:" in text
+    assert "sampled" in text or "Exact" in text or "only" in text or "Bid" in text \
+        or "Pass" in text
+    assert session.counters.get("hint") == 1
+    assert "Traceback" not in text
+
+
+def test_helper_shows_the_bid_odds_during_the_auction() -> None:
+    session, text = _run("pinochle4", ["helper", "q"], seed=5)
+    assert "Chance of making each bid" in text
+    assert "250" in text and "%" in text
+    assert session.counters.get("helper") == 1
+
+
+def test_helper_says_where_it_works_elsewhere() -> None:
+    _session, text = _run("efudatori", ["helper", "q"])
+    assert "No helper at this point" in text
+
+
+def test_piquet_helper_lists_discards() -> None:
+    _session, text = _run("piquet", ["helper", "q"], seed=2)
+    assert "Best discards" in text and "expected points" in text
+
+
+def test_hints_are_refused_in_a_streak_game(tmp_path: Any) -> None:
+    from cardplaza.cli.streak import StreakBook
+
+    buf = io.StringIO()
+    spec = get_game("pinochle2")
+    book = StreakBook(tmp_path / "s.json", make_console(file=buf, color_system=None))
+    answers = iter(["hint", "helper", "q", "y"])
+    session = Session(spec, spec.options(), 4, "1",
+                      make_console(file=buf, width=120, color_system=None),
+                      lambda p: next(answers), streak=book)
+    session.run()
+    text = buf.getvalue()
+    assert "No hint in a streak game" in text and "No helper in a streak game" in text
+    assert session.counters == {}
