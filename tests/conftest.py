@@ -14,3 +14,11 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+# Terminal play keeps statistics and streaks in the user's data directory: tests (and the
+# programs they start) use a directory of their own.
+if "CARDPLAZA_TEST_DATA" not in os.environ:
+    import tempfile
+
+    os.environ["CARDPLAZA_TEST_DATA"] = tempfile.mkdtemp(prefix="cardplaza-test-data-")
+    os.environ["XDG_DATA_HOME"] = os.environ["CARDPLAZA_TEST_DATA"]

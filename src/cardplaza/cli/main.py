@@ -14,6 +14,7 @@ from cardplaza.cli.advice_bench import advice_bench_command
 from cardplaza.cli.levels import choose_level, default_level, level_names, option_level
 from cardplaza.cli.review import review_command
 from cardplaza.cli.rules import rules as rules_command
+from cardplaza.cli.stats import stats_command
 from cardplaza.cli.style import make_console
 from cardplaza.core.options import describe_options, parse_options_text
 from cardplaza.core.registry import GameSpec, games, get_game
@@ -330,6 +331,7 @@ def serve(
 app.command("rules")(rules_command)
 app.command("review")(review_command)
 app.command("advice-bench")(advice_bench_command)
+app.command("stats")(stats_command)
 
 
 def main() -> None:

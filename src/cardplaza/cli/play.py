@@ -9,6 +9,7 @@ import typer
 from rich.console import Console
 
 from cardplaza.cli.levels import LevelChoice
+from cardplaza.cli.stats import default_results_path
 from cardplaza.cli.streak import StreakBook, default_streak_path
 from cardplaza.cli.terminal import check_save_path, play_series
 from cardplaza.core.registry import GameSpec
@@ -42,6 +43,6 @@ def play_command(spec: GameSpec, options: Any, seed: int | None, choice: LevelCh
         return console.input(prompt)
 
     play_series(spec.name, options, seed, choice.level, console, read, save=save,
-                streak=book)
+                streak=book, results=default_results_path())
     if book is not None and book.streak.best:
         console.print(f"Best saved score: {book.streak.best:,}.")

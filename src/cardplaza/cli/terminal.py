@@ -467,13 +467,15 @@ def play_terminal(game: str, options: Any, seed: int, level: str = "random",
 
 def play_series(game: str, options: Any, seed: int | None, level: str,
                 console: Console, read: Callable[[str], str], save: str | None = None,
-                streak: Any = None, human_seat: int = 0) -> list[GameState]:
+                streak: Any = None, human_seat: int = 0,
+                results: Path | None = None) -> list[GameState]:
     """Games one after another while the person answers "play again" with yes.
 
     The next game's options come from the game's ``rematch`` hook (E-fuda-tori passes the
     deal to the left, two-hand Pinochle alternates the dealer); a chosen ``seed`` gives the
     next games the seeds after it, otherwise each deal is random. On the two-hand ladder
-    the streak continues and sets each game's level.
+    the streak continues and sets each game's level. With ``results`` each finished game
+    is counted in that statistics file (``cardplaza stats``).
     """
     import secrets
 
@@ -488,6 +490,10 @@ def play_series(game: str, options: Any, seed: int | None, level: str,
                           numbered_path(save, number) if save else None, streak)
         state = session.run()
         played.append(state)
+        if results is not None:
+            from cardplaza.cli.stats import record_session
+
+            record_session(session, results)
         if session.stopped is not None or not _ask_again(console, read):
             return played
         opts = spec.rematch_options(opts, state)

@@ -1,0 +1,88 @@
+"""``cardplaza stats``: games played, won, lost, average margin and best result per level.
+
+Terminal games are counted in a results file in the user's data directory (one JSON line
+per finished game).
+"""
+
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from cardplaza.cli.style import make_console
+from cardplaza.web.stats import GameResult, ResultLog, result_of, summarize
+
+if TYPE_CHECKING:
+    from cardplaza.cli.terminal import Session
+
+
+def default_results_path() -> Path:
+    """Where terminal play keeps its results."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "cardplaza" / "terminal-results.jsonl"
+
+
+def terminal_player() -> str:
+    """The name terminal games are counted under (the login name)."""
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "player"
+
+
+def record_session(session: Session, path: Path | None = None) -> GameResult | None:
+    """Count a finished terminal game (nothing for an unfinished one)."""
+    if not session.state.is_terminal:
+        return None
+    who = terminal_player()
+    result = result_of(session.state, session.seat, who, who, session.level)
+    try:
+        ResultLog(path or default_results_path()).add(result)
+    except OSError:
+        return None
+    return result
+
+
+def render_stats(rows: list[dict[str, Any]], console: Any) -> None:
+    """The statistics as a table."""
+    if not rows:
+        console.print("No finished games yet.")
+        return
+    table = Table(title="Statistics", title_justify="left")
+    for col in ("player", "game", "played", "won", "lost", "drawn", "average margin",
+                "best result per level"):
+        table.add_column(col, justify="left" if col in ("player", "game",
+                                                        "best result per level") else "right")
+    for r in rows:
+        best = ", ".join(f"{lv or '?'}: {b['margin']:+g}" for lv, b in r["best"].items())
+        table.add_row(r["name"], r["game"], str(r["played"]), str(r["won"]), str(r["lost"]),
+                      str(r["drawn"]), f"{r['average_margin']:+.1f}", best)
+    console.print(table)
+
+
+def stats_command(
+    player: Annotated[str | None, typer.Option(help="Only this player (name in the terminal, "
+                                               "or the browser's player key).")] = None,
+    game: Annotated[str | None, typer.Option(help="Only this game.")] = None,
+    results_file: Annotated[Path | None, typer.Option(
+        "--results-file", help="The terminal's results file.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Games played, won, lost, average margin and best result per computer level."""
+    results = ResultLog(results_file or default_results_path()).results()
+    if game is not None:
+        results = [r for r in results if r.game == game]
+    rows = summarize(results, player)
+    if as_json:
+        print(json.dumps({"stats": rows}, ensure_ascii=False, indent=1))
+        return
+    render_stats(rows, make_console())
+
+
+__all__ = ["default_results_path", "record_session", "render_stats", "stats_command"]
