@@ -1,11 +1,11 @@
 """Two-hand Pinochle advice: the expert's (level 5) evaluation of each choice, and reasons.
 
-While the stock lasts the expert samples layouts of the unseen cards (the opponent's hidden
-hand and the stock) and plays every distinct candidate out with level 3 for both players,
-the same layouts and random numbers for every candidate: a card's value is its mean final
-margin (own total minus the opponent's). Melding, declining and which meld are compared
-the same way. In the playoff every card is known and each card's value is exact
-(:class:`~cardplaza.games.pinochle2.solver.PlayoffSolver`).
+The figures are level 5's own (:meth:`SimulationPlayer.evaluate`): while the stock lasts it
+samples layouts of the unseen cards (the opponent's hidden hand and the stock) and plays
+every distinct candidate out with level 3 for both players, the same layouts for every
+candidate: a card's value is its mean final margin (own total minus the opponent's), with
+the chance of winning the deal. Melding, declining and which meld are compared the same way.
+In the playoff every card is known and each card's value is exact.
 
 Marks (points of margin lost): inaccuracy from 15, mistake from 30, blunder from 60; or by
 the chance of winning the game given up (15 / 30 / 50 points of chance), so a card that
@@ -24,14 +24,12 @@ from cardplaza.ai.advice import (
     Evaluation,
     Reason,
     Thresholds,
-    build_choices,
     comparison,
     join,
     pct,
     pts,
     ranked,
 )
-from cardplaza.ai.common import margin, play_out
 from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle2.engine import (
     CARD_TEXT,
@@ -42,18 +40,20 @@ from cardplaza.games.pinochle2.engine import (
     POINTS,
     SUIT_SYMBOLS,
     Pinochle2State,
-    playoff_follow_mask,
-    trick_winner,
 )
 from cardplaza.games.pinochle2.players import (
+    MIN_SAMPLES_EXPERT,
     SAMPLES_EXPERT,
     Level3,
+    SimulationPlayer,
     View,
     _signature,
     level3_rollout,
 )
-from cardplaza.games.pinochle2.solver import PlayoffSolver, canonical
 from cardplaza.games.pinochle2.world import sample_world
+
+FACT_WORLDS = 120
+"""Sampled worlds for the chance that a led card wins the trick."""
 
 THRESHOLDS = Thresholds(15, 30, 60)
 
@@ -131,92 +131,62 @@ class Pinochle2Advisor:
         return 1
 
     # -- evaluation ---------------------------------------------------------------------
+    def _expert(self, effort: Effort) -> SimulationPlayer:
+        """Level 5 with its world budget scaled (and no clock unless the effort has one)."""
+        seconds = None if effort.seconds is None else max(0.05, effort.seconds
+                                                          - effort.elapsed())
+        worlds = effort.worlds(self.base_worlds, 8)
+        return SimulationPlayer("5", worlds, exact_playoff=True, seconds=seconds,
+                                min_samples=min(MIN_SAMPLES_EXPERT, worlds))
+
     def evaluate(self, observation: dict[str, Any], legal: Sequence[Action],
                  rng: random.Random, effort: Effort,
                  include: Sequence[Action] = ()) -> Evaluation:
-        """Sampled play-outs in the stock phase, exact values in the playoff."""
+        """The expert's own evaluation: sampled play-outs in the stock phase, exact values
+        in the playoff; the chance of winning the deal with each choice."""
         obs = observation
         cands, same = _groups(obs, legal)
         kind = "meld" if obs["step"] == "meld" else "play"
         if len(cands) == 1:
             return Evaluation(kind, "points", [Choice(cands[0], None, 1.0, {}, same[cands[0]])],
                               cands[0])
-        if obs["phase"] != "stock" and kind == "play":
-            return self._exact(obs, cands, same)
+        found = {e.action: e for e in self._expert(effort).evaluate(obs, legal, rng)}
+        exact = all(e.exact for e in found.values())
+        facts: dict[Action, dict[str, float]] = {
+            a: {"win": found[a].chance or 0.0} for a in cands if a in found}
+        if kind == "play":
+            for a, won in self._trick_facts(obs, cands, exact,
+                                            random.Random(rng.getrandbits(64))).items():
+                facts[a]["trick"] = won
+        choices = [Choice(a, found[a].points if a in found else None, None, facts.get(a, {}),
+                          same[a]) for a in cands]
+        prefer = None if exact else Level3().choose(obs, legal, random.Random(0))
+        ordered, best = ranked(choices, prefer)
+        worlds = max((e.worlds for e in found.values()), default=0)
+        return Evaluation(kind, "points", ordered, best, worlds=1 if exact else worlds,
+                          exact=exact, determined=exact)
+
+    @staticmethod
+    def _trick_facts(obs: dict[str, Any], cands: list[Action], exact: bool,
+                     rng: random.Random) -> dict[Action, float]:
+        """Chance that each card wins the current trick: certain when following; when
+        leading, against the opponent's level-3 reply in sampled worlds (the playoff's
+        single world when every card is known)."""
         seat = int(obs["seat"])
-        trick_index = len(obs["tricks"])
-        n = effort.worlds(self.base_worlds, 8)
-        rows: list[list[float]] = []
+        worlds = 1 if exact else FACT_WORLDS
         wins = dict.fromkeys(cands, 0)
-        games = dict.fromkeys(cands, 0.0)
-        while len(rows) < n and effort.more(len(rows), 8):
+        for _ in range(worlds):
             world = sample_world(obs, rng)
-            roll = rng.getrandbits(64)
-            row = []
+            assert isinstance(world, Pinochle2State)
+            n = len(world.tricks)
             for a in cands:
                 st = world.clone()
                 st.apply(a)
-                play_out(st, level3_rollout, random.Random(roll))
-                assert isinstance(st, Pinochle2State)
-                row.append(margin(st.returns(), seat))
-                games[a] += 1.0 if row[-1] > 0 else 0.5 if row[-1] == 0 else 0.0
-                if kind == "play" and len(st.tricks) > trick_index and \
-                        st.tricks[trick_index][3] == seat:
+                if len(st.tricks) == n:
+                    st.apply(level3_rollout(st, rng))
+                if st.tricks[n][3] == seat:
                     wins[a] += 1
-            rows.append(row)
-        k = max(1, len(rows))
-        facts = {a: {"win": games[a] / k} for a in cands}
-        if kind == "play":
-            for a in cands:
-                facts[a]["trick"] = wins[a] / k
-        prefer = Level3().choose(obs, legal, random.Random(0))
-        choices, best = ranked(build_choices(cands, rows, same, facts), prefer)
-        return Evaluation(kind, "points", choices, best, worlds=len(rows))
-
-    def _exact(self, obs: dict[str, Any], cands: list[Action],
-               same: dict[Action, tuple[Action, ...]]) -> Evaluation:
-        """Exact value of every card in the playoff (both hands are known)."""
-        state = sample_world(obs, random.Random(0))
-        assert isinstance(state, Pinochle2State)
-        seat = state.turn
-        trump = state.trump
-        solver = PlayoffSolver(trump)
-        mine = canonical(state.hands[seat])
-        theirs = canonical(state.hands[1 - seat])
-        counters = _counters(obs)
-        melds = [int(x) for x in obs["meld_points"]]
-        base = (counters[seat] + melds[seat]) - (counters[1 - seat] + melds[1 - seat])
-        values: list[float] = []
-        facts: dict[Action, dict[str, float]] = {}
-        lead = state.lead
-        for a in cands:
-            assert type(a) is int
-            f = FACE_OF[a]
-            if lead < 0:
-                hl2 = _remove(mine, f)
-                reply, opp = solver.reply_values(theirs, hl2, f)
-                values.append(base - opp)
-                facts[a] = {"trick": 0.0 if _beats(reply, f, trump) else 1.0,
-                            "win": _outcome(base - opp)}
-            else:
-                lf = FACE_OF[lead]
-                hf2 = _remove(mine, f)
-                last = 10 if not theirs else 0
-                p = POINTS[lf] + POINTS[f] + last
-                if _beats(f, lf, trump):
-                    v = p + solver.value(hf2, theirs) if hf2 else p
-                    facts[a] = {"trick": 1.0}
-                else:
-                    v = -p - (solver.value(theirs, hf2) if theirs else 0)
-                    facts[a] = {"trick": 0.0}
-                values.append(base + v)
-            facts[a]["win"] = _outcome(values[-1])
-        prefer = None
-        choices, best = ranked(build_choices(cands, [values], same, facts), prefer)
-        for c in choices:
-            c.share = None
-        return Evaluation("play", "points", choices, best, worlds=1, exact=True,
-                          determined=True)
+        return {a: wins[a] / worlds for a in cands}
 
     # -- reasons ------------------------------------------------------------------------
     def reason(self, observation: dict[str, Any], evaluation: Evaluation) -> Reason:
@@ -354,24 +324,9 @@ class Pinochle2Advisor:
                 "best": rows[0]["text"]}
 
 
-def _outcome(final_margin: float) -> float:
-    """1 for a won game, ½ for a draw, 0 for a loss."""
-    return 1.0 if final_margin > 0 else 0.5 if final_margin == 0 else 0.0
-
-
-def _remove(h: int, f: int) -> int:
-    if (h >> (f + 24)) & 1:
-        return h & ~(1 << (f + 24))
-    return h & ~(1 << f)
-
-
-def _beats(reply: int, lead: int, trump: int) -> bool:
-    return trick_winner(lead, reply, trump)
-
-
 def make_advisor() -> Pinochle2Advisor:
     """The registry hook."""
     return Pinochle2Advisor()
 
 
-__all__ = ["THRESHOLDS", "Pinochle2Advisor", "make_advisor", "playoff_follow_mask"]
+__all__ = ["THRESHOLDS", "Pinochle2Advisor", "make_advisor"]

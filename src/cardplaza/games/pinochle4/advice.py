@@ -54,6 +54,11 @@ from cardplaza.games.pinochle4.engine import (
 from cardplaza.games.pinochle4.fast import hand_delta, play_out
 from cardplaza.games.pinochle4.meld import meld_total
 from cardplaza.games.pinochle4.players import (
+    EXPERT_BID_WORLDS,
+    EXPERT_BURY_SIMS,
+    EXPERT_MAX_WORLDS,
+    EXPERT_MIN_WORLDS,
+    EXPERT_SIMS,
     ExpertPlayer,
     HeuristicPlayer,
     _candidate_cards,
@@ -79,8 +84,9 @@ from cardplaza.games.pinochle4.world import AuctionCheck, Dealer
 MAKE_PROB = 0.6
 """The expert bids while its simulated chance of making the bid is at least this."""
 PLAY_SIMS = 2400
-PLAY_MIN_WORLDS = 60
-PLAY_MAX_WORLDS = 1200
+"""Play-outs per trump suit when the cut-throat bid winner compares what to bury."""
+FACT_WORLDS = 200
+"""Sampled worlds for the reason's figures (trick won, last trumps drawn)."""
 HINT_BID_WORLDS = 160
 HELPER_BID_WORLDS = 400
 GIVE_WORLDS = 100
@@ -123,23 +129,6 @@ def trick_winner_greedy(hands: list[int], trick: list[int], leader: int, n: int,
         cards.append(c)
         seat = (seat + 1) % n
     return (leader + winning_index(cards, trump)) % n
-
-
-def _played_value(view: _PlayView, hands: list[int], discards: int) -> tuple[float, bool]:
-    """:meth:`_PlayView.value` (the expert's play-out) and whether the contract is made."""
-    pts, last = play_out(hands, view.trick, view.leader, view.n, view.trump, view.relaxed,
-                         view.values)
-    side_pts = view.base[:]
-    for p in range(view.n):
-        side_pts[view.side(p)] += pts[p]
-    side_pts[view.side(last)] += view.bonus
-    if view.n == 3:
-        d = view.known_discards if view.known_discards >= 0 else discards
-        side_pts[view.bside] += mask_points(d, view.values)
-    delta = hand_delta(view.contract, view.bside, view.melds, side_pts)
-    mine = view.side(view.me)
-    made = view.melds[view.bside] + side_pts[view.bside] >= view.contract
-    return float(delta[mine] - (sum(delta) - delta[mine]) / (view.sides - 1)), made
 
 
 def _same_faces(legal: Sequence[Action], cands: Sequence[tuple[int, int]]
@@ -208,6 +197,17 @@ class PinochleAdvisor:
         return Evaluation(phase, "points", [Choice(a, None) for a in legal], legal[0])
 
     # -- card play -----------------------------------------------------------------------
+    @staticmethod
+    def _expert(effort: Effort) -> ExpertPlayer:
+        """The expert with its card-play budget scaled (no clock unless the effort has one)."""
+        seconds = None if effort.seconds is None else max(0.05, effort.seconds
+                                                          - effort.elapsed())
+        return ExpertPlayer(sims=effort.worlds(EXPERT_SIMS, 100),
+                            min_worlds=effort.worlds(EXPERT_MIN_WORLDS, 12),
+                            max_worlds=effort.worlds(EXPERT_MAX_WORLDS, 12),
+                            bid_worlds=EXPERT_BID_WORLDS, seconds=seconds,
+                            bury_sims=EXPERT_BURY_SIMS)
+
     def _play(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
               effort: Effort) -> Evaluation:
         cands = _candidate_cards(legal)
@@ -215,51 +215,20 @@ class PinochleAdvisor:
         if len(cands) == 1:
             return Evaluation("play", "points", [Choice(cands[0], None, 1.0, {}, same[cands[0]])],
                               cands[0])
-        view = _PlayView(obs)
-        me = view.me
-        n = view.n
-        trump = view.trump
-        my_side = _side(n, me)
-        trick = view.trick
-        leader = view.leader
-        worlds = effort.worlds(max(PLAY_MIN_WORLDS,
-                                   min(PLAY_MAX_WORLDS, -(-PLAY_SIMS // len(cands)))), 12)
-        dealer = Dealer(obs, infer_bids=True)
-        rows: list[list[float]] = []
-        wins = [0] * len(cands)
-        draws = [0] * len(cands)
-        kept = [0] * len(cands)
-        trump_leads = [not trick and b[1] % 24 // 6 == trump for b in cands]
-        while len(rows) < worlds and effort.more(len(rows), 12):
-            hands, discards = dealer.deal(rng)
-            row = []
-            opp_trumps = [(hands[p] & SUIT_MASK[trump]).bit_count() for p in range(n)
-                          if _side(n, p) != my_side]
-            pulls = max(opp_trumps) <= 1 and sum(opp_trumps) >= 1
-            for i, b in enumerate(cands):
-                hs = hands[:]
-                hs[me] ^= 1 << b[1]
-                trick.append(b[1])
-                w = trick_winner_greedy(hs, trick, leader, n, trump, view.relaxed, my_side)
-                if _side(n, w) == my_side:
-                    wins[i] += 1
-                if trump_leads[i] and pulls:
-                    draws[i] += 1
-                value, made = _played_value(view, hs, discards)
-                row.append(value)
-                if made == (_side(n, obs["bidder"]) == my_side):
-                    kept[i] += 1
-                trick.pop()
-            rows.append(row)
-        k = len(rows)
-        facts: dict[Action, dict[str, float]] = {}
-        for i, b in enumerate(cands):
-            facts[b] = {"trick": wins[i] / k, "win": kept[i] / k}
-            if trump_leads[i]:
-                facts[b]["draws_trumps"] = draws[i] / k
-        choices = build_choices(cands, rows, same, facts)
+        found = {e.action: e for e in self._expert(effort).evaluate(obs, legal, rng)}
+        worlds = max((e.worlds for e in found.values()), default=0)
+        facts = self._play_facts(obs, cands, random.Random(rng.getrandbits(64)))
+        bidding_side = _side(obs["players"], obs["bidder"]) == _side(obs["players"],
+                                                                     obs["seat"])
+        choices = []
+        for b in cands:
+            e = found.get(b)
+            if e is not None and e.chance is not None:
+                facts[b]["win"] = e.chance if bidding_side else 1.0 - e.chance
+            choices.append(Choice(b, None if e is None else e.points, None, facts[b],
+                                  same[b]))
         # The expert's own choice: sensible candidates only, and within a tenth of a point
-        # per world the normal player's card stands.
+        # the normal player's card stands.
         sensible = {b[1] % 24 for b in _sensible(obs, cands)}
         prefer = self.heuristic.play(obs, legal)
         pool = [c for c in choices if isinstance(c.action, tuple)
@@ -270,7 +239,40 @@ class PinochleAdvisor:
         if pick is None:
             pick = max(near, key=lambda c: (c.value or 0.0, -c.action[1]))  # type: ignore[index]
         ordered, best = ranked(choices, pick.action, tolerance=float("inf"))
-        return Evaluation("play", "points", ordered, best, worlds=k)
+        return Evaluation("play", "points", ordered, best, worlds=worlds)
+
+    @staticmethod
+    def _play_facts(obs: dict[str, Any], cands: list[tuple[int, int]], rng: random.Random,
+                    worlds: int = FACT_WORLDS) -> dict[Action, dict[str, float]]:
+        """Per card, the chance that the seat's side wins the current trick against the
+        others' best effort, and for a trump lead the chance that it draws the opponents'
+        last trumps, over worlds the expert's dealer samples."""
+        view = _PlayView(obs)
+        me, n, trump = view.me, view.n, view.trump
+        my_side = _side(n, me)
+        trick = view.trick
+        dealer = Dealer(obs, infer_bids=True)
+        wins = [0] * len(cands)
+        draws = [0] * len(cands)
+        trump_leads = [not trick and b[1] % 24 // 6 == trump for b in cands]
+        for _ in range(worlds):
+            hands, _disc = dealer.deal(rng)
+            opp = [(hands[p] & SUIT_MASK[trump]).bit_count() for p in range(n)
+                   if _side(n, p) != my_side]
+            pulls = max(opp) <= 1 and sum(opp) >= 1
+            for i, b in enumerate(cands):
+                hs = hands[:]
+                hs[me] ^= 1 << b[1]
+                w = trick_winner_greedy(hs, [*trick, b[1]], view.leader, n, trump,
+                                        view.relaxed, my_side)
+                wins[i] += _side(n, w) == my_side
+                draws[i] += trump_leads[i] and pulls
+        out: dict[Action, dict[str, float]] = {}
+        for i, b in enumerate(cands):
+            out[b] = {"trick": wins[i] / worlds}
+            if trump_leads[i]:
+                out[b]["draws_trumps"] = draws[i] / worlds
+        return out
 
     # -- bidding ---------------------------------------------------------------------------
     def bid_table(self, obs: dict[str, Any], rng: random.Random, worlds: int,
