@@ -6,8 +6,9 @@ STAMP := $(VENV)/.installed
 PLAY_STAMP := $(VENV)/.play-installed
 ## Port of `make play` (e.g. `make play PORT=8001` when 8000 is busy).
 PORT ?= 8000
-## Python extras `make test` installs beside the package.
-TEST_EXTRAS ?= dev,postgres
+## Python extras `make test` installs beside the package (research: the OpenSpiel and
+## PettingZoo adapters, whose tests run with the others).
+TEST_EXTRAS ?= dev,postgres,research
 ## Debian packages the tests need: Chromium for browser tests (with a Latin font, since
 ## recommended packages are not installed, and a Japanese one, or the Japanese screenshots
 ## show empty boxes), PostgreSQL for the storage test.

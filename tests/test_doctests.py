@@ -7,7 +7,8 @@ import importlib
 
 import pytest
 
-MODULES = ["cardplaza.core.cards", "cardplaza.core.seats", "cardplaza.games.pinochle4.auction"]
+MODULES = ["cardplaza.core.cards", "cardplaza.core.seats", "cardplaza.games.pinochle4.auction",
+           "cardplaza.research.openspiel", "cardplaza.research.pettingzoo"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -212,7 +212,7 @@ def bench(
             figures = versus_openspiel(spec, _options(spec, options), seconds=2 * seconds)
         except ImportError:
             console.print("OpenSpiel is not installed: pip install 'cardplaza[research]' "
-                          "(pinned open_spiel) to compare with pyspiel hearts.")
+                          "(pinned open_spiel) to compare with pyspiel hearts.", markup=False)
             raise typer.Exit(1) from None
     else:
         figures = engine_benchmarks(spec, _options(spec, options), seconds=seconds)

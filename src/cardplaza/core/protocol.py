@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any, ClassVar, TypeAlias
 
 Action: TypeAlias = Hashable
@@ -29,6 +31,22 @@ JSON: TypeAlias = Any
 
 TERMINAL = -1
 """``current_player`` of a finished game."""
+
+
+_RNG_FACTORY: ContextVar[Callable[[int], random.Random] | None] = ContextVar(
+    "cardplaza_rng_factory", default=None)
+
+
+@contextmanager
+def chance_from(factory: Callable[[int], random.Random]) -> Iterator[None]:
+    """States created inside this block draw from ``factory(seed)`` instead of
+    ``random.Random(seed)``: a way to hand a game's chance (its deals) to an outside driver,
+    such as the research adapters' explicit chance nodes."""
+    token = _RNG_FACTORY.set(factory)
+    try:
+        yield
+    finally:
+        _RNG_FACTORY.reset(token)
 
 
 class IllegalAction(ValueError):
@@ -53,7 +71,8 @@ class GameState(ABC):
         self.options = options
         self.seed = seed
         self.num_players = num_players
-        self._rng = random.Random(seed)
+        factory = _RNG_FACTORY.get()
+        self._rng = random.Random(seed) if factory is None else factory(seed)
         self._rng_shared = False
         self.history: list[tuple[int, Action]] = []
 

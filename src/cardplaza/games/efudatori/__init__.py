@@ -76,6 +76,7 @@ SPEC = register(GameSpec(
         "rematch": "cardplaza.games.efudatori.state:rematch_options",
         "kernels": "cardplaza.games.efudatori.kernels:KERNELS",
         "advice": "cardplaza.games.efudatori.advice:make_advisor",
+        "research": "cardplaza.games.efudatori.research:CODEC",
     },
 ))
 

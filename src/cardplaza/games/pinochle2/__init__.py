@@ -85,5 +85,6 @@ SPEC = register(GameSpec(
         "kernels": "cardplaza.games.pinochle2.kernels:KERNELS",
         "rematch": "cardplaza.games.pinochle2.streak:rematch_options",
         "advice": "cardplaza.games.pinochle2.advice:make_advisor",
+        "research": "cardplaza.games.pinochle2.research:CODEC",
     },
 ))

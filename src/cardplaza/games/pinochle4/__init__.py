@@ -129,7 +129,7 @@ SPEC4 = register(GameSpec(
     sample_world=sample_world,
     levels=("random", "weak", "normal", "strong", "expert"),
     deals_played=hands_dealt,
-    hooks=_HOOKS,
+    hooks={**_HOOKS, "research": "cardplaza.games.pinochle4.research:CODEC4"},
 ))
 
 SPEC3 = register(GameSpec(
@@ -145,7 +145,8 @@ SPEC3 = register(GameSpec(
     levels=("random", "weak", "normal", "strong", "expert"),
     deals_played=hands_dealt,
     hooks={**{k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
-           "bench": "cardplaza.games.pinochle4.bench:cutthroat_benchmarks"},
+           "bench": "cardplaza.games.pinochle4.bench:cutthroat_benchmarks",
+           "research": "cardplaza.games.pinochle4.research:CODEC3"},
 ))
 
 __all__ = ["SPEC3", "SPEC4", "CutthroatOptions", "CutthroatState", "Options", "PinochleState"]

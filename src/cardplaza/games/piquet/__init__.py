@@ -105,7 +105,8 @@ SPEC = register(GameSpec(
            "advice": "cardplaza.games.piquet.advice:make_advisor",
            "odds": "cardplaza.games.piquet.odds:odds",
            "first_deal_returns": "cardplaza.games.piquet.state:first_deal_returns",
-           "kernels": "cardplaza.games.piquet.kernels:KERNELS"},
+           "kernels": "cardplaza.games.piquet.kernels:KERNELS",
+           "research": "cardplaza.games.piquet.research:CODEC"},
 ))
 
 __all__ = ["SPEC", "Options", "PiquetState"]

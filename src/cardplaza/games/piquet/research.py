@@ -1,0 +1,121 @@
+"""Piquet for the research adapters: action numbers and tensors of a view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardplaza.core.cards import bit_list
+from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.games.piquet.state import (
+    ADD,
+    CODE_NAMES,
+    EXCH,
+    PHASE_NAMES,
+    SAY,
+    SUIT,
+    PiquetState,
+)
+from cardplaza.research.core import ResearchCodec, Tensor
+
+DECK = 32
+EXCHANGE = DECK  # 4,096 numbers: the subset of the (sorted) hand's 12 places discarded
+SAYS = EXCHANGE + 4096
+SUITS = SAYS + len(CODE_NAMES)
+ADDS = SUITS + 4
+MAX_ADDS = 64
+"""Room for the choices of further combinations to show (one number per choice)."""
+
+
+class PiquetCodec(ResearchCodec):
+    """Numbers: card ``c`` (0 … 31) to play; a discard as the set of places of the sorted
+    hand (32 + a 12-bit mask); each declaration word; a point suit to show; then the
+    ``k``-th choice of further combinations to score (in the order the game lists them)."""
+
+    def spec(self) -> GameSpec:
+        """Piquet."""
+        return get_game("piquet")
+
+    def num_actions(self, options: Any) -> int:
+        """Cards, discards, words, suits and choices of combinations."""
+        return ADDS + MAX_ADDS
+
+    def encode(self, state: GameState, action: Action) -> int:
+        """The number of an action."""
+        assert isinstance(state, PiquetState)
+        if type(action) is int:
+            return action
+        assert isinstance(action, tuple)
+        kind: int = action[0]
+        value: int = action[1]
+        if kind == EXCH:
+            hand = bit_list(state.hands[state.current_player])
+            return EXCHANGE + sum(1 << i for i, c in enumerate(hand) if value >> c & 1)
+        if kind == SAY:
+            return SAYS + value
+        if kind == SUIT:
+            return SUITS + value
+        adds = sorted(a for a in state.legal_actions() if isinstance(a, tuple) and a[0] == ADD)
+        return ADDS + adds.index(action)
+
+    def decode(self, state: GameState, number: int) -> Action:
+        """The action of a number."""
+        assert isinstance(state, PiquetState)
+        if 0 <= number < EXCHANGE:
+            return number
+        if number < SAYS:
+            hand = bit_list(state.hands[state.current_player])
+            places = number - EXCHANGE
+            if places >> len(hand):
+                raise ValueError(f"{number} names places beyond the hand")
+            return (EXCH, sum(1 << c for i, c in enumerate(hand) if places >> i & 1))
+        if number < SUITS:
+            return (SAY, number - SAYS)
+        if number < ADDS:
+            return (SUIT, number - SUITS)
+        adds = sorted(a for a in state.legal_actions() if isinstance(a, tuple) and a[0] == ADD)
+        k = number - ADDS
+        if not 0 <= k < len(adds):
+            raise ValueError(f"{number} is not a choice of combinations now")
+        return adds[k]
+
+    def tensor(self, observation: dict[str, Any], options: Any,
+               perfect_recall: bool) -> list[float]:
+        """Own hand, dealt cards, discards and cards drawn; talon cards seen and cards left
+        untaken; combinations shown by each player (own first); the lead of the current
+        trick and the cards played; phase, role, who acts; tricks won, deal points and
+        partie totals (own first), deal number; with perfect recall the deal's order of
+        play."""
+        o = observation
+        me, opp = o["seat"], 1 - o["seat"]
+        t = Tensor()
+        for key in ("hand", "dealt", "discards", "drawn", "untaken"):
+            t.cards(o[key], DECK)
+        t.cards([seen["card"] for seen in o["talon_seen"]], DECK)
+        for s in (me, opp):
+            t.cards([c for sh in o["shown"] if sh["seat"] == s for c in sh["cards"]], DECK)
+        t.cards(o["trick"]["cards"][:1], DECK)
+        t.cards([c for tr in o["tricks"] for c in tr["cards"]], DECK)
+        t.one_hot(PHASE_NAMES.index(o["phase"]), len(PHASE_NAMES))
+        t.value(1.0 if o["role"] == "elder" else 0.0)
+        t.value(1.0 if o["to_act"] == me else 0.0)
+        for s in (me, opp):
+            t.value(o["tricks_won"][s] / 12)
+            t.value(o["deal_score"][s] / 100)
+            t.value(o["totals"][s] / 100)
+        t.value(o["deal"] / (o["deals_scheduled"] or 1))
+        t.value(len(o["dialogue"]) / 20)
+        if perfect_recall:
+            plays = []
+            for i, tr in enumerate(o["tricks"]):
+                lead, follow = tr["cards"]
+                plays.append(((tr["leader"] - me) % 2, lead, i))
+                plays.append(((1 - tr["leader"] - me) % 2, follow, i))
+            cur = o["trick"]
+            if cur["cards"]:
+                plays.append(((cur["leader"] - me) % 2, cur["cards"][0], len(o["tricks"])))
+            t.play_order(plays, DECK, 2, 12)
+        return t.values
+
+
+CODEC = PiquetCodec()

@@ -1,0 +1,429 @@
+"""What both research adapters share: action numbering, tensors and explicit chance.
+
+Our engines deal from their own seeded RNG. Research frameworks want the deal as chance
+nodes, so a :class:`ChanceState` runs an engine with a *scripted* RNG: when the engine asks
+to shuffle or to draw a number and no outcome is scripted, the request becomes chance
+nodes — one per dealt position (which remaining item comes next, all equally likely) or
+one for a drawn number — and once every outcome is chosen the engine repeats the step with
+them. Nothing in the engines changes; between deals a state is the engine's own state.
+
+Each game supplies a :class:`ResearchCodec` (its ``research`` hook): a fixed numbering of
+its actions and a fixed-size tensor of an observation. Strings are the observation's JSON
+(exactly what the seat may see); the information state adds the seat's own actions.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import Any
+
+from cardplaza.core.protocol import TERMINAL, Action, GameState, chance_from
+from cardplaza.core.registry import GameSpec, games, get_game
+
+CHANCE = -2
+"""``current_player`` of a chance node."""
+
+
+class ResearchCodec(ABC):
+    """A game's fixed action numbering and observation tensor (its ``research`` hook)."""
+
+    @abstractmethod
+    def num_actions(self, options: Any) -> int:
+        """How many action numbers exist (``0 … num_actions - 1``)."""
+
+    @abstractmethod
+    def encode(self, state: GameState, action: Action) -> int:
+        """The number of a legal action in ``state``."""
+
+    @abstractmethod
+    def decode(self, state: GameState, number: int) -> Action:
+        """The action a number stands for in ``state`` (``ValueError`` if none)."""
+
+    def tensor_size(self, options: Any, perfect_recall: bool) -> int:
+        """Length of the observation (or information-state) tensor."""
+        key = (repr(options), perfect_recall)
+        size = self._sizes.get(key)
+        if size is None:
+            state = self.spec().new_game(options, 0)
+            size = self._sizes[key] = len(self.tensor(state.observation(0), options,
+                                                      perfect_recall))
+        return size
+
+    @abstractmethod
+    def spec(self) -> GameSpec:
+        """The game this codec numbers."""
+
+    @abstractmethod
+    def tensor(self, observation: dict[str, Any], options: Any,
+               perfect_recall: bool) -> list[float]:
+        """Tensor of a seat's observation; with ``perfect_recall`` also the order of play
+        of the current deal (which seat played each card, in which trick)."""
+
+    def __init__(self) -> None:
+        self._sizes: dict[tuple[str, bool], int] = {}
+
+    def max_game_length(self, options: Any) -> int:
+        """A bound on actions plus chance outcomes of one game (generous)."""
+        return 100_000
+
+
+class Tensor:
+    """Builds a flat tensor piece by piece (cards as 0/1 per card, one-hot numbers)."""
+
+    def __init__(self) -> None:
+        self.values: list[float] = []
+
+    def cards(self, cards: Sequence[int] | None, size: int) -> None:
+        """One value per card of a ``size``-card deck: 1.0 for the cards given."""
+        piece = [0.0] * size
+        for c in cards or ():
+            piece[c] = 1.0
+        self.values += piece
+
+    def one_hot(self, k: int | None, n: int) -> None:
+        """``n`` values, 1.0 at ``k`` (none when ``k`` is None or out of range)."""
+        piece = [0.0] * n
+        if k is not None and 0 <= k < n:
+            piece[k] = 1.0
+        self.values += piece
+
+    def value(self, x: float) -> None:
+        """One plain value."""
+        self.values.append(float(x))
+
+    def play_order(self, plays: Sequence[tuple[int, int, int]], deck: int, seats: int,
+                   tricks: int) -> None:
+        """For every card: which seat (relative) played it and in which trick (``plays`` =
+        (relative seat, card, trick index)): the deal's order of play."""
+        who = [0.0] * (deck * seats)
+        when = [0.0] * deck
+        for seat, card, trick in plays:
+            who[card * seats + seat] = 1.0
+            when[card] = (trick + 1) / tricks
+        self.values += who
+        self.values += when
+
+
+def codec_of(spec: GameSpec) -> ResearchCodec:
+    """The game's research codec."""
+    codec: ResearchCodec = spec.hook("research")
+    return codec
+
+
+def research_games() -> dict[str, GameSpec]:
+    """Every registered game that has a research codec."""
+    return {name: spec for name, spec in games().items() if "research" in spec.hooks}
+
+
+# -- explicit chance ------------------------------------------------------------------
+
+class NeedChance(Exception):
+    """Raised by the scripted RNG when the engine draws and no outcome is scripted."""
+
+    def __init__(self, kind: str, items: list[Any]) -> None:
+        super().__init__(kind, len(items))
+        self.kind = kind
+        self.items = items
+
+
+Draw = tuple[str, tuple[int, ...]]
+"""A completed draw: ``("shuffle", order of the original positions)`` or ``("number", (k,))``."""
+
+
+class ScriptedRNG(random.Random):
+    """An RNG that plays back chosen outcomes and raises :class:`NeedChance` otherwise.
+
+    Engines draw only with ``shuffle`` and ``randrange``; any other draw is refused.
+    """
+
+    def __init__(self, draws: Sequence[Draw] = ()) -> None:
+        super().__init__(0)
+        self._draws = list(draws)
+
+    def shuffle(self, x: Any) -> None:
+        """Put ``x`` in the scripted order."""
+        if not self._draws:
+            raise NeedChance("shuffle", list(x))
+        kind, order = self._draws.pop(0)
+        if kind != "shuffle" or len(order) != len(x):
+            raise RuntimeError("the engine's draws differ from the scripted ones")
+        original = list(x)
+        x[:] = [original[i] for i in order]
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """The scripted number below ``start`` (only ``randrange(n)`` is used)."""
+        if stop is not None or step != 1:
+            raise RuntimeError("only randrange(n) can be scripted")
+        if not self._draws:
+            raise NeedChance("number", list(range(start)))
+        kind, (k,) = self._draws.pop(0)
+        if kind != "number" or not 0 <= k < start:
+            raise RuntimeError("the engine's draws differ from the scripted ones")
+        return k
+
+    def random(self) -> float:
+        """Refused: only shuffles and numbers below n are chance nodes."""
+        raise RuntimeError("the engine drew an unscripted random number")
+
+    def getrandbits(self, k: int) -> int:
+        """Refused (see :meth:`random`)."""
+        raise RuntimeError("the engine drew unscripted random bits")
+
+
+_STRICT = ScriptedRNG()
+
+
+def _pin(state: GameState) -> GameState:
+    """Make ``state`` draw from the strict script (no outcome: every draw asks for chance)."""
+    state._rng = _STRICT
+    state._rng_shared = False
+    return state
+
+
+def _copy(state: GameState) -> GameState:
+    """An engine copy that keeps drawing from the script."""
+    twin = state.clone()
+    _pin(state)
+    return _pin(twin)
+
+
+def outcome_utilities(state: GameState) -> list[float]:
+    """Zero-sum result of a finished game: with ``k`` winners among ``n`` seats each
+    winner gets ``n / k - 1`` and every other seat ``-1`` (two players: +1 / -1, 0 on a
+    draw; partners share their side's result)."""
+    n = state.num_players
+    won = state.winners()
+    if not won:
+        return [0.0] * n
+    share = n / len(won) - 1
+    return [share if s in won else -1.0 for s in range(n)]
+
+
+class ChanceState:
+    """A game with its deals as explicit chance nodes (see the module docstring)."""
+
+    def __init__(self, spec: GameSpec, options: Any) -> None:
+        self.spec = spec
+        self.options = options
+        self.codec = codec_of(spec)
+        self.engine: GameState | None = None
+        self.deal_start: GameState | None = None  # engine right after the last deal
+        self.deal_actions: list[Action] = []  # applied since then
+        self.pending: Action | None = None  # the action waiting for chance outcomes
+        self.pending_seat = -1
+        self.draws: list[Draw] = []  # completed draws of the pending step
+        self.need: NeedChance | None = None  # the draw in progress
+        self.order: list[int] = []  # its outcomes so far
+        self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
+        self.seats = spec.new_game(options, 0).num_players
+        self._advance()
+
+    # -- chance -------------------------------------------------------------------
+    def _advance(self) -> None:
+        """Run the pending step (or the deal) with the completed draws; ask for the next."""
+        script = ScriptedRNG(self.draws)
+        try:
+            if self.engine is None:
+                with chance_from(lambda seed: script):
+                    engine = self.spec.new_game(self.options, 0)
+            else:
+                engine = self.engine
+                engine._rng, engine._rng_shared = script, False
+                assert self.pending is not None
+                engine.apply(self.pending)
+        except NeedChance as need:
+            if self.engine is not None:
+                self._rebuild()
+            self.need, self.order = need, []
+            return
+        self.engine = _pin(engine)
+        self.deal_start = _copy(engine)
+        self.deal_actions = []
+        self.pending, self.pending_seat, self.draws = None, -1, []
+        self.need = None
+
+    def _rebuild(self) -> None:
+        """The engine as it was before the step that asked for chance (that step stopped
+        half-way): the deal's start replayed."""
+        assert self.deal_start is not None
+        self.engine = _copy(self.deal_start)
+        for a in self.deal_actions:
+            self.engine.apply(a)
+
+    @property
+    def current_player(self) -> int:
+        """Seat to act, :data:`CHANCE` or :data:`cardplaza.core.protocol.TERMINAL`."""
+        if self.need is not None:
+            return CHANCE
+        assert self.engine is not None
+        return self.engine.current_player
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.need is None and self.engine is not None and self.engine.is_terminal
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of the chance node and their probabilities."""
+        need = self.need
+        assert need is not None
+        if need.kind == "number":
+            n = len(need.items)
+            return [(k, 1.0 / n) for k in range(n)]
+        left = sorted(set(range(len(need.items))) - set(self.order))
+        return [(k, 1.0 / len(left)) for k in left]
+
+    def _chance(self, k: int) -> None:
+        need = self.need
+        assert need is not None
+        if k not in dict(self.chance_outcomes()):
+            raise ValueError(f"{k} is not an outcome of this chance node")
+        self.history.append((CHANCE, k))
+        if need.kind == "number":
+            self.draws.append(("number", (k,)))
+        else:
+            self.order.append(k)
+            if len(self.order) < len(need.items) - 1:
+                return
+            last = (set(range(len(need.items))) - set(self.order)).pop()
+            self.draws.append(("shuffle", (*self.order, last)))
+        self.need = None
+        self._advance()
+
+    # -- decisions ----------------------------------------------------------------
+    def legal_numbers(self) -> list[int]:
+        """Action numbers legal for the player to act, ascending."""
+        engine = self.engine
+        assert engine is not None and self.need is None
+        encode = self.codec.encode
+        return sorted(encode(engine, a) for a in engine.legal_actions())
+
+    def apply_number(self, number: int) -> None:
+        """Apply a chance outcome or the action a number stands for."""
+        if self.need is not None:
+            self._chance(number)
+            return
+        engine = self.engine
+        assert engine is not None
+        action = self.codec.decode(engine, number)
+        seat = engine.current_player
+        try:
+            engine.apply(action)
+        except NeedChance as need:
+            self.history.append((seat, number))
+            self._rebuild()
+            self.pending, self.pending_seat, self.draws = action, seat, []
+            self.need, self.order = need, []
+            return
+        self.history.append((seat, number))
+        self.deal_actions.append(action)
+
+    def clone(self) -> ChanceState:
+        """An independent copy."""
+        new = object.__new__(ChanceState)
+        new.__dict__.update(self.__dict__)
+        new.engine = None if self.engine is None else _copy(self.engine)
+        new.deal_actions = self.deal_actions[:]
+        new.draws = self.draws[:]
+        new.order = self.order[:]
+        new.history = self.history[:]
+        return new
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ChanceState:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with the game's name in place of its spec and codec."""
+        data = {k: v for k, v in self.__dict__.items() if k not in ("spec", "codec")}
+        return (_restore, (self.spec.name, data))
+
+    # -- results and views --------------------------------------------------------
+    def utilities(self) -> list[float]:
+        """Outcome utilities at the end (zeros before)."""
+        if not self.is_terminal:
+            return [0.0] * self.num_players
+        assert self.engine is not None
+        return outcome_utilities(self.engine)
+
+    @property
+    def num_players(self) -> int:
+        """Seats of the game."""
+        return self.seats
+
+    def observation(self, seat: int) -> dict[str, Any] | None:
+        """The seat's observation (None before the first deal is complete)."""
+        return None if self.engine is None else self.engine.observation(seat)
+
+    def observation_string(self, seat: int) -> str:
+        """The seat's observation as JSON; while dealing, also how far the deal is."""
+        obs = self.observation(seat)
+        if self.need is not None:
+            obs = {"dealing": len(self.order) + sum(len(d[1]) for d in self.draws),
+                   "before": obs}
+        return json.dumps(obs, sort_keys=True, separators=(",", ":"))
+
+    def information_state_string(self, seat: int) -> str:
+        """The observation plus the seat's own actions since the start of the game."""
+        own = [n for p, n in self.history if p == seat]
+        return json.dumps({"own_actions": own}) + self.observation_string(seat)
+
+    def tensor(self, seat: int, perfect_recall: bool) -> list[float]:
+        """The seat's observation tensor (zeros before the first deal)."""
+        size = self.codec.tensor_size(self.options, perfect_recall)
+        obs = self.observation(seat)
+        if obs is None:
+            return [0.0] * size
+        out = self.codec.tensor(obs, self.options, perfect_recall)
+        assert len(out) == size
+        return out
+
+    def action_string(self, player: int, number: int) -> str:
+        """Text of an action number (or of a chance outcome)."""
+        if player == CHANCE:
+            need = self.need
+            if need is not None and need.kind == "shuffle":
+                return f"deal item {need.items[number]} to place {len(self.order)}"
+            return f"chance {number}"
+        assert self.engine is not None
+        # Two copies of a card read alike: the number keeps every action's text unique.
+        return f"{self.engine.describe(self.codec.decode(self.engine, number))} [{number}]"
+
+    def resample(self, seat: int, rng: random.Random) -> ChanceState:
+        """A copy whose hidden cards are dealt again consistently with the seat's view."""
+        assert self.spec.sample_world is not None and self.engine is not None
+        if self.need is not None:  # mid-deal: the dealt cards are all hidden yet
+            return self.clone()
+        world = self.spec.sample_world(self.engine.observation(seat), rng)
+        world.history = list(self.engine.history)
+        new = self.clone()
+        new.engine = _pin(world)
+        new.deal_start = _copy(world)
+        new.deal_actions = []
+        return new
+
+    def __str__(self) -> str:
+        if self.engine is None:
+            return "dealing"
+        return " ".join(f"{p}:{n}" for p, n in self.history[-12:])
+
+
+def _restore(name: str, data: dict[str, Any]) -> ChanceState:
+    spec = get_game(name)
+    state = object.__new__(ChanceState)
+    state.__dict__.update(data, spec=spec, codec=codec_of(spec))
+    for engine in (state.engine, state.deal_start):
+        if engine is not None:
+            _pin(engine)
+    return state
+
+
+def game_spec(name: str) -> GameSpec:
+    """A registered game's spec (``KeyError`` with the known names)."""
+    return get_game(name)
+
+
+__all__ = ["CHANCE", "TERMINAL", "ChanceState", "ResearchCodec", "ScriptedRNG", "Tensor",
+           "codec_of", "outcome_utilities", "research_games"]

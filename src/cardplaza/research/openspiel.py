@@ -1,0 +1,208 @@
+"""Every Card Plaza game as an OpenSpiel Python game (``pip install cardplaza[research]``).
+
+Importing this module registers ``python_cardplaza_<game>`` for each game with a research
+codec, so ``pyspiel.load_game("python_cardplaza_pinochle4")`` works; game parameters are
+the game's options (``pyspiel.load_game("python_cardplaza_pinochle4", {"target": 500})``,
+list options joined by ``/``). The deal is explicit chance: one chance node per dealt place
+(and one for a drawn dealer). Information-state and observation strings are the seat's
+observation as JSON (the information state adds the seat's own actions); tensors are the
+codec's (the information-state tensor adds the current deal's order of play). Returns are
+zero-sum results: +1 / -1 between two, ``n / k - 1`` for each of ``k`` winners among
+``n`` seats and -1 for the others. ``resample_from_infostate`` deals the hidden cards again
+through the game's determinizer, so OpenSpiel's ISMCTS bot plays these games.
+
+>>> import pyspiel
+>>> import cardplaza.research.openspiel
+>>> game = pyspiel.load_game("python_cardplaza_pinochle2")
+>>> game.num_players(), game.new_initial_state().is_chance_node()
+(2, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any
+
+import numpy as np
+import pyspiel  # type: ignore[import-not-found, unused-ignore]
+
+from cardplaza.core.options import options_from_dict, options_to_dict
+from cardplaza.core.protocol import TERMINAL
+from cardplaza.core.registry import GameSpec
+from cardplaza.research.core import CHANCE, ChanceState, codec_of, research_games
+
+PREFIX = "python_cardplaza_"
+MAX_CHANCE_OUTCOMES = 53
+"""Cards of the largest deck (E-fuda-tori's 52 + Joker); a drawn dealer has fewer."""
+
+
+def game_name(name: str) -> str:
+    """The OpenSpiel name of a Card Plaza game."""
+    return PREFIX + name
+
+
+def _defaults(spec: GameSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in options_to_dict(spec.options_type()).items():
+        out[key] = "/".join(map(str, value)) if isinstance(value, list) else value
+    return out
+
+
+def _players(spec: GameSpec) -> tuple[int, int]:
+    counts = {spec.new_game(o, 0).num_players for o in spec.all_presets().values()}
+    return min(counts), max(counts)
+
+
+def _options(spec: GameSpec, params: dict[str, Any]) -> Any:
+    data = {k: v for k, v in params.items() if k in _defaults(spec)}
+    fields = {f.name: f for f in dataclasses.fields(spec.options_type)}
+    for key, value in list(data.items()):
+        if isinstance(value, str) and "tuple" in str(fields[key].type):
+            data[key] = [v for v in value.split("/") if v]
+    return options_from_dict(spec.options_type, data)
+
+
+def _game_type(spec: GameSpec) -> Any:
+    low, high = _players(spec)
+    return pyspiel.GameType(
+        short_name=game_name(spec.name),
+        long_name=f"Card Plaza {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_defaults(spec),
+    )
+
+
+class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
+    """A Card Plaza game for OpenSpiel (one class per game, made by :func:`register`)."""
+
+    spec: GameSpec
+    game_type: Any
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = self.spec
+        full = {**_defaults(spec), **(params or {})}
+        self.options = _options(spec, full)
+        codec = codec_of(spec)
+        players = spec.new_game(self.options, 0).num_players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=codec.num_actions(self.options),
+            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=float(players - 1),
+            utility_sum=0.0,
+            max_game_length=codec.max_game_length(self.options),
+        )
+        super().__init__(self.game_type, info, full)
+        self.codec = codec
+
+    def new_initial_state(self) -> CardPlazaState:
+        """The start of a game: the deal's chance nodes come first."""
+        return CardPlazaState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None,
+                         params: dict[str, Any] | None = None) -> Observer:
+        """An observer of a seat's view (information state with perfect recall)."""
+        perfect = bool(iig_obs_type.perfect_recall) if iig_obs_type is not None else False
+        if iig_obs_type is not None and iig_obs_type.private_info not in (
+                pyspiel.PrivateInfoType.SINGLE_PLAYER,):
+            raise ValueError("only a seat's own view is offered (single-player private info)")
+        if params:
+            raise ValueError(f"observation parameters are not supported: {params}")
+        return Observer(self, perfect)
+
+
+class CardPlazaState(pyspiel.State):  # type: ignore[misc]
+    """A position of a Card Plaza game, with the deal as explicit chance nodes."""
+
+    def __init__(self, game: CardPlazaGame) -> None:
+        super().__init__(game)
+        self.inner = ChanceState(game.spec, game.options)
+
+    def current_player(self) -> int:
+        """Seat to act, ``CHANCE`` or ``TERMINAL``."""
+        p = self.inner.current_player
+        if p == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if p == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return p
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_numbers()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Outcomes of the chance node (each remaining card equally likely)."""
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_number(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        p = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
+        return self.inner.action_string(p, int(action))
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.inner.is_terminal
+
+    def returns(self) -> list[float]:
+        """Zero-sum results at the end, zeros before."""
+        return self.inner.utilities()
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+        """A state with the same information state for ``player_id``: the hidden cards
+        dealt again by the game's determinizer."""
+        seed = int(probability_sampler() * 2 ** 52)
+        new = self.clone()
+        new.inner = self.inner.resample(player_id, random.Random(seed))
+        return new
+
+    def __str__(self) -> str:
+        return str(self.inner)
+
+
+class Observer:
+    """A seat's view as a tensor (``tensor``, ``dict["observation"]``) and as a string."""
+
+    def __init__(self, game: CardPlazaGame, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        size = game.codec.tensor_size(game.options, perfect_recall)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor}
+
+    def set_from(self, state: CardPlazaState, player: int) -> None:
+        """Fill the tensor with ``player``'s view of ``state``."""
+        self.tensor[:] = state.inner.tensor(player, self.perfect_recall)
+
+    def string_from(self, state: CardPlazaState, player: int) -> str:
+        """The view as a string (JSON)."""
+        if self.perfect_recall:
+            return state.inner.information_state_string(player)
+        return state.inner.observation_string(player)
+
+
+def register(spec: GameSpec) -> type[CardPlazaGame]:
+    """Register one game with OpenSpiel (done for every game on import)."""
+    game_type = _game_type(spec)
+    cls = type(f"CardPlaza_{spec.name}", (CardPlazaGame,), {"spec": spec, "game_type": game_type})
+    pyspiel.register_game(game_type, cls)
+    return cls
+
+
+GAMES = {name: register(spec) for name, spec in research_games().items()
+         if game_name(name) not in pyspiel.registered_names()}
+"""The registered game classes by Card Plaza name."""
+
+__all__ = ["GAMES", "PREFIX", "CardPlazaGame", "CardPlazaState", "game_name", "register"]

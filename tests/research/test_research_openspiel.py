@@ -1,0 +1,76 @@
+"""The OpenSpiel adapter passes OpenSpiel's own random-simulation test, and OpenSpiel's
+ISMCTS bot plays through it."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import ismcts, mcts
+
+import cardplaza.research.openspiel as cos
+
+# Shorter games for the multi-hand Pinochle variants (a game to 1,500 takes ~30 hands).
+PARAMS = {"pinochle4": {"target": 500}, "pinochle3": {"target": 500}}
+
+
+@pytest.mark.parametrize("name", sorted(cos.GAMES))
+def test_openspiel_random_simulation(name: str) -> None:
+    game = pyspiel.load_game(cos.game_name(name), PARAMS.get(name, {}))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_game_parameters_are_the_options() -> None:
+    game = pyspiel.load_game("python_cardplaza_pinochle4(target=500,one_point=True)")
+    assert game.options.target == 500 and game.options.one_point
+    assert game.num_players() == 4
+    assert pyspiel.load_game("python_cardplaza_efudatori(players=6)").num_players() == 6
+    with pytest.raises(Exception, match="target"):
+        pyspiel.load_game("python_cardplaza_pinochle4(target=7)")
+
+
+def test_chance_nodes_deal_and_views_hide() -> None:
+    game = pyspiel.load_game("python_cardplaza_pinochle2")
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        state.apply_action(rng.choice(outcomes)[0])
+    assert state.current_player() == 0 and len(state.history()) == 47
+    me = state.information_state_string(0)
+    other = state.information_state_string(1)
+    hand0 = state.inner.engine.observation(0)["hand"]
+    assert str(hand0) .replace(" ", "") in me.replace(" ", "") and me != other
+    assert '"hand":' + str(hand0).replace(" ", "") not in other
+    assert len(state.information_state_tensor(0)) == game.information_state_tensor_size()
+    assert len(state.observation_tensor(1)) == game.observation_tensor_size()
+
+
+@pytest.mark.parametrize(("name", "moves"), [("pinochle2", None), ("efudatori", None),
+                                              ("piquet", 6), ("pinochle4", 12)])
+def test_ismcts_bot_plays_through_the_adapter(name: str, moves: int | None) -> None:
+    """OpenSpiel's ISMCTS (random roll-outs, resampling through our determinizer) chooses
+    every move of seat 0: a whole game where it is short, otherwise its first moves."""
+    game = pyspiel.load_game(cos.game_name(name), PARAMS.get(name, {}))
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=8,
+                           random_state=np.random.RandomState(2))
+    rng = random.Random(3)
+    state = game.new_initial_state()
+    played = 0
+    while not state.is_terminal() and (moves is None or played < moves):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            played += 1
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert played >= (moves or 10)
+    if moves is None:
+        assert state.is_terminal() and sum(state.returns()) == pytest.approx(0.0)
