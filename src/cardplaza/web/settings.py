@@ -1,0 +1,129 @@
+"""Every limit and tunable of the server, one named setting each, with its default.
+
+``cardplaza serve`` exposes the common ones as options; :class:`Settings` holds them all and
+is what :func:`cardplaza.web.app.create_app` takes. Each limit has a test under ``tests/web``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def default_ai_workers() -> int:
+    """One computer-player process per core this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+PACES: dict[str, float] = {"slow": 2.0, "normal": 1.0, "fast": 0.4, "instant": 0.0}
+"""Computer pause of each pace as a multiple of the server's ``computer_pause``."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The server's settings (all in seconds, bytes or counts)."""
+
+    # -- pace ------------------------------------------------------------------------------
+    computer_pause: float = 0.6
+    """The "normal" pace: least time between a computer's play and the action before it."""
+    pace_min_seconds: float = 0.0
+    """No pace gives a shorter computer pause than this."""
+    pace_max_seconds: float = 5.0
+    """No pace gives a longer computer pause than this."""
+
+    # -- computer players ---------------------------------------------------------------
+    ai_workers: int = field(default_factory=default_ai_workers)
+    """Computer-player worker processes of this server process."""
+    ai_deadline_seconds: float = 8.0
+    """A decision not back this long after it was asked for is made by the level's quick
+    policy instead (and logged)."""
+    ai_kill_seconds: float = 30.0
+    """A worker still busy with one task this long is killed and replaced."""
+    ai_nice: int = 5
+    """Scheduling niceness added to worker processes, so the event loop answers first."""
+    ai_prestart: bool = False
+    """Start the workers with the server (``serve`` does) rather than on first use."""
+    ai_preload: tuple[str, ...] = ()
+    """``module:function`` names each worker calls when it starts (warm-ups, extra games)."""
+
+    # -- frames and messages ---------------------------------------------------------------
+    ws_max_size: int = 65_536
+    """Largest WebSocket message in bytes (uvicorn refuses larger frames while reading)."""
+    http_max_body: int = 65_536
+    """Largest HTTP request body in bytes (checked while reading)."""
+    json_max_depth: int = 16
+    """Deepest nesting of arrays and objects in a client message."""
+    json_max_int: int = 2**53
+    """Largest magnitude of a whole number in a client message (besides seeds)."""
+    rate_per_second: float = 20.0
+    """Messages per second a connection may send on average (token bucket refill)."""
+    rate_burst: int = 40
+    """Messages a connection may send at once (token bucket size)."""
+    rate_strikes: int = 20
+    """Refused messages (over the rate) after which the connection is closed."""
+    send_queue: int = 32
+    """Messages waiting for one client; a client whose queue is full is dropped."""
+    send_timeout_seconds: float = 10.0
+    """A send to one client taking longer than this drops that client."""
+
+    # -- tables ------------------------------------------------------------------------------
+    max_open_tables_per_address: int = 40
+    """Unfinished tables created from one client address within ``open_window_seconds``."""
+    max_open_tables_per_player: int = 10
+    """Unfinished tables of one player key; a new one beyond it abandons the oldest."""
+    open_window_seconds: float = 6 * 3600.0
+    """How long an unfinished table counts as open for the limits above."""
+    max_live_tables: int = 5_000
+    """Tables held in memory by this process; idle ones are evicted first."""
+    idle_seconds: float = 900.0
+    """A table nobody is connected to and no computer is playing leaves memory after this
+    long (it is reloaded from the log on the next join)."""
+    sweep_seconds: float = 30.0
+    """How often idle tables are looked for."""
+
+    # -- several processes -----------------------------------------------------------------
+    heartbeat_seconds: float = 1.0
+    """How often a server process renews its heartbeat row."""
+    lease_seconds: float = 6.0
+    """A process whose heartbeat is older than this is taken for dead: its tables are free."""
+    relay_host: str = "127.0.0.1"
+    """Address the internal relay listener binds (other processes forward clients there)."""
+    relay_port: int = 0
+    """First port the relay listener tries (0: any free port)."""
+    advertise: str = ""
+    """Host other processes use to reach this one's relay (default ``relay_host``)."""
+
+    # -- security ------------------------------------------------------------------------------
+    allowed_origins: tuple[str, ...] = ()
+    """Origins (``https://host``) allowed to open WebSockets besides the served host itself;
+    ``"*"`` allows any."""
+    streak_seeds: bool = False
+    """Let requests choose the deal of streak games (tests only: a known deal would let a
+    player look up the computer's cards)."""
+
+    def replace(self, **changes: Any) -> Settings:
+        """A copy with some settings changed."""
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> str:
+        """JSON text of the settings (to hand them to other processes)."""
+        return json.dumps(dataclasses.asdict(self))
+
+    @classmethod
+    def from_json(cls, text: str) -> Settings:
+        """Inverse of :meth:`to_json`."""
+        data = json.loads(text)
+        data["allowed_origins"] = tuple(data.get("allowed_origins", ()))
+        data["ai_preload"] = tuple(data.get("ai_preload", ()))
+        return cls(**data)
+
+    def pause_for(self, pace: str) -> float:
+        """The computer pause of a pace, clamped to the pace bounds."""
+        seconds = self.computer_pause * PACES[pace]
+        return min(max(seconds, self.pace_min_seconds), self.pace_max_seconds)
