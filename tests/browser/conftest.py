@@ -41,8 +41,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from cardplaza.web.storage import Storage, StreakRow
 
     seeded = Storage(db)  # two saved scores so the high-score page has rows to show
-    seeded.save_streak(StreakRow("Hanako", 3, 420, 30_420))
-    seeded.save_streak(StreakRow("Sam", 0, 0, 10_250))
+    for name, streak, margin, best in (("Hanako", 3, 420, 30_420), ("Sam", 0, 0, 10_250)):
+        _key, player = seeded.new_player(name)
+        seeded.save_streak(StreakRow(player.id, streak, margin, best))
     seeded.close()
     log = (tmp / "server.log").open("wb")
     proc = subprocess.Popen(

@@ -5,12 +5,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from cardplaza.core import registry
 from cardplaza.web import create_app
+from cardplaza.web.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -31,9 +33,33 @@ def db_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'web.sqlite3'}"
 
 
+FAST = Settings(computer_pause=0.0, streak_seeds=True, rate_per_second=10_000.0,
+                rate_burst=10_000, ai_workers=1)
+"""Tests play as fast as they can: no message-rate limit to speak of (it has own tests)."""
+
+
 @pytest.fixture
 def client(db_url: str, toy: None) -> Iterator[TestClient]:
     """A test client of an app with no computer pause that deals any requested seed."""
-    app = create_app(db_url, computer_pause=0.0, streak_seeds=True)
+    app = create_app(db_url, settings=FAST)
     with TestClient(app) as c:
         yield c
+
+
+@pytest.fixture(autouse=True)
+def whole_states(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Test clients see whole state messages, rebuilt from deltas as ``net.js`` does."""
+    from starlette.testclient import WebSocketTestSession
+
+    from cardplaza.web.delta import rebuild
+
+    original = WebSocketTestSession.receive_json
+
+    def receive_json(self: WebSocketTestSession, mode: str = "text") -> Any:
+        msg = original(self, mode)  # type: ignore[arg-type]
+        if isinstance(msg, dict) and msg.get("type") == "state":
+            msg = rebuild(getattr(self, "_cp_state", None), msg)
+            self._cp_state = msg  # type: ignore[attr-defined]
+        return msg
+
+    monkeypatch.setattr(WebSocketTestSession, "receive_json", receive_json)

@@ -61,8 +61,8 @@ def test_again_is_refused_before_the_end_or_without_the_seat_token(client: TestC
     assert r.status_code == 400 and r.json()["code"] == "not_finished"
     play_out(client, t)
     r = client.post("/api/tables", json={"again": {"table": t["table"], "token": "nope"}})
-    assert r.status_code == 400 and r.json()["code"] == "bad_token"
+    assert r.status_code == 403 and r.json()["code"] == "bad_token"
     r = client.post("/api/tables", json={"again": {"table": "missing", "token": t["token"]}})
-    assert r.status_code == 400 and r.json()["code"] == "unknown_table"
+    assert r.status_code == 404 and r.json()["code"] == "unknown_table"
     r = client.post("/api/tables", json={"again": "yes"})
-    assert r.status_code == 400 and r.json()["code"] == "bad_request"
+    assert r.status_code == 400 and r.json()["code"] == "bad_again"

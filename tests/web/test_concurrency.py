@@ -1,52 +1,239 @@
-"""A thinking computer runs in the worker pool: other tables keep answering meanwhile."""
+"""Computer players run in worker processes: a thinking, slow, crashed or hung computer
+never holds up other tables, and every table still gets its computer's move."""
 
 from __future__ import annotations
 
-import random
-import threading
+import logging
+import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from web_helpers import create
 
-
-class SlowPlayer:
-    """Takes its time, then plays the first legal action."""
-
-    name = "slow"
-
-    def __init__(self, started: threading.Event, seconds: float) -> None:
-        self.started = started
-        self.seconds = seconds
-
-    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Any],
-               rng: random.Random) -> Any:
-        self.started.set()
-        time.sleep(self.seconds)
-        return legal_actions[0]
+from cardplaza.web import create_app
+from cardplaza.web.settings import Settings
+from cardplaza.web.workers import WorkerFailed, WorkerPool, WorkerTimeout
 
 
-def test_slow_computer_does_not_block_other_tables(client: TestClient) -> None:
-    manager = client.app.state.manager  # type: ignore[attr-defined]
-    slow = create(client, game="toy", seed=1, humans=[0])
-    started = threading.Event()
-    manager.tables[slow["table"]].players[1] = SlowPlayer(started, 1.5)
+def toy_settings(**changes: Any) -> Settings:
+    return Settings(computer_pause=0.0, ai_workers=2, ai_preload=("web_toygame:register",),
+                    streak_seeds=True).replace(**changes)
+
+
+@pytest.fixture
+def workers_client(db_url: str, toy: None) -> Iterator[TestClient]:
+    with TestClient(create_app(db_url, settings=toy_settings())) as c:
+        yield c
+
+
+def join(client: TestClient, t: dict[str, Any], seat: int = 0) -> Any:
+    ws = client.websocket_connect("/ws").__enter__()
+    ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"][str(seat)]})
+    msg = ws.receive_json()
+    assert msg["type"] == "state"
+    return ws, msg
+
+
+def play_first(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    ws.send_json({"type": "act", "action": msg["legal"][0]["json"], "step": msg["step"]})
+    reply: dict[str, Any] = ws.receive_json()
+    assert reply["type"] == "state" and reply["step"] == msg["step"] + 1, reply
+    return reply
+
+
+def my_turn(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """Receive states until the seat is to act (or the game is over)."""
+    while not msg["terminal"] and msg["current"] != msg["seat"]:
+        msg = ws.receive_json()
+        assert msg["type"] == "state", msg
+    return msg
+
+
+def test_slow_computer_does_not_block_other_tables(workers_client: TestClient) -> None:
+    client = workers_client
+    slow = create(client, game="toy", seed=1, humans=[0], level="slow")
     busy = create(client, game="toy", options={"cards": 8}, seed=2, humans=[0, 1])
-    with client.websocket_connect("/ws") as ws_slow, client.websocket_connect("/ws") as ws:
-        ws_slow.send_json({"type": "join", "table": slow["table"], "token": slow["token"]})
-        msg = ws_slow.receive_json()
-        ws_slow.send_json({"type": "act", "action": msg["legal"][0]["json"]})
-        ws_slow.receive_json()
-        assert started.wait(5), "the computer never started thinking"
+    ws_slow, msg = join(client, slow)
+    ws, view = join(client, busy)
+    try:
+        play_first(ws_slow, msg)  # the slow computer starts thinking in a worker
+        time.sleep(0.2)
         t0 = time.perf_counter()
-        ws.send_json({"type": "join", "table": busy["table"], "token": busy["tokens"]["0"]})
-        view = ws.receive_json()
-        ws.send_json({"type": "act", "action": view["legal"][0]["json"]})
-        after = ws.receive_json()
+        after = play_first(ws, view)
         elapsed = time.perf_counter() - t0
         assert after["step"] == 1
-        assert elapsed < 0.75, f"another table waited {elapsed:.2f}s for a thinking computer"
+        assert elapsed < 0.5, f"another table waited {elapsed:.2f}s for a thinking computer"
         reply = ws_slow.receive_json()  # the slow computer's move arrives later
         assert reply["step"] == 2
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        assert manager.pool.stats.done >= 1 and manager.fallbacks == 0
+    finally:
+        ws_slow.__exit__(None, None, None)
+        ws.__exit__(None, None, None)
+
+
+def test_crashed_worker_mid_decision(workers_client: TestClient,
+                                     caplog: pytest.LogCaptureFixture) -> None:
+    """A worker killed while deciding: its table still gets a move (the quick level's),
+    a table thinking in the other worker gets its own answer, and the pool carries on."""
+    client = workers_client
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    crash = create(client, game="toy", seed=3, humans=[0], level="crash")
+    slow = create(client, game="toy", seed=4, humans=[0], level="slow")
+    ws_crash, m_crash = join(client, crash)
+    ws_slow, m_slow = join(client, slow)
+    caplog.set_level(logging.INFO, "cardplaza.web")
+    try:
+        play_first(ws_slow, m_slow)
+        time.sleep(0.1)  # the slow decision holds one worker
+        play_first(ws_crash, m_crash)
+        moved = ws_crash.receive_json()
+        assert moved["step"] == 2, "the table whose worker crashed got no computer move"
+        slow_moved = ws_slow.receive_json()
+        assert slow_moved["step"] == 2
+        assert manager.pool.stats.crashes >= 1
+        assert manager.fallbacks >= 1
+        assert any("failed" in r.getMessage() and "quick level" in r.getMessage()
+                   for r in caplog.records)
+        # The crashed worker was replaced: the next thinking move still comes from a worker.
+        done = manager.pool.stats.done
+        msg = my_turn(ws_slow, slow_moved)
+        while not msg["terminal"] and manager.pool.stats.done == done:
+            msg = my_turn(ws_slow, play_first(ws_slow, msg))
+        assert manager.pool.stats.done > done
+    finally:
+        ws_crash.__exit__(None, None, None)
+        ws_slow.__exit__(None, None, None)
+
+
+def test_missed_deadline_plays_the_quick_level(db_url: str, toy: None,
+                                               caplog: pytest.LogCaptureFixture) -> None:
+    settings = toy_settings(ai_deadline_seconds=0.3)
+    caplog.set_level(logging.INFO, "cardplaza.web")
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        t = create(client, game="toy", seed=5, humans=[0], level="slow")
+        ws, msg = join(client, t)
+        try:
+            play_first(ws, msg)
+            t0 = time.perf_counter()
+            moved = ws.receive_json()
+            waited = time.perf_counter() - t0
+            assert moved["step"] == 2
+            assert waited < 0.9, f"the fallback came after {waited:.2f}s"
+        finally:
+            ws.__exit__(None, None, None)
+    assert any("missed its 0.3 s deadline" in r.getMessage() for r in caplog.records)
+
+
+def test_hung_worker_is_replaced(db_url: str, toy: None) -> None:
+    settings = toy_settings(ai_deadline_seconds=0.3, ai_kill_seconds=1.0, ai_workers=1)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        t = create(client, game="toy", seed=6, humans=[0], level="hang")
+        ws, msg = join(client, t)
+        try:
+            msg = play_first(ws, msg)
+            msg = ws.receive_json()
+            assert msg["step"] == 2  # the quick level answered
+            deadline = time.time() + 10
+            while manager.pool.stats.killed < 1 and time.time() < deadline:
+                time.sleep(0.1)
+            assert manager.pool.stats.killed == 1
+        finally:
+            ws.__exit__(None, None, None)
+
+
+def report_pid(x: int) -> tuple[int, int]:
+    """Runs in a worker."""
+    return os.getpid(), x * 2
+
+
+def sleepy(seconds: float) -> float:
+    """Runs in a worker."""
+    time.sleep(seconds)
+    return seconds
+
+
+def broken() -> None:
+    """Runs in a worker."""
+    raise ValueError("nope")
+
+
+def test_run_in_worker_runs_functions_with_a_deadline(workers_client: TestClient) -> None:
+    """The general way to run a picklable module-level function off the event loop."""
+    import asyncio
+
+    manager = workers_client.app.state.manager  # type: ignore[attr-defined]
+    portal = workers_client.portal  # type: ignore[attr-defined]
+
+    async def go() -> None:
+        pid, doubled = await manager.run_in_worker(report_pid, 21, deadline=20)
+        assert doubled == 42 and pid != os.getpid() and pid in manager.pool.pids()
+        with pytest.raises(WorkerTimeout):
+            await manager.run_in_worker(sleepy, 2.0, deadline=0.2)
+        with pytest.raises(WorkerFailed, match="ValueError: nope"):
+            await manager.run_in_worker(broken, deadline=20)
+        results = await asyncio.gather(*(manager.run_in_worker(report_pid, i, deadline=20)
+                                         for i in range(6)))
+        assert [r[1] for r in results] == [2 * i for i in range(6)]
+
+    portal.call(go)
+
+
+def test_pool_survives_a_crash_of_one_worker() -> None:
+    import asyncio
+
+    async def go() -> None:
+        pool = WorkerPool(2, kill_seconds=10)
+        try:
+            slow = asyncio.ensure_future(pool.run(sleepy, 0.8, deadline=10))
+            await asyncio.sleep(0.3)
+            victim = pool.run(os.kill, 0, 0)  # warm-up no-op on the other worker
+            await victim
+            crash = pool.run(_kill_self, deadline=10)
+            with pytest.raises(WorkerFailed):
+                await crash
+            assert await slow == 0.8
+            assert pool.stats.crashes == 1
+            assert (await pool.run(report_pid, 1, deadline=10))[1] == 2
+        finally:
+            await pool.close()
+
+    asyncio.run(go())
+
+
+def _kill_self() -> None:
+    import signal
+
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def test_search_levels_never_run_in_the_server_process(db_url: str,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two-hand Pinochle's searching levels decide in workers only."""
+    from cardplaza.games.pinochle2 import players
+
+    def forbidden(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a search ran in the server process")
+
+    monkeypatch.setattr(players.SimulationPlayer, "choose", forbidden)
+    settings = Settings(computer_pause=0.0, ai_workers=1, streak_seeds=True)
+    with TestClient(create_app(db_url, settings=settings)) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+        t = create(client, game="pinochle2", seed=8, options={"level": "4"}, level="5")
+        ws = client.websocket_connect("/ws").__enter__()
+        try:
+            ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
+            msg = ws.receive_json()
+            while manager.pool.stats.done < 3 and not msg["terminal"]:
+                if msg["current"] == msg["seat"]:
+                    ws.send_json({"type": "act", "action": msg["legal"][0]["json"],
+                                  "step": msg["step"]})
+                msg = ws.receive_json()
+                assert msg["type"] == "state", msg
+            assert manager.pool.stats.done >= 3 and manager.fallbacks == 0
+        finally:
+            ws.__exit__(None, None, None)

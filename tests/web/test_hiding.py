@@ -23,6 +23,7 @@ from cardplaza.web.schema import deck_of
 from cardplaza.web.tables import legal_entries, seat_message
 
 SMALL = {
+    "pinochle2": {"level": "1"},
     "pinochle4": {"target": 500},
     "pinochle3": {"target": 500},
     "piquet": {"four_deals": True},

@@ -58,10 +58,11 @@ def pg_url() -> Iterator[str]:
 
 def test_tables_and_streaks_on_postgres(pg_url: str) -> None:
     storage = Storage(pg_url)
-    storage.save_streak(StreakRow("Ann", 2, 150, 20_150))
-    storage.save_streak(StreakRow("Ann", 3, 300, 30_300))
-    assert storage.load_streak("Ann").best == 30_300
-    assert [r.player for r in storage.high_scores()] == ["Ann"]
+    _key, ann = storage.new_player("Ann")
+    storage.save_streak(StreakRow(ann.id, 2, 150, 20_150))
+    storage.save_streak(StreakRow(ann.id, 3, 300, 30_300))
+    assert storage.load_streak(ann.id).best == 30_300
+    assert [(r.best, p.name) for r, p in storage.high_scores()] == [(30_300, "Ann")]
     storage.close()
 
     app = create_app(pg_url, computer_pause=0.0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import socket
@@ -13,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from web_helpers import Seat
 from websockets.sync.client import connect
 
 
@@ -26,7 +26,8 @@ def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--db", db,
-         "--pause", "0"], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+         "--pause", "0", "--set", "lease_seconds=2"], env=env, stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT)
     deadline = time.time() + 20
     while time.time() < deadline:
         try:
@@ -39,14 +40,13 @@ def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
     raise AssertionError(f"server did not start:\n{out}")
 
 
-def recv_state(ws: Any) -> dict[str, Any]:
-    while True:
-        msg = json.loads(ws.recv(timeout=10))
-        assert msg["type"] == "state", msg
-        return dict(msg)
+def recv_state(ws: Seat) -> dict[str, Any]:
+    msg = ws.recv()
+    assert msg["type"] == "state", msg
+    return msg
 
 
-def play_until_my_turn(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+def play_until_my_turn(ws: Seat, msg: dict[str, Any]) -> dict[str, Any]:
     while not msg["terminal"] and msg["current"] != msg["seat"]:
         msg = recv_state(ws)
     return msg
@@ -63,12 +63,13 @@ def test_table_resumes_after_sigkill(tmp_path: Path) -> None:
                                                    "level": "random", "name": "Ann"})
         assert r.status_code == 200, r.text
         t = r.json()
-        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"type": "join", "table": t["table"], "token": t["token"]}))
+        with connect(f"ws://127.0.0.1:{port}/ws") as raw:
+            ws = Seat(raw)
+            ws.send({"type": "join", "table": t["table"], "token": t["token"]})
             msg = play_until_my_turn(ws, recv_state(ws))
             for _ in range(6):
-                ws.send(json.dumps({"type": "act", "action": msg["legal"][0]["json"],
-                                    "step": msg["step"]}))
+                ws.send({"type": "act", "action": msg["legal"][0]["json"],
+                         "step": msg["step"]})
                 msg = play_until_my_turn(ws, recv_state(ws))
             before = msg
         assert before["step"] >= 6
@@ -82,8 +83,9 @@ def test_table_resumes_after_sigkill(tmp_path: Path) -> None:
 
     proc = start_server(port, db, tmp_path)
     try:
-        with connect(f"ws://127.0.0.1:{port}/ws") as ws:
-            ws.send(json.dumps({"type": "join", "table": t["table"], "token": t["token"]}))
+        with connect(f"ws://127.0.0.1:{port}/ws") as raw:
+            ws = Seat(raw)
+            ws.send({"type": "join", "table": t["table"], "token": t["token"]})
             after = recv_state(ws)
             assert after["step"] == before["step"]
             assert after["obs"] == before["obs"]
@@ -93,8 +95,8 @@ def test_table_resumes_after_sigkill(tmp_path: Path) -> None:
                 msg = play_until_my_turn(ws, msg)
                 if msg["terminal"]:
                     break
-                ws.send(json.dumps({"type": "act", "action": msg["legal"][-1]["json"],
-                                    "step": msg["step"]}))
+                ws.send({"type": "act", "action": msg["legal"][-1]["json"],
+                         "step": msg["step"]})
                 msg = recv_state(ws)
             assert msg["terminal"] and len(msg["returns"]) == 2
     finally:

@@ -67,9 +67,9 @@ def test_bad_messages_leave_table_unchanged(client: TestClient, duo: dict[str, A
         ws.send_text("[1, 2]")
         expect_error(ws, "bad_message")
         ws.send_json({"type": "fly"})
-        expect_error(ws, "bad_message")
+        expect_error(ws, "unknown_type")
         ws.send_json({"type": "act"})
-        expect_error(ws, "bad_message")
+        expect_error(ws, "missing_field")
         ws.send_json({"type": "act", "action": "queen of nothing"})
         expect_error(ws, "bad_action")
         ws.send_json({"type": "act", "action": {"card": 3}})
@@ -107,7 +107,7 @@ def test_token_of_another_seat_is_refused(client: TestClient, duo: dict[str, Any
         legal0 = before[0]["legal"][0]["json"]
         ws.send_json({"type": "act", "action": legal0, "table": duo["table"],
                       "token": duo["tokens"]["0"]})
-        assert "not yours" in expect_error(ws, "bad_token")
+        assert "not yours" in expect_error(ws, "not_your_seat")
     finally:
         ws.__exit__(None, None, None)
     check_unchanged(client, duo, before, actions)
@@ -189,10 +189,12 @@ def test_act_after_game_over(client: TestClient) -> None:
     ({"game": "toy", "options": {"colour": "red"}}, 400, "bad_options"),
     ({"game": "toy", "options": {"cards": "many"}}, 400, "bad_options"),
     ({"game": "toy", "level": "grandmaster"}, 400, "bad_level"),
-    ({"game": "toy", "humans": [5]}, 400, "bad_request"),
-    ({"game": "toy", "seed": -1}, 400, "bad_request"),
+    ({"game": "toy", "humans": [5]}, 400, "bad_humans"),
+    ({"game": "toy", "seed": -1}, 400, "bad_seed"),
+    ({"game": "toy", "seed": 2**128}, 400, "bad_seed"),
     ({"game": "toy", "name": "x" * 40}, 400, "bad_name"),
-    ({"game": "toy", "streak": "new"}, 400, "bad_request"),
+    ({"game": "toy", "streak": "new"}, 400, "no_streak"),
+    ({"game": "toy", "streak": "forever"}, 400, "bad_streak"),
     ([1, 2], 400, "bad_request"),
 ])
 def test_create_rejects_bad_requests(client: TestClient, body: Any, status: int,
@@ -234,7 +236,7 @@ def test_healthz_and_lobby(client: TestClient) -> None:
         {"name": "cards", "kind": "int", "default": 4},
         {"name": "lead_high", "kind": "bool", "default": False},
     ]
-    assert toy["levels"] == ["random"] and toy["players"] == 2
+    assert toy["levels"] == ["random", "slow", "crash", "hang"] and toy["players"] == 2
     assert len(toy["deck"]) == 32 and toy["deck"][31] == "AC"
 
 
@@ -242,11 +244,12 @@ def test_table_whose_record_no_longer_replays(client: TestClient) -> None:
     """A stored record that the rules refuse gives a clear error, not a crash."""
     t = create(client, game="toy", seed=9, humans=[0, 1])
     storage = client.app.state.storage  # type: ignore[attr-defined]
-    storage.save_progress(t["table"], [{"seat": 1, "action": 0}], "playing")
+    storage.append_action(t["table"], 0, 1, "not a card")
     client.app.state.manager.tables.clear()  # type: ignore[attr-defined]
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"]["0"]})
-        assert "cannot be restored" in expect_error(ws, "broken_table")
+        # The error says what happened in the app's own words, no internal exception text.
+        assert expect_error(ws, "broken_table") == "this table cannot be restored"
 
 
 def test_illegal_bid_is_refused(client: TestClient) -> None:
@@ -300,7 +303,9 @@ def test_garbage_actions_never_change_a_table(client: TestClient, game: str) -> 
     from cardplaza.core.registry import get_game
 
     n = get_game(game).new_game(None, 5).num_players
-    t = create(client, game=game, seed=5, humans=list(range(n)), level="random")
+    options = {"level": "1"} if game == "pinochle2" else {}
+    t = create(client, game=game, seed=5, humans=list(range(n)), level="random",
+               options=options)
     before = snapshot(client, t["table"], t["tokens"])
     actor = before[0]["current"]
     legal = {json.dumps(a["json"], sort_keys=True) for a in before[actor]["legal"]}

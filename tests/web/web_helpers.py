@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+from cardplaza.web.delta import rebuild
 
 
 def create(client: TestClient, **data: Any) -> dict[str, Any]:
@@ -13,3 +16,23 @@ def create(client: TestClient, **data: Any) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out
+
+
+class Seat:
+    """A real WebSocket client (``websockets.sync``) that rebuilds whole state messages."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.state: dict[str, Any] | None = None
+
+    def send(self, msg: dict[str, Any]) -> None:
+        """Send one JSON message."""
+        self.ws.send(json.dumps(msg))
+
+    def recv(self, timeout: float = 10) -> dict[str, Any]:
+        """The next message (a state message rebuilt whole)."""
+        msg: dict[str, Any] = json.loads(self.ws.recv(timeout=timeout))
+        if msg.get("type") == "state":
+            msg = rebuild(self.state, msg)
+            self.state = msg
+        return msg

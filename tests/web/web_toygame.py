@@ -139,6 +139,43 @@ def permute_unseen(state: GameState, seat: int, rng: random.Random) -> GameState
     return c
 
 
+class TestPlayer:
+    """Toy computer levels for the worker tests: ``slow`` thinks for ``SLOW_SECONDS``,
+    ``crash`` kills its own process mid-decision, ``hang`` never answers."""
+
+    SLOW_SECONDS = 1.0
+
+    def __init__(self, level: str) -> None:
+        self.name = level
+
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Any],
+               rng: random.Random) -> Any:
+        import os
+        import signal
+        import time
+
+        if self.name == "slow":
+            time.sleep(self.SLOW_SECONDS)
+        elif self.name == "crash":
+            os.kill(os.getpid(), signal.SIGKILL)
+        elif self.name == "hang":
+            time.sleep(3600)
+        return legal_actions[0]
+
+
+def make_player(level: str, seed: int) -> TestPlayer:
+    """The ``players`` hook of the toy game."""
+    return TestPlayer(level)
+
+
 SPEC = GameSpec(name="toy", title="Toy", title_ja="おもちゃ", options_type=Options,
                 new_state=lambda o, s: Toy(o, s), presets={"two": Options(cards=2)},
-                permute_unseen=permute_unseen)
+                permute_unseen=permute_unseen, levels=("random", "slow", "crash", "hang"),
+                hooks={"players": "web_toygame:make_player"})
+
+
+def register() -> None:
+    """Register the toy game (a worker process's preload in the tests)."""
+    from cardplaza.core import registry
+
+    registry.register(SPEC)

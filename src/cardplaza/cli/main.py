@@ -320,12 +320,33 @@ def serve(
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port.")] = 8000,
     db: Annotated[str | None, typer.Option(help="SQLAlchemy database URL (default: SQLite "
-                                           "in the user's data directory).")] = None,
+                                           "in the user's data directory; "
+                                           "postgresql+psycopg://… to share one database "
+                                           "between servers).")] = None,
+    pause: Annotated[float | None, typer.Option(
+        help="Seconds between computer plays at the normal pace (default 0.6).")] = None,
+    workers: Annotated[int, typer.Option(help="Web processes on this port.")] = 1,
+    ai_workers: Annotated[int | None, typer.Option(
+        help="Computer-player processes in all (default: one per core).")] = None,
+    setting: Annotated[list[str] | None, typer.Option(
+        "--set", help="Any server setting as name=value (see cardplaza.web.settings).")
+    ] = None,
+    forwarded_allow_ips: Annotated[str, typer.Option(
+        help="Reverse proxies whose X-Forwarded-For header is trusted.")] = "127.0.0.1",
+    streak_seeds: Annotated[bool, typer.Option(
+        help="Let requests choose the deal of streak games (tests only).")] = False,
 ) -> None:
     """Start the web app."""
+    from cardplaza.web.server import parse_settings
     from cardplaza.web.server import serve as run_server
 
-    run_server(host=host, port=port, db=db)
+    try:
+        settings = parse_settings(setting)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
+    run_server(host=host, port=port, db=db, computer_pause=pause, streak_seeds=streak_seeds,
+               workers=workers, ai_workers=ai_workers, settings=settings,
+               forwarded_allow_ips=forwarded_allow_ips)
 
 
 app.command("rules")(rules_command)

@@ -1,80 +1,252 @@
 """The FastAPI application: lobby over HTTP, play over a WebSocket, static front end.
 
-HTTP
+HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`)
     ``GET /healthz``; ``GET /api/games`` (options schema, defaults, levels, deck texts);
-    ``POST /api/tables`` ``{game, options, level?, seed?, name?, humans?, streak?, again?}`` →
-    ``{table, seat, token, tokens}`` (a streak game takes no ``seed``: the server deals it);
-    ``GET /api/streak/{name}``; ``GET /api/highscores``;
+    ``POST /api/players`` ``{name?}`` → ``{key, id, name, tag}``: a new secret player key
+    (the browser keeps it and sends it as the ``X-Player-Key`` header or as ``key``);
+    ``GET /api/me`` (``X-Player-Key``) → ``{id, name, tag, streak, stats}``;
+    ``POST /api/tables`` ``{game, options, level?, seed?, name?, humans?, streak?, key?,
+    again?}`` → ``{table, seat, token, tokens, player, key?}`` (``key`` only when a new one
+    was issued; a streak game takes no ``seed`` and has exactly one human seat; ``again:
+    {table, token}`` starts the next game of a finished table with the same seats and the
+    game's rematch options);
+    ``GET /api/streak`` (``X-Player-Key``) → the key's streak; ``GET /api/highscores``;
+    ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
+    game, seed included, for one of its seats;
     ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``.
-WebSocket ``/ws`` (JSON messages)
-    client → ``{"type": "join", "table", "token"}``, ``{"type": "act", "action": <JSON
-    form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the joined
-    seat's), ``{"type": "state"}``, ``{"type": "ping"}``.
-    server → ``{"type": "state", "obs", "legal": [{"json", "text", "card", "cards"?}],
-    "illegal": {card: reason}, "current", "step", "terminal", "returns"?, "winners"?,
-    "extra", "players", "options", "streak"?}`` after every change, or ``{"type": "error",
-    "code", "message"}`` to the sender only (the table is then unchanged).
+WebSocket ``/ws`` (JSON text messages; see :mod:`.session` to add types)
+    client → ``{"type": "join", "table", "token", "pace"?}``, ``{"type": "act", "action":
+    <JSON form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the
+    joined seat's), ``{"type": "state"}`` (whole state again), ``{"type": "settings",
+    "pace": "slow"|"normal"|"fast"|"instant"}``, ``{"type": "ping", "t"?}``.
+    server → ``{"type": "state", "n", "step", "obs", "legal": [{"json", "text", "card",
+    "cards"?}], "illegal": {card: reason}, "current", "terminal", "returns"?, "winners"?,
+    "extra", "players": [{"name", "kind", "level"}], "options", "pace", "streak"?}`` after
+    every change — whole after ``join``/``state``, else as a delta that only carries what
+    changed and the new entries of growing lists (:mod:`.delta`; ``net.js`` rebuilds the
+    whole message); ``{"type": "settings", "pace"}``; ``{"type": "pong", "t"}``;
+    ``{"type": "error", "code", "message", "params"?}`` to the sender only (the table is
+    then unchanged).
+Limits (:class:`~cardplaza.web.settings.Settings`): frame and body sizes, JSON depth and
+number size, messages per second, open tables per address and per player, idle eviction,
+per-client send queues. Every response carries security headers (a CSP allowing only this
+app's scripts and styles); a WebSocket from another site's page is refused.
 """
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import AsyncIterator
+import os
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardplaza import __version__
 from cardplaza.core.registry import games, get_game
 from cardplaza.web import streaks
+from cardplaza.web.errors import WebError, error_message, http_body
 from cardplaza.web.markdown import render
+from cardplaza.web.names import clean_name
 from cardplaza.web.rulepages import language, page_text
 from cardplaza.web.schema import game_info
-from cardplaza.web.storage import Storage
-from cardplaza.web.tables import LiveTable, TableManager, WebError, clean_name
+from cardplaza.web.session import Client, Session, log_unexpected, raise_shape
+from cardplaza.web.settings import Settings
+from cardplaza.web.storage import Storage, StreakRow
+from cardplaza.web.tables import TableManager
 
 log = logging.getLogger("cardplaza.web")
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
-MAX_MESSAGE = 65_536
 
 RENDERERS = {"pinochle3": "pinochle4"}
 
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
+       "form-action 'self'; frame-ancestors 'none'")
+SECURITY_HEADERS = [
+    (b"content-security-policy", CSP.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+]
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": message, "code": code}, status_code=status)
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def create_app(db_url: str | None = None, computer_pause: float = 0.6,
-               workers: int = 4, streak_seeds: bool = False) -> FastAPI:
+class Guard:
+    """ASGI middleware: security headers on every HTTP response, and request bodies capped
+    at ``limit`` bytes while they are read (``413`` beyond it)."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def send_secured(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+                headers = list(message.get("headers", []))
+                have = {k.lower() for k, _ in headers}
+                headers += [(k, v) for k, v in SECURITY_HEADERS if k not in have]
+                message["headers"] = headers
+            await send(message)
+
+        for key, value in scope.get("headers", []):
+            if key == b"content-length":
+                try:
+                    size = int(value)
+                except ValueError:
+                    size = self.limit + 1
+                if size > self.limit:
+                    await _too_large(send_secured, self.limit)
+                    return
+        seen = 0
+
+        async def receive_capped() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge
+            return message
+
+        try:
+            await self.app(scope, receive_capped, send_secured)
+        except BodyTooLarge:
+            if not started:
+                await _too_large(send_secured, self.limit)
+        except Exception as exc:
+            log_unexpected(f"{scope.get('method', '')} {scope.get('path', '')}", exc)
+            if not started:
+                body = json.dumps(http_body("internal")).encode()
+                await send_secured({"type": "http.response.start", "status": 500,
+                                    "headers": [(b"content-type", b"application/json"),
+                                                (b"content-length",
+                                                 str(len(body)).encode())]})
+                await send_secured({"type": "http.response.body", "body": body})
+
+
+class BodyTooLarge(Exception):
+    """A request body went over the limit while being read."""
+
+
+async def _too_large(send: Send, limit: int) -> None:
+    body = json.dumps(http_body("body_too_large", limit=limit)).encode()
+    await send({"type": "http.response.start", "status": 413,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+def _error(exc: WebError) -> JSONResponse:
+    return JSONResponse(http_body(exc.code, **exc.params), status_code=exc.status)
+
+
+def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...]) -> bool:
+    """A WebSocket's ``Origin`` is this server's own host, or allowed by the settings.
+    Clients that are not browsers send no ``Origin`` and are let in."""
+    if not origin:
+        return True
+    if "*" in allowed or origin in allowed:
+        return True
+    parts = urlsplit(origin)
+    return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
+
+
+def create_app(db_url: str | None = None, computer_pause: float | None = None,
+               workers: int | None = None, streak_seeds: bool | None = None,
+               settings: Settings | None = None) -> FastAPI:
     """The web app on a database URL (default: SQLite in the user's data directory).
 
-    ``streak_seeds`` lets requests choose the deal of streak games too (for tests).
+    ``settings`` holds every limit; ``computer_pause``, ``workers`` (computer-player
+    processes) and ``streak_seeds`` override single settings.
     """
     storage = Storage(db_url)
-    manager = TableManager(storage, computer_pause=computer_pause, workers=workers,
+    manager = TableManager(storage, settings, computer_pause=computer_pause, workers=workers,
                            streak_seeds=streak_seeds)
+    settings = manager.settings
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        yield
-        await manager.close()
-        storage.close()
+        from cardplaza.web.relay import start_listener
+
+        manager.cluster_secret = await manager._db(storage.cluster_secret)
+        listener, address = await start_listener(manager)
+        await manager.start(address)
+        try:
+            yield
+        finally:
+            listener.close()
+            await manager.close()
+            storage.close()
 
     app = FastAPI(title="Card Plaza", version=__version__, lifespan=lifespan,
-                  docs_url=None, redoc_url=None)
+                  docs_url=None, redoc_url=None, openapi_url=None)
     app.state.manager = manager
     app.state.storage = storage
+    app.state.settings = settings
+
+    async def read_json(request: Request) -> Any:
+        try:
+            body = await request.body()
+        except BodyTooLarge:
+            raise WebError("body_too_large", limit=settings.http_max_body) from None
+        try:
+            data = json.loads(body) if body else {}
+        except RecursionError:
+            raise WebError("too_deep", limit=settings.json_max_depth) from None
+        except ValueError:
+            raise WebError("bad_json") from None
+        # Seeds may be as large as 2^128; every other number is bounded.
+        raise_shape({k: v for k, v in data.items() if k != "seed"} if isinstance(data, dict)
+                    else data, settings)
+        return data
+
+    def client_address(request: Request) -> str | None:
+        return request.client.host if request.client else None
+
+    def player_key(request: Request) -> str | None:
+        key = request.headers.get("x-player-key")
+        return key if key else None
+
+    @app.exception_handler(WebError)
+    async def web_error(request: Request, exc: WebError) -> Response:
+        return _error(exc)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        body = http_body("not_found") if exc.status_code == 404 else http_body("bad_request")
+        return JSONResponse(body, status_code=exc.status_code)
 
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
-        return {"ok": True, "version": __version__, "tables": len(manager.tables)}
+        s = manager.pool.stats
+        return {"ok": True, "version": __version__, "tables": len(manager.tables),
+                "computers": {"busy": s.busy, "queued": s.queued, "done": s.done,
+                              "timeouts": s.timeouts, "crashes": s.crashes,
+                              "fallbacks": manager.fallbacks},
+                "peak_rss_kb": peak_rss_kb([os.getpid(), *manager.pool.pids()])}
 
     @app.get("/api/games")
     def list_games() -> dict[str, Any]:
@@ -86,120 +258,121 @@ def create_app(db_url: str | None = None, computer_pause: float = 0.6,
             out.append(info)
         return {"games": out}
 
+    @app.post("/api/players")
+    async def new_player(request: Request) -> Response:
+        data = await read_json(request)
+        name = clean_name(data.get("name") if isinstance(data, dict) else None)
+        key, row = await manager._db(storage.new_player, name)
+        return JSONResponse({"key": key, "id": row.id, "name": row.name, "tag": row.tag})
+
+    @app.get("/api/me")
+    async def me(request: Request) -> Response:
+        key = player_key(request)
+        row = await manager._db(storage.player_by_key, key) if key else None
+        if row is None:
+            raise WebError("bad_key")
+        srow = await manager._db(storage.load_streak, row.id)
+        stats = await manager._db(storage.player_stats, row.id)
+        return JSONResponse({"id": row.id, "name": row.name, "tag": row.tag,
+                             "streak": streaks.streak_json(srow, row.name), "stats": stats})
+
     @app.post("/api/tables")
     async def create_table(request: Request) -> Response:
-        try:
-            data = json.loads(await request.body())
-        except ValueError:
-            return _error(400, "bad_json", "the request body is not valid JSON")
-        try:
-            return JSONResponse(await manager.create(data))
-        except WebError as exc:
-            status = 404 if exc.code == "unknown_game" else 400
-            return _error(status, exc.code, exc.message)
+        data = await read_json(request)
+        return JSONResponse(await manager.create(data, client_address(request),
+                                                 player_key(request)))
 
-    @app.get("/api/streak/{name}")
-    async def get_streak(name: str) -> Response:
-        try:
-            player = clean_name(name)
-        except WebError as exc:
-            return _error(400, exc.code, exc.message)
-        row = storage.load_streak(player)
-        return JSONResponse(streaks.streak_json(row))
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, request: Request) -> Response:
+        token = request.headers.get("x-seat-token", "")
+        found = await manager._db(storage.load_record, table_id[:40], token)
+        if found is None:
+            raise WebError("no_record")
+        return JSONResponse(found, headers={"Cache-Control": "no-store"})
+
+    @app.get("/api/streak")
+    async def get_streak(request: Request) -> Response:
+        key = player_key(request)
+        row = await manager._db(storage.player_by_key, key) if key else None
+        if row is None:
+            return JSONResponse(streaks.streak_json(StreakRow(player=""), None))
+        srow = await manager._db(storage.load_streak, row.id)
+        return JSONResponse(streaks.streak_json(srow, row.name))
 
     @app.get("/api/highscores")
-    def high_scores() -> dict[str, Any]:
-        return {"scores": [{"player": r.player, "best": r.best, "streak": r.streak}
-                           for r in storage.high_scores()]}
+    async def high_scores() -> dict[str, Any]:
+        rows = await manager._db(storage.high_scores)
+        return {"scores": [{"player": p.name, "tag": p.tag, "best": r.best,
+                            "streak": r.streak} for r, p in rows]}
 
     @app.get("/api/rules/{game}")
     def rules(game: str, lang: str = "en") -> Response:
         try:
             get_game(game)
         except KeyError:
-            return _error(404, "unknown_game", f"unknown game {game!r}")
+            raise WebError("unknown_game", game=repr(game[:40])) from None
         lang = language(lang)
         try:
             text = page_text(game, lang)
         except FileNotFoundError:
-            return _error(404, "no_rules", f"no rules page for {game}")
+            raise WebError("no_rules", game=game) from None
         return JSONResponse({"game": game, "lang": lang, "html": render(text, lang)})
 
     @app.websocket("/ws")
     async def play(ws: WebSocket) -> None:
+        if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"),
+                              settings.allowed_origins):
+            log.info("a WebSocket from another site (%s) was refused",
+                     ws.headers.get("origin", "")[:100])
+            await ws.close(code=1008)
+            return
         await ws.accept()
-        joined: tuple[LiveTable, int] | None = None
 
-        async def send(msg: dict[str, Any]) -> None:
-            await ws.send_json(msg)
+        async def close(code: int) -> None:
+            await ws.close(code)
 
-        async def error(code: str, message: str) -> None:
-            await ws.send_json({"type": "error", "code": code, "message": message})
-
+        client = Client(settings, ws.send_text, close)
+        session = Session(manager, client)
         try:
             while True:
-                text = await ws.receive_text()
-                if len(text) > MAX_MESSAGE:
-                    await error("too_large", "message too large")
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:
+                    session.binary()
                     continue
-                try:
-                    msg = json.loads(text)
-                except ValueError:
-                    await error("bad_json", "the message is not valid JSON")
-                    continue
-                if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
-                    await error("bad_message", "a message is a JSON object with a 'type'")
-                    continue
-                kind = msg["type"]
-                try:
-                    if kind == "ping":
-                        await ws.send_json({"type": "pong", "t": msg.get("t")})
-                    elif kind == "join":
-                        table = await manager.get(msg.get("table"))
-                        seat = table.seat_of_token(msg.get("token"))
-                        if seat is None:
-                            raise WebError("bad_token", "that seat token is not valid "
-                                           "for this table")
-                        if joined is not None:
-                            manager.detach(joined[0], joined[1], send)
-                        joined = (table, seat)
-                        manager.attach(table, seat, send)
-                        await ws.send_json(table.message(seat))
-                    elif kind == "act":
-                        if "table" in msg or "token" in msg:
-                            table = await manager.get(msg.get("table", joined and joined[0].id))
-                            seat_or_none = table.seat_of_token(msg.get("token"))
-                            if seat_or_none is None or (joined is not None and (
-                                    joined[0] is not table or joined[1] != seat_or_none)):
-                                raise WebError("bad_token", "that seat token is not yours")
-                            seat = seat_or_none
-                        elif joined is None:
-                            raise WebError("not_joined", "join a table first")
-                        else:
-                            table, seat = joined
-                        if "action" not in msg:
-                            raise WebError("bad_message", "an 'act' message needs an 'action'")
-                        await manager.act(table, seat, msg["action"], msg.get("step"))
-                    elif kind == "state":
-                        if joined is None:
-                            raise WebError("not_joined", "join a table first")
-                        await ws.send_json(joined[0].message(joined[1]))
-                    else:
-                        raise WebError("bad_message", f"unknown message type {kind!r}")
-                except WebError as exc:
-                    if joined is not None:
-                        log.info("table %s: seat %d refused: %s", joined[0].id, joined[1],
-                                 exc.message)
-                    await error(exc.code, exc.message)
-        except WebSocketDisconnect:
-            pass
+                if not await session.receive(text):
+                    break
+        except Exception as exc:
+            if type(exc).__name__ not in ("WebSocketDisconnect", "ClientDisconnected"):
+                log.info("a WebSocket ended with %s", type(exc).__name__)
         finally:
-            if joined is not None:
-                manager.detach(joined[0], joined[1], send)
+            await session.close()
+            await client.aclose()
 
     @app.get("/")
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.add_middleware(Guard, limit=settings.http_max_body)
     return app
+
+
+def peak_rss_kb(pids: list[int]) -> int:
+    """Sum of the peak resident memory (``VmHWM``) of some processes, in KiB."""
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/status", encoding="ascii") as f:
+                for line in f:
+                    if line.startswith("VmHWM:"):
+                        total += int(line.split()[1])
+                        break
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+__all__ = ["create_app", "error_message", "origin_allowed"]

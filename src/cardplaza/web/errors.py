@@ -58,6 +58,9 @@ ERRORS: dict[str, str] = {
                     "practice level",
     "streak_humans": "a streak game has exactly one player at the table",
     "bad_key": "that player key is not known here",
+    "bad_again": "again must be {{\"table\": id, \"token\": token}}",
+    "not_finished": "that game is not finished yet",
+    "streak_again": "a streak game goes on with streak: next",
     "no_rules": "no rules page for {game}",
     "not_found": "not found",
 }

@@ -41,6 +41,8 @@ def measure(actions: int, game: str) -> list[float]:
     """Round-trip times in milliseconds of ``actions`` actions."""
     from websockets.sync.client import connect
 
+    from cardplaza.web.delta import rebuild
+
     port = _free_port()
     tmp = tempfile.mkdtemp(prefix="cardplaza-rtt-")
     env = dict(os.environ, XDG_DATA_HOME=tmp)
@@ -61,14 +63,16 @@ def measure(actions: int, game: str) -> list[float]:
         seed = 0
         while len(times) < actions:
             seed += 1
-            t = _post(f"{base}/api/tables", {"game": game, "seed": seed, "humans": [0, 1]})
+            t = _post(f"{base}/api/tables", {"game": game, "seed": seed, "humans": [0, 1],
+                                             "options": {"level": "1"} if game == "pinochle2"
+                                             else {}})
             stack = contextlib.ExitStack()
             socks = [stack.enter_context(connect(f"ws://127.0.0.1:{port}/ws")) for _ in range(2)]
             msgs = []
             for s, ws in enumerate(socks):
                 ws.send(json.dumps({"type": "join", "table": t["table"],
                                     "token": t["tokens"][str(s)]}))
-                msgs.append(json.loads(ws.recv()))
+                msgs.append(rebuild(None, json.loads(ws.recv())))
             while not msgs[0]["terminal"] and len(times) < actions:
                 cur = msgs[0]["current"]
                 legal = msgs[cur]["legal"]
@@ -76,11 +80,11 @@ def measure(actions: int, game: str) -> list[float]:
                 start = time.perf_counter()
                 socks[cur].send(json.dumps({"type": "act", "action": action,
                                             "step": msgs[cur]["step"]}))
-                reply = json.loads(socks[cur].recv())
+                reply = rebuild(msgs[cur], json.loads(socks[cur].recv()))
                 times.append((time.perf_counter() - start) * 1000)
                 msgs[cur] = reply
                 other = 1 - cur
-                msgs[other] = json.loads(socks[other].recv())
+                msgs[other] = rebuild(msgs[other], json.loads(socks[other].recv()))
             stack.close()
         return times
     finally:

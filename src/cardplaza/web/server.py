@@ -1,5 +1,150 @@
-"""Entry points of the web server (``cardplaza serve`` calls :func:`serve`)."""
+"""Running the web server: one process, or several on one port (``--workers N``).
 
-from cardplaza.web import create_app, serve
+``cardplaza serve`` and ``python -m cardplaza.web`` call :func:`serve`. With ``workers``
+above one, uvicorn starts that many processes sharing the listening socket (and restarts
+any that dies); each has its own tables, computer-player workers and relay, and they share
+the database, so a client may reach any of them. With PostgreSQL any number of such
+servers on any number of hosts can share one database the same way.
+"""
 
-__all__ = ["create_app", "serve"]
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import logging
+import os
+import socket
+from typing import Any
+
+from fastapi import FastAPI
+
+from cardplaza.web.settings import Settings
+
+ENV = "CARDPLAZA_SERVE"
+"""Environment variable carrying the settings to each web worker process."""
+
+
+def parse_settings(pairs: list[str] | None, base: Settings | None = None) -> Settings:
+    """Settings from ``name=value`` texts (``--set``), converted to each field's type."""
+    settings = base or Settings()
+    changes: dict[str, Any] = {}
+    fields = {f.name: f for f in dataclasses.fields(Settings)}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        name = name.strip().replace("-", "_")
+        if not sep or name not in fields:
+            raise ValueError(f"unknown setting {name!r}; settings: {', '.join(sorted(fields))}")
+        current = getattr(settings, name)
+        if isinstance(current, bool):
+            changes[name] = value.strip().lower() in ("1", "true", "yes", "on")
+        elif isinstance(current, int):
+            changes[name] = int(value)
+        elif isinstance(current, float):
+            changes[name] = float(value)
+        elif isinstance(current, tuple):
+            changes[name] = tuple(v.strip() for v in value.split(",") if v.strip())
+        else:
+            changes[name] = value.strip()
+    return settings.replace(**changes) if changes else settings
+
+
+def _safe_url(url: str) -> str:
+    """The URL without a password."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)
+
+
+def app_from_env() -> FastAPI:
+    """The app of one web worker process (settings from :data:`ENV`)."""
+    from cardplaza.web.app import create_app
+
+    config = json.loads(os.environ[ENV])
+    _logging()
+    return create_app(config["db"], settings=Settings.from_json(config["settings"]))
+
+
+def _logging() -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.getLogger("cardplaza.web").setLevel(logging.INFO)
+    logging.getLogger("cardplaza.kernels").setLevel(logging.INFO)
+
+
+def bind_port(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port``; ``SystemExit`` with a clear reason if busy."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise SystemExit(f"Cannot listen on {host}:{port}: {exc.strerror or exc}. Is another "
+                         f"server using the port? Choose another one: make play PORT="
+                         f"{port + 1} (or cardplaza serve --port {port + 1}).") from None
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
+WARM_UP = "cardplaza.ai.compiled:warm_up"
+"""Each computer-player process compiles or loads the search kernels when it starts."""
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
+          computer_pause: float | None = None, streak_seeds: bool = False,
+          workers: int = 1, ai_workers: int | None = None,
+          settings: Settings | None = None, forwarded_allow_ips: str = "127.0.0.1",
+          max_connections: int = 4000) -> None:
+    """Run the server until interrupted; prints the address and logs table events.
+
+    ``ai_workers`` computer-player processes in all (default one per core), shared out
+    among the ``workers`` web processes.
+    """
+    import uvicorn
+
+    from cardplaza.web.storage import Storage, default_db_url
+
+    _logging()
+    settings = settings or Settings()
+    workers = max(1, workers)
+    total_ai = ai_workers if ai_workers is not None else settings.ai_workers
+    preload = settings.ai_preload if WARM_UP in settings.ai_preload else \
+        (WARM_UP, *settings.ai_preload)
+    changes: dict[str, Any] = {"ai_workers": max(1, -(-total_ai // workers)),
+                               "ai_prestart": True, "ai_preload": preload}
+    if computer_pause is not None:
+        changes["computer_pause"] = computer_pause
+    if streak_seeds:
+        changes["streak_seeds"] = True
+    settings = settings.replace(**changes)
+    url = db or default_db_url()
+    sock = bind_port(host, port)  # before the address is printed: a busy port fails here
+    Storage(url).close()  # creates or upgrades the schema once, before any worker starts
+    shown = f"[{host}]" if ":" in host else host
+    print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)}; "
+          f"{workers} web process{'es' if workers > 1 else ''}, "
+          f"{settings.ai_workers * workers} computer-player processes)", flush=True)
+    common: dict[str, Any] = {
+        "log_level": "warning", "ws": "websockets-sansio",
+        "ws_max_size": settings.ws_max_size, "proxy_headers": True,
+        "forwarded_allow_ips": forwarded_allow_ips, "limit_concurrency": max_connections,
+        "server_header": False,
+    }
+    if workers == 1:
+        from cardplaza.web.app import create_app
+
+        config = uvicorn.Config(create_app(url, settings=settings), **common)
+        uvicorn.Server(config).run(sockets=[sock])
+        return
+    from uvicorn.supervisors import Multiprocess
+
+    os.environ[ENV] = json.dumps({"db": url, "settings": settings.to_json()})
+    config = uvicorn.Config("cardplaza.web.server:app_from_env", factory=True,
+                            workers=workers, **common)
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=[sock]).run()
+
+
+__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve"]

@@ -1,8 +1,22 @@
-"""Persistent storage of tables and streaks with SQLAlchemy Core.
+"""Persistent storage with SQLAlchemy Core: table headers, an append-only action log,
+players, streaks, and the leases that give each table one owning process.
 
 Any SQLAlchemy URL works (SQLite by default, PostgreSQL via ``postgresql+psycopg://``).
-A table row holds the game record (game, options, seed, actions) plus its seats, so a
-table is rebuilt exactly by replaying the record. Seat tokens are stored as SHA-256 hashes.
+
+* ``cp_games`` — one header row per table: what changes rarely (game, options, seed, seats,
+  status, result). The deal seed is kept for replay; it leaves the server only through
+  :meth:`Storage.load_record` of a finished game, read by its seats.
+* ``cp_actions`` — one row per action ``(table, index, seat, action)``, written in the
+  transaction that applies it, so saving an action costs the same at any length of game.
+  A table is rebuilt exactly by replaying its header and log.
+* ``cp_players`` — one row per browser: a secret key (stored as a SHA-256 hash), a public
+  id and the latest name used; ``cp_player_streaks`` — the two-hand Pinochle streak of a
+  player.
+* ``cp_servers`` / ``cp_leases`` — each running process's heartbeat and relay address, and
+  which process owns each table in memory. Appending an action checks the lease in the
+  same transaction, so a process that lost a table can never write to it.
+
+Seat tokens and player keys are stored only as SHA-256 hashes.
 """
 
 from __future__ import annotations
@@ -10,45 +24,78 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import secrets
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import (
-    BigInteger,
     Column,
     Float,
+    Index,
     Integer,
     MetaData,
     String,
     Table,
     Text,
     create_engine,
+    delete,
     event,
+    func,
+    inspect,
     select,
+    text,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.exc import IntegrityError
 
 metadata = MetaData()
 
-tables_t = Table(
-    "cp_tables",
+games_t = Table(
+    "cp_games",
     metadata,
     Column("id", String(40), primary_key=True),
     Column("game", String(40), nullable=False),
     Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("actions", Text, nullable=False),
+    Column("seed", String(80), nullable=False),
     Column("seats", Text, nullable=False),
     Column("extra", Text, nullable=False),
     Column("status", String(16), nullable=False),
+    Column("result", String(16), nullable=True),
+    Column("owner", String(40), nullable=True),
+    Column("address", String(64), nullable=True),
     Column("created", Float, nullable=False),
     Column("updated", Float, nullable=False),
+    Index("cp_games_address", "address", "status", "created"),
+    Index("cp_games_owner", "owner", "status", "created"),
+)
+
+actions_t = Table(
+    "cp_actions",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+
+players_t = Table(
+    "cp_players",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("key_hash", String(64), nullable=False, unique=True),
+    Column("name", String(80), nullable=False),
+    Column("created", Float, nullable=False),
+    Column("seen", Float, nullable=False),
 )
 
 streaks_t = Table(
-    "cp_streaks",
+    "cp_player_streaks",
     metadata,
     Column("player", String(40), primary_key=True),
     Column("streak", Integer, nullable=False),
@@ -58,12 +105,38 @@ streaks_t = Table(
     Column("updated", Float, nullable=False),
 )
 
+servers_t = Table(
+    "cp_servers",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("address", String(200), nullable=False),
+    Column("heartbeat", Float, nullable=False),
+    Column("started", Float, nullable=False),
+)
+
+leases_t = Table(
+    "cp_leases",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("server", String(40), nullable=False),
+    Column("since", Float, nullable=False),
+    Index("cp_leases_server", "server"),
+)
+
+cluster_t = Table(
+    "cp_cluster",
+    metadata,
+    Column("key", String(40), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     """WAL journal: a commit survives a killed process without a full sync per action."""
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA busy_timeout=10000")
     cur.close()
 
 
@@ -76,8 +149,16 @@ def default_db_url() -> str:
 
 
 def hash_token(token: str) -> str:
-    """SHA-256 hex digest of a seat token (only hashes are stored)."""
+    """SHA-256 hex digest of a seat token or player key (only hashes are stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+class LeaseLost(Exception):
+    """This process no longer owns the table (another took it over)."""
+
+
+class ActionConflict(Exception):
+    """An action with this index is already in the log."""
 
 
 @dataclass
@@ -103,7 +184,7 @@ class SeatInfo:
 
 @dataclass
 class TableRow:
-    """A stored table."""
+    """A stored table: its header and, when loaded, its log of actions."""
 
     id: str
     game: str
@@ -115,11 +196,14 @@ class TableRow:
     status: str = "playing"
     created: float = 0.0
     updated: float = 0.0
+    owner: str | None = None
+    """The player id (of the key) that created the table, if any."""
+    result: str | None = None
 
 
 @dataclass
 class StreakRow:
-    """Two-hand Pinochle streak state of one player name."""
+    """Two-hand Pinochle streak state of one player (by player id)."""
 
     player: str
     streak: int = 0
@@ -128,60 +212,256 @@ class StreakRow:
     open_table: str | None = None
 
 
+@dataclass
+class PlayerRow:
+    """A player known by a secret key: public id and latest name."""
+
+    id: str
+    name: str
+
+    @property
+    def tag(self) -> str:
+        """A short public mark that tells apart players of the same name."""
+        return self.id[:4]
+
+
+@dataclass
+class Finish:
+    """What changes in the header (and streak) when an action ends a game."""
+
+    status: str
+    extra: dict[str, Any]
+    result: str | None = None
+    streak: StreakRow | None = None
+
+
+@dataclass
+class Owner:
+    """The live process holding a table's lease."""
+
+    server: str
+    address: str
+
+
 class Storage:
-    """Tables and streaks in one SQL database."""
+    """Tables, players, streaks and leases in one SQL database."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_db_url()
-        kwargs: dict[str, Any] = {"future": True}
+        kwargs: dict[str, Any] = {}
         if self.url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False}
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 10}
+        else:
+            kwargs["pool_size"] = 10
+            kwargs["max_overflow"] = 10
+            kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        metadata.create_all(self.engine)
+        self._create_schema()
+
+    def _create_schema(self) -> None:
+        with self.engine.begin() as conn:
+            if self.engine.dialect.name == "postgresql":
+                # Several processes may start at once on an empty database.
+                conn.execute(text("SELECT pg_advisory_xact_lock(727301)"))
+            metadata.create_all(conn)
+            _migrate_old_tables(conn)
 
     def close(self) -> None:
         """Release the connection pool."""
         self.engine.dispose()
 
-    # -- tables ---------------------------------------------------------------------------
-    def insert_table(self, row: TableRow) -> None:
-        """Store a new table."""
-        now = time.time()
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
         with self.engine.begin() as conn:
-            conn.execute(tables_t.insert().values(
-                id=row.id, game=row.game, options=json.dumps(row.options),
-                seed=row.seed, actions=json.dumps(row.actions),
-                seats=json.dumps([s.to_json() for s in row.seats]),
-                extra=json.dumps(row.extra), status=row.status, created=now, updated=now))
+            yield conn
 
-    def save_progress(self, table_id: str, actions: list[dict[str, Any]], status: str,
+    # -- tables ---------------------------------------------------------------------------
+    def insert_table(self, row: TableRow, server: str | None = None,
+                     address: str | None = None) -> None:
+        """Store a new table (its header, its first actions if any, and this process's
+        lease on it when ``server`` is given)."""
+        now = time.time()
+        with self._tx() as conn:
+            conn.execute(games_t.insert().values(
+                id=row.id, game=row.game, options=json.dumps(row.options),
+                seed=str(row.seed), seats=json.dumps([s.to_json() for s in row.seats]),
+                extra=json.dumps(row.extra), status=row.status, result=row.result,
+                owner=row.owner, address=address, created=now, updated=now))
+            for i, a in enumerate(row.actions):
+                conn.execute(actions_t.insert().values(
+                    table_id=row.id, idx=i, seat=int(a["seat"]),
+                    action=json.dumps(a["action"]), at=now))
+            if server is not None:
+                conn.execute(leases_t.insert().values(table_id=row.id, server=server,
+                                                      since=now))
+        row.created = row.updated = now
+
+    def append_action(self, table_id: str, index: int, seat: int, action: Any,
+                      server: str | None = None, finish: Finish | None = None) -> None:
+        """Append one action at ``index`` in one transaction (with the header and streak
+        changes of a finished game). With ``server``, the transaction first checks that
+        this process still owns the table (:class:`LeaseLost` otherwise); an index already
+        taken raises :class:`ActionConflict`. Nothing is written when either is raised."""
+        now = time.time()
+        try:
+            with self._tx() as conn:
+                if server is not None:
+                    self._hold(conn, table_id, server)
+                conn.execute(actions_t.insert().values(
+                    table_id=table_id, idx=index, seat=seat, action=json.dumps(action),
+                    at=now))
+                if finish is not None:
+                    conn.execute(update(games_t).where(games_t.c.id == table_id).values(
+                        status=finish.status, extra=json.dumps(finish.extra),
+                        result=finish.result, updated=now))
+                    if finish.streak is not None:
+                        self._save_streak(conn, finish.streak)
+        except IntegrityError:
+            raise ActionConflict(f"{table_id}:{index}") from None
+
+    def _hold(self, conn: Connection, table_id: str, server: str) -> None:
+        """Inside a writing transaction: lock this table's lease row, which must be
+        ``server``'s (:class:`LeaseLost` otherwise). A takeover waits for this transaction
+        (or this one sees the new owner), so a table has one writer at a time."""
+        if self.engine.dialect.name == "postgresql":
+            held = conn.execute(select(leases_t.c.server).where(
+                leases_t.c.table_id == table_id, leases_t.c.server == server)
+                .with_for_update(read=True)).first() is not None
+        else:  # SQLite: the first write takes the database's write lock.
+            held = conn.execute(update(leases_t).where(
+                leases_t.c.table_id == table_id, leases_t.c.server == server)
+                .values(server=server)).rowcount == 1
+        if not held:
+            raise LeaseLost(table_id)
+
+    def truncate_actions(self, table_id: str, keep: int, server: str | None = None,
+                         status: str | None = None,
+                         extra: dict[str, Any] | None = None) -> int:
+        """Drop the actions of a table from index ``keep`` on (undo), in one transaction
+        with the header's new ``status``/``extra`` if given; returns how many were dropped.
+        With ``server``, raises :class:`LeaseLost` unless this process owns the table."""
+        now = time.time()
+        with self._tx() as conn:
+            if server is not None:
+                self._hold(conn, table_id, server)
+            done = conn.execute(delete(actions_t).where(
+                actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
+            values: dict[str, Any] = {}
+            if status is not None:
+                values["status"] = status
+                values["result"] = None
+            if extra is not None:
+                values["extra"] = json.dumps(extra)
+            if values:
+                values["updated"] = now
+                conn.execute(update(games_t).where(games_t.c.id == table_id).values(**values))
+            return int(done.rowcount)
+
+    def update_header(self, table_id: str, status: str | None = None,
                       extra: dict[str, Any] | None = None) -> None:
-        """Store the actions so far (and the status) of a table."""
-        values: dict[str, Any] = {"actions": json.dumps(actions), "status": status,
-                                  "updated": time.time()}
+        """Change the rarely-changing part of a table."""
+        values: dict[str, Any] = {"updated": time.time()}
+        if status is not None:
+            values["status"] = status
         if extra is not None:
             values["extra"] = json.dumps(extra)
-        with self.engine.begin() as conn:
-            conn.execute(tables_t.update().where(tables_t.c.id == table_id).values(**values))
+        with self._tx() as conn:
+            conn.execute(update(games_t).where(games_t.c.id == table_id).values(**values))
 
     def load_table(self, table_id: str) -> TableRow | None:
-        """A stored table, or ``None``."""
+        """A stored table with its whole log, or ``None``."""
         with self.engine.connect() as conn:
-            r = conn.execute(select(tables_t).where(tables_t.c.id == table_id)).first()
-        if r is None:
-            return None
+            r = conn.execute(select(games_t).where(games_t.c.id == table_id)).first()
+            if r is None:
+                return None
+            acts = conn.execute(select(actions_t.c.seat, actions_t.c.action)
+                                .where(actions_t.c.table_id == table_id)
+                                .order_by(actions_t.c.idx)).all()
         return TableRow(
             id=r.id, game=r.game, options=json.loads(r.options), seed=int(r.seed),
-            actions=json.loads(r.actions),
+            actions=[{"seat": int(a.seat), "action": json.loads(a.action)} for a in acts],
             seats=[SeatInfo.from_json(s) for s in json.loads(r.seats)],
             extra=json.loads(r.extra), status=r.status, created=float(r.created),
-            updated=float(r.updated))
+            updated=float(r.updated), owner=r.owner, result=r.result)
+
+    def table_exists(self, table_id: str) -> bool:
+        """True when a table of this id is stored."""
+        with self.engine.connect() as conn:
+            return conn.execute(select(games_t.c.id)
+                                .where(games_t.c.id == table_id)).first() is not None
+
+    def count_actions(self, table_id: str) -> int:
+        """Length of a table's log."""
+        with self.engine.connect() as conn:
+            n = conn.execute(select(func.count()).select_from(actions_t)
+                             .where(actions_t.c.table_id == table_id)).scalar()
+        return int(n or 0)
+
+    def count_open(self, since: float, address: str | None = None,
+                   owner: str | None = None) -> int:
+        """Unfinished tables created since ``since`` from an address or by a player."""
+        q = select(func.count()).select_from(games_t).where(
+            games_t.c.status == "playing", games_t.c.created >= since)
+        if address is not None:
+            q = q.where(games_t.c.address == address)
+        if owner is not None:
+            q = q.where(games_t.c.owner == owner)
+        with self.engine.connect() as conn:
+            return int(conn.execute(q).scalar() or 0)
+
+    def oldest_open(self, owner: str, since: float, count: int) -> list[str]:
+        """The ``count`` least recent unfinished tables of a player."""
+        q = (select(games_t.c.id).where(games_t.c.owner == owner,
+                                        games_t.c.status == "playing",
+                                        games_t.c.created >= since)
+             .order_by(games_t.c.created).limit(count))
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(q).all()]
+
+    def player_stats(self, owner: str) -> dict[str, dict[str, int]]:
+        """Finished games of a player by game: played, won, lost, drawn."""
+        q = (select(games_t.c.game, games_t.c.result, func.count().label("n"))
+             .where(games_t.c.owner == owner, games_t.c.status == "finished")
+             .group_by(games_t.c.game, games_t.c.result))
+        out: dict[str, dict[str, int]] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(q).all():
+                entry = out.setdefault(r.game, {"played": 0, "won": 0, "lost": 0, "drawn": 0})
+                entry["played"] += int(r.n)
+                key = {"win": "won", "loss": "lost", "draw": "drawn"}.get(r.result or "")
+                if key:
+                    entry[key] += int(r.n)
+        return out
+
+    # -- players --------------------------------------------------------------------------
+    def new_player(self, name: str) -> tuple[str, PlayerRow]:
+        """A new player: its secret key (returned once, stored hashed) and its row."""
+        key = secrets.token_urlsafe(24)
+        row = PlayerRow(id=secrets.token_hex(8), name=name)
+        now = time.time()
+        with self._tx() as conn:
+            conn.execute(players_t.insert().values(id=row.id, key_hash=hash_token(key),
+                                                   name=name, created=now, seen=now))
+        return key, row
+
+    def player_by_key(self, key: str) -> PlayerRow | None:
+        """The player a key belongs to."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(players_t).where(
+                players_t.c.key_hash == hash_token(key))).first()
+        return None if r is None else PlayerRow(id=r.id, name=r.name)
+
+    def rename_player(self, player: str, name: str) -> None:
+        """Record the latest name a player used."""
+        with self._tx() as conn:
+            conn.execute(update(players_t).where(players_t.c.id == player)
+                         .values(name=name, seen=time.time()))
 
     # -- streaks --------------------------------------------------------------------------
     def load_streak(self, player: str) -> StreakRow:
-        """Streak state of a player name (zeros when unknown)."""
+        """Streak state of a player id (zeros when unknown)."""
         with self.engine.connect() as conn:
             r = conn.execute(select(streaks_t).where(streaks_t.c.player == player)).first()
         if r is None:
@@ -191,19 +471,161 @@ class Storage:
 
     def save_streak(self, row: StreakRow) -> None:
         """Insert or update a player's streak state."""
+        with self._tx() as conn:
+            self._save_streak(conn, row)
+
+    @staticmethod
+    def _save_streak(conn: Connection, row: StreakRow) -> None:
         values = {"streak": row.streak, "margin": row.margin, "best": row.best,
                   "open_table": row.open_table, "updated": time.time()}
-        with self.engine.begin() as conn:
-            done = conn.execute(streaks_t.update().where(streaks_t.c.player == row.player)
-                                .values(**values))
-            if done.rowcount == 0:
-                conn.execute(streaks_t.insert().values(player=row.player, **values))
+        done = conn.execute(streaks_t.update().where(streaks_t.c.player == row.player)
+                            .values(**values))
+        if done.rowcount == 0:
+            conn.execute(streaks_t.insert().values(player=row.player, **values))
 
-    def high_scores(self, limit: int = 20) -> list[StreakRow]:
-        """Players with the best saved scores, best first."""
+    def high_scores(self, limit: int = 20) -> list[tuple[StreakRow, PlayerRow]]:
+        """Players with the best saved scores, best first, with their names."""
+        q = (select(streaks_t, players_t.c.name)
+             .join(players_t, players_t.c.id == streaks_t.c.player)
+             .where(streaks_t.c.best > 0)
+             .order_by(streaks_t.c.best.desc(), players_t.c.name, streaks_t.c.player)
+             .limit(limit))
         with self.engine.connect() as conn:
-            rows = conn.execute(select(streaks_t).where(streaks_t.c.best > 0)
-                                .order_by(streaks_t.c.best.desc(), streaks_t.c.player)
-                                .limit(limit)).all()
-        return [StreakRow(player=r.player, streak=int(r.streak), margin=int(r.margin),
-                          best=int(r.best), open_table=r.open_table) for r in rows]
+            rows = conn.execute(q).all()
+        return [(StreakRow(player=r.player, streak=int(r.streak), margin=int(r.margin),
+                           best=int(r.best), open_table=r.open_table),
+                 PlayerRow(id=r.player, name=r.name)) for r in rows]
+
+    # -- records ----------------------------------------------------------------------------
+    def load_record(self, table_id: str, token: str) -> dict[str, Any] | None:
+        """The full record of a finished game (with its seed) for one of its seats, or
+        ``None`` when the table is unknown, unfinished or the token is not a seat's."""
+        row = self.load_table(table_id)
+        if row is None or row.status != "finished" or not isinstance(token, str):
+            return None
+        h = hash_token(token)
+        if not any(s.kind == "human" and secrets.compare_digest(s.token_hash, h)
+                   for s in row.seats):
+            return None
+        return {"table": row.id, "game": row.game, "options": row.options,
+                "seed": str(row.seed), "actions": row.actions,
+                "seats": [{"name": s.name, "kind": s.kind, "level": s.level}
+                          for s in row.seats],
+                "returns": row.extra.get("returns")}
+
+    # -- processes and leases ----------------------------------------------------------------
+    def cluster_secret(self) -> str:
+        """A random secret shared by every process on this database (made once)."""
+        with self._tx() as conn:
+            r = conn.execute(select(cluster_t.c.value)
+                             .where(cluster_t.c.key == "relay_secret")).first()
+            if r is not None:
+                return str(r.value)
+            value = secrets.token_urlsafe(32)
+            try:
+                with conn.begin_nested():
+                    conn.execute(cluster_t.insert().values(key="relay_secret", value=value))
+            except IntegrityError:
+                r = conn.execute(select(cluster_t.c.value)
+                                 .where(cluster_t.c.key == "relay_secret")).first()
+                assert r is not None
+                return str(r.value)
+            return value
+
+    def register_server(self, server: str, address: str) -> None:
+        """Announce a running process and where its relay listens."""
+        now = time.time()
+        with self._tx() as conn:
+            conn.execute(servers_t.insert().values(id=server, address=address, heartbeat=now,
+                                                   started=now))
+
+    def heartbeat(self, server: str) -> bool:
+        """Renew a process's heartbeat; ``False`` if its row is gone."""
+        with self._tx() as conn:
+            done = conn.execute(update(servers_t).where(servers_t.c.id == server)
+                                .values(heartbeat=time.time()))
+        return bool(done.rowcount)
+
+    def unregister_server(self, server: str) -> None:
+        """A process stops: its leases and its row go."""
+        with self._tx() as conn:
+            conn.execute(delete(leases_t).where(leases_t.c.server == server))
+            conn.execute(delete(servers_t).where(servers_t.c.id == server))
+
+    def forget_dead_servers(self, older_than: float) -> int:
+        """Drop server rows whose heartbeat stopped long ago (their leases stay until taken)."""
+        with self._tx() as conn:
+            done = conn.execute(delete(servers_t).where(servers_t.c.heartbeat < older_than))
+        return int(done.rowcount)
+
+    def acquire(self, table_id: str, server: str, lease_seconds: float) -> Owner | None:
+        """Take the lease of a table for ``server`` unless a live process holds it.
+
+        Returns ``None`` when ``server`` owns the table now, else the live owner."""
+        for _ in range(5):
+            now = time.time()
+            try:
+                with self._tx() as conn:
+                    r = conn.execute(select(leases_t.c.server, servers_t.c.address,
+                                            servers_t.c.heartbeat)
+                                     .select_from(leases_t.outerjoin(
+                                         servers_t, servers_t.c.id == leases_t.c.server))
+                                     .where(leases_t.c.table_id == table_id)).first()
+                    if r is None:
+                        conn.execute(leases_t.insert().values(table_id=table_id,
+                                                              server=server, since=now))
+                        return None
+                    if r.server == server:
+                        return None
+                    alive = r.heartbeat is not None and r.heartbeat >= now - lease_seconds
+                    if alive:
+                        return Owner(server=str(r.server), address=str(r.address))
+                    done = conn.execute(update(leases_t).where(
+                        leases_t.c.table_id == table_id, leases_t.c.server == r.server)
+                        .values(server=server, since=now))
+                    if done.rowcount == 1:
+                        return None
+            except IntegrityError:
+                continue
+        raise LeaseLost(table_id)
+
+    def owner_of(self, table_id: str) -> str | None:
+        """The process id holding a table's lease, if any."""
+        with self.engine.connect() as conn:
+            r = conn.execute(select(leases_t.c.server)
+                             .where(leases_t.c.table_id == table_id)).first()
+        return None if r is None else str(r.server)
+
+    def release(self, table_id: str, server: str) -> None:
+        """Give up a table's lease (it is then free for any process)."""
+        with self._tx() as conn:
+            conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id,
+                                                leases_t.c.server == server))
+
+
+def _migrate_old_tables(conn: Connection) -> None:
+    """Copy tables of the earlier one-row-per-table layout (``cp_tables``) into the header
+    and log, once. Earlier streaks belonged to bare names, which anyone could use; they
+    are not carried over."""
+    names = set(inspect(conn).get_table_names())
+    if "cp_tables" not in names:
+        return
+    done = conn.execute(select(cluster_t.c.value)
+                        .where(cluster_t.c.key == "migrated_cp_tables")).first()
+    if done is not None:
+        return
+    old = conn.execute(text("SELECT id, game, options, seed, actions, seats, extra, status, "
+                            "created, updated FROM cp_tables")).all()
+    known = {r.id for r in conn.execute(select(games_t.c.id)).all()}
+    for r in old:
+        if r.id in known:
+            continue
+        conn.execute(games_t.insert().values(
+            id=r.id, game=r.game, options=r.options, seed=str(r.seed), seats=r.seats,
+            extra=r.extra, status=r.status, result=None, owner=None, address=None,
+            created=float(r.created), updated=float(r.updated)))
+        for i, a in enumerate(json.loads(r.actions)):
+            conn.execute(actions_t.insert().values(
+                table_id=r.id, idx=i, seat=int(a["seat"]), action=json.dumps(a["action"]),
+                at=float(r.updated)))
+    conn.execute(cluster_t.insert().values(key="migrated_cp_tables", value=str(len(old))))

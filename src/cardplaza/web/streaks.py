@@ -3,7 +3,8 @@
 The rules live in the engine's :class:`cardplaza.games.pinochle2.streak.Streak`: level
 ``min(s + 1, 4)``; a win adds one to the streak and the margin (capped at 9,999) to ``m``,
 saved score ``s × 10,000 + m``; a loss or draw ends the streak; "New" ends it too. This
-module maps it to the stored rows of a player name.
+module maps it to the stored rows. A streak belongs to a player key (a browser), not to a
+name: starting a game under someone else's name never touches their streak.
 """
 
 from __future__ import annotations
@@ -44,8 +45,8 @@ def end_streak(row: StreakRow) -> StreakRow:
     return StreakRow(row.player, s.streak, s.margin_sum, s.best, None)
 
 
-def streak_json(row: StreakRow) -> dict[str, Any]:
-    """What the player sees of their own streak."""
+def streak_json(row: StreakRow, name: str | None = None) -> dict[str, Any]:
+    """What the player sees of their own streak (``player``: the name shown with it)."""
     saved = Streak(row.streak, row.margin, row.best).saved_score
-    return {"player": row.player, "streak": row.streak, "margin": row.margin,
+    return {"player": name, "streak": row.streak, "margin": row.margin,
             "saved": saved, "best": row.best, "next_level": ladder_level(row.streak)}

@@ -1,61 +1,67 @@
 """Live tables: the authoritative game states, seats, computer turns and per-seat messages.
 
 Only :func:`seat_message` builds what is sent to a seat, from that seat's observation, its
-legal actions and its illegal-card reasons; nothing else about the state leaves the server.
+legal actions and its illegal-card reasons; nothing else about the state leaves the server
+(the deal seed never does: it is neither logged nor sent).
+
+:class:`TableManager` owns the tables this process holds. A table is owned by one process
+at a time (a lease row, see :mod:`cardplaza.web.storage`); an action is applied to a copy
+of the state, appended to the log in a transaction that checks the lease, and only then
+becomes the table's state and is sent to the seats (through each client's own queue:
+nobody waits on a slow reader). Computer seats decide in worker processes
+(:mod:`cardplaza.web.workers`) from their observation alone.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import hashlib
 import logging
-import random
+import re
 import secrets
-from collections.abc import Awaitable, Callable
+import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cardplaza.ai.player import Player, computer_player
 from cardplaza.core.cards import Deck
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web import streaks
+from cardplaza.web.computer import decide, quick_level, runs_in_process
+from cardplaza.web.errors import WebError
 from cardplaza.web.extras import extras
+from cardplaza.web.names import clean_name
 from cardplaza.web.schema import deck_of
-from cardplaza.web.storage import SeatInfo, Storage, TableRow, hash_token
+from cardplaza.web.settings import PACES, Settings
+from cardplaza.web.storage import (
+    ActionConflict,
+    Finish,
+    LeaseLost,
+    Owner,
+    PlayerRow,
+    SeatInfo,
+    Storage,
+    TableRow,
+    hash_token,
+)
+from cardplaza.web.workers import WorkerFailed, WorkerPool, WorkerTimeout
+
+if TYPE_CHECKING:
+    from cardplaza.web.session import Client
 
 log = logging.getLogger("cardplaza.web")
 
-Send = Callable[[dict[str, Any]], Awaitable[None]]
-"""Sends one JSON message to one connected client."""
+__all__ = ["LiveTable", "TableManager", "WebError", "clean_name", "legal_entries",
+           "seat_message"]
 
-MAX_NAME = 20
+SEED_LIMIT = 2**128
+"""Deal seeds are whole numbers below this; the server's own come from :mod:`secrets`."""
 
-
-class WebError(Exception):
-    """A request the server refuses; ``code`` is machine-readable, the message is for people."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def clean_name(name: Any, default: str = "Player") -> str:
-    """A player name: trimmed text of 1–20 characters (the default when empty)."""
-    if name is None:
-        return default
-    if not isinstance(name, str):
-        raise WebError("bad_name", "the player name must be text")
-    cleaned = " ".join(str(name).split())
-    if not cleaned:
-        return default
-    if len(cleaned) > MAX_NAME:
-        raise WebError("bad_name", f"the player name may have at most {MAX_NAME} characters")
-    return cleaned
-
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 
 CARD_VERBS = ("play", "give", "discard")
 LIST_KEYS = ("discard", "add", "cards")
@@ -147,17 +153,35 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def derived_seed(seed: int, *parts: Any) -> int:
+    """A 64-bit seed derived one way from the deal seed (the computers' RNGs)."""
+    text = "/".join([str(seed), *map(str, parts)])
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+def result_for(state: GameState, seat: int) -> str:
+    """``win``, ``loss`` or ``draw`` of one seat in a finished game."""
+    winners = set(state.winners())
+    if seat not in winners:
+        return "loss"
+    return "draw" if len(winners) == state.num_players else "win"
+
+
 @dataclass
 class LiveTable:
-    """One table in memory."""
+    """One table in memory (owned by this process)."""
 
     row: TableRow
     spec: GameSpec
     state: GameState
-    players: dict[int, Player] = field(default_factory=dict)
-    sockets: dict[int, set[Send]] = field(default_factory=dict)
+    sockets: dict[int, set[Client]] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     task: asyncio.Task[None] | None = None
+    pace: str = "normal"
+    last_action: float = field(default_factory=time.monotonic)
+    last_active: float = field(default_factory=time.monotonic)
+    gone: bool = False
+    """Set when this process lost the table (its clients then look for the new owner)."""
 
     @property
     def id(self) -> str:
@@ -166,7 +190,7 @@ class LiveTable:
 
     def seat_of_token(self, token: Any) -> int | None:
         """The human seat a token belongs to, or ``None``."""
-        if not isinstance(token, str) or not token:
+        if not isinstance(token, str) or not token or len(token) > 200:
             return None
         h = hash_token(token)
         for i, s in enumerate(self.row.seats):
@@ -178,8 +202,12 @@ class LiveTable:
         """True when a computer plays ``seat``."""
         return 0 <= seat < len(self.row.seats) and self.row.seats[seat].kind == "computer"
 
+    def connected(self) -> bool:
+        """True while any client is attached."""
+        return any(self.sockets.values())
+
     def message(self, seat: int) -> dict[str, Any]:
-        """The state message for one seat, with the table's public facts."""
+        """The whole state message for one seat, with the table's public facts."""
         msg = seat_message(self.state, seat)
         msg.update({
             "type": "state",
@@ -190,6 +218,7 @@ class LiveTable:
             "players": [{"name": s.name, "kind": s.kind, "level": s.level}
                         for s in self.row.seats],
             "options": self.row.options,
+            "pace": self.pace,
         })
         if "streak" in self.row.extra:
             msg["streak"] = self.row.extra["streak"]
@@ -197,53 +226,222 @@ class LiveTable:
 
 
 class TableManager:
-    """Creates, loads, drives and persists tables."""
+    """Creates, loads, drives and persists the tables of this process."""
 
-    def __init__(self, storage: Storage, computer_pause: float = 0.6,
-                 workers: int = 4, streak_seeds: bool = False) -> None:
+    def __init__(self, storage: Storage, settings: Settings | None = None,
+                 computer_pause: float | None = None, workers: int | None = None,
+                 streak_seeds: bool | None = None) -> None:
+        settings = settings or Settings()
+        changes: dict[str, Any] = {}
+        if computer_pause is not None:
+            changes["computer_pause"] = computer_pause
+        if workers is not None:
+            changes["ai_workers"] = workers
+        if streak_seeds is not None:
+            changes["streak_seeds"] = streak_seeds
+        self.settings = settings.replace(**changes) if changes else settings
         self.storage = storage
-        self.computer_pause = computer_pause
-        # A chosen seed is a known deal: the chooser could look up the computer's cards.
-        # Streak games feed the public high-score list, so they only take the server's
-        # own random seed unless this is switched on (tests and bug reproduction).
-        self.streak_seeds = streak_seeds
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardplaza-ai")
+        self.server_id = secrets.token_hex(8)
+        self.relay_address = ""
+        self.pool = WorkerPool(self.settings.ai_workers, self.settings.ai_kill_seconds,
+                               self.settings.ai_nice, self.settings.ai_preload)
+        self.db_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardplaza-db")
+        self.beat_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-hb")
         self.tables: dict[str, LiveTable] = {}
-        self._load_lock = asyncio.Lock()
+        self._loading: dict[str, asyncio.Future[LiveTable | Owner]] = {}
+        self._background: list[asyncio.Task[None]] = []
+        self._releases: set[asyncio.Task[None]] = set()
+        self._registered = False
+        self.cluster_secret = ""
+        self.on_lost: list[Callable[[LiveTable], None]] = []
+        self.fallbacks = 0
+
+    # -- life -----------------------------------------------------------------------------
+    @property
+    def streak_seeds(self) -> bool:
+        """Whether streak games may be dealt from a chosen seed (tests only)."""
+        return self.settings.streak_seeds
+
+    @property
+    def computer_pause(self) -> float:
+        """The "normal" pace's computer pause."""
+        return self.settings.computer_pause
+
+    async def start(self, relay_address: str = "") -> None:
+        """Announce this process, start its heartbeat and sweeps (and the workers if
+        ``ai_prestart``). Idempotent."""
+        if self._registered:
+            return
+        self.relay_address = relay_address
+        self.cluster_secret = await self._db(self.storage.cluster_secret)
+        await self._db(self.storage.register_server, self.server_id, relay_address)
+        self._registered = True
+        if self.settings.ai_prestart:
+            await asyncio.to_thread(self.pool.start, True)
+        loop = asyncio.get_running_loop()
+        self._background = [loop.create_task(self._heartbeats()),
+                            loop.create_task(self._sweeps())]
 
     async def close(self) -> None:
-        """Stop the computer tasks and the worker pool."""
+        """Stop the computer tasks and the workers; give up this process's tables."""
+        for task in self._background:
+            task.cancel()
         for t in self.tables.values():
             if t.task is not None:
                 t.task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        await self.pool.close()
+        if self._registered:
+            try:
+                await self._db(self.storage.unregister_server, self.server_id)
+            except Exception:
+                log.warning("could not unregister this server from the database")
+            self._registered = False
+        self.db_pool.shutdown(wait=False, cancel_futures=True)
+        self.beat_pool.shutdown(wait=False, cancel_futures=True)
 
     async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
-        return await asyncio.get_running_loop().run_in_executor(None, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
+
+    async def _heartbeats(self) -> None:
+        loop = asyncio.get_running_loop()
+        beats = 0
+        while True:
+            await asyncio.sleep(self.settings.heartbeat_seconds)
+            beats += 1
+            try:
+                alive = await loop.run_in_executor(self.beat_pool, self.storage.heartbeat,
+                                                   self.server_id)
+                if not alive:
+                    log.warning("this server's heartbeat row was gone; registering again")
+                    await loop.run_in_executor(self.beat_pool, self.storage.register_server,
+                                               self.server_id, self.relay_address)
+                if beats % 5 == 0:
+                    await self._check_leases()
+                if beats % 60 == 0:
+                    await self._db(self.storage.forget_dead_servers,
+                                   time.time() - 100 * self.settings.lease_seconds)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("heartbeat failed: %s", type(exc).__name__)
+
+    async def _check_leases(self) -> None:
+        """Tables whose lease another process took are let go here."""
+        for table in list(self.tables.values()):
+            owner = await self._db(self.storage.owner_of, table.id)
+            if owner != self.server_id and self.tables.get(table.id) is table:
+                log.warning("table %s: taken over by another server", table.id)
+                self._lose(table)
+
+    async def _sweeps(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.evict_idle()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("idle sweep failed: %s", type(exc).__name__)
+
+    def _idle(self, table: LiveTable, now: float, seconds: float) -> bool:
+        busy = table.task is not None and not table.task.done()
+        return (not table.connected() and not busy and not table.lock.locked()
+                and now - table.last_active >= seconds)
+
+    async def evict_idle(self, seconds: float | None = None, keep: int | None = None) -> int:
+        """Let tables nobody uses leave memory (and give up their leases): those idle for
+        ``seconds`` (default ``idle_seconds``), or the least recently used idle ones until
+        at most ``keep`` remain. Returns how many left."""
+        now = time.monotonic()
+        limit = self.settings.idle_seconds if seconds is None else seconds
+        idle = sorted((t for t in self.tables.values() if self._idle(t, now, 0.0)),
+                      key=lambda t: t.last_active)
+        chosen = [t for t in idle if now - t.last_active >= limit]
+        if keep is not None:
+            extra = len(self.tables) - len(chosen) - keep
+            rest = [t for t in idle if t not in chosen]
+            chosen += rest[:max(0, extra)]
+        for table in chosen:
+            if self.tables.get(table.id) is table:
+                del self.tables[table.id]
+                table.gone = True
+                await self._db(self.storage.release, table.id, self.server_id)
+        if chosen:
+            log.info("%d idle tables left memory", len(chosen))
+        return len(chosen)
+
+    def _lose(self, table: LiveTable) -> None:
+        """This process no longer owns ``table``: forget it, tell its clients."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        table.gone = True
+        if table.task is not None:
+            table.task.cancel()
+        for conns in table.sockets.values():
+            for client in list(conns):
+                client.table_lost(table)
+        for hook in self.on_lost:
+            hook(table)
+
+    # -- computer work ------------------------------------------------------------------------
+    async def run_in_worker(self, fn: Callable[..., Any], *args: Any,
+                            deadline: float | None = None) -> Any:
+        """Run a picklable module-level function in a worker process (never on the event
+        loop). Raises :class:`~cardplaza.web.workers.WorkerTimeout` after ``deadline``
+        seconds (default ``ai_deadline_seconds``) and
+        :class:`~cardplaza.web.workers.WorkerFailed` if it raised or its worker died."""
+        limit = self.settings.ai_deadline_seconds if deadline is None else deadline
+        return await self.pool.run(fn, *args, deadline=limit)
 
     # -- creation and loading ------------------------------------------------------------
-    async def create(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Create a table from a lobby request; returns the id and the human seats' tokens."""
+    def _address_key(self, address: str | None) -> str | None:
+        if not address:
+            return None
+        return hashlib.sha256(f"{self.cluster_secret}/{address}".encode()).hexdigest()[:32]
+
+    async def player(self, key: Any, name: str | None = None) -> tuple[PlayerRow, str | None]:
+        """The player of a key; a new player (and its new key) when there is none."""
+        if isinstance(key, str) and 0 < len(key) <= 200:
+            row = await self._db(self.storage.player_by_key, key)
+            if row is not None:
+                if name is not None and row.name != name:
+                    await self._db(self.storage.rename_player, row.id, name)
+                    row.name = name
+                return row, None
+        new_key, row = await self._db(self.storage.new_player, name or "Player")
+        return row, new_key
+
+    async def create(self, data: Any, address: str | None = None,
+                     key: str | None = None) -> dict[str, Any]:
+        """Create a table from a lobby request; returns the id and the human seats' tokens
+        (and ``key`` when a new player key was issued)."""
         if not isinstance(data, dict):
-            raise WebError("bad_request", "the request must be a JSON object")
+            raise WebError("bad_request")
         if data.get("again") is not None:
             data = await self._again(data)
         name = data.get("game")
         try:
-            spec = get_game(str(name))
+            spec = get_game(str(name)[:40])
         except KeyError:
-            raise WebError("unknown_game", f"unknown game {name!r}") from None
+            raise WebError("unknown_game", game=repr(str(name)[:40])) from None
+        raw_options = data.get("options") or {}
+        if not isinstance(raw_options, dict):
+            raise WebError("bad_options", reason="options must be an object of name: value "
+                           "pairs")
         try:
-            options = spec.options(data.get("options") or {})
-        except (ValueError, TypeError) as exc:
-            raise WebError("bad_options", str(exc)) from None
-        player = clean_name(data.get("name"))
+            options = spec.options(raw_options)
+        except ValueError as exc:
+            raise WebError("bad_options", reason=str(exc)[:300]) from None
+        except Exception:
+            raise WebError("bad_options", reason="those options do not fit this game") \
+                from None
+        player_name = clean_name(data.get("name"))
         seed = data.get("seed")
         seed_chosen = seed is not None
         if seed is None:
-            seed = secrets.randbelow(2**31)
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**62:
-            raise WebError("bad_request", "seed must be a non-negative whole number")
+            seed = secrets.randbits(128)
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
+            raise WebError("bad_seed")
         extra: dict[str, Any] = {}
         streak_mode = data.get("streak")
         level = data.get("level")
@@ -251,23 +449,17 @@ class TableManager:
                 and getattr(options, "level", None) == "streak"):
             streak_mode = "new"
         if streak_mode not in (None, False, "new", "next"):
-            raise WebError("bad_request", "streak must be 'new' or 'next'")
+            raise WebError("bad_streak")
+        humans = data.get("humans", [0])
         if streak_mode:
             if spec.name != streaks.STREAK_GAME:
-                raise WebError("bad_request", f"{spec.name} has no winning streak")
+                raise WebError("no_streak", game=spec.name)
             if seed_chosen and not self.streak_seeds:
-                raise WebError("bad_request", "a streak game is dealt by the server: "
-                               "no seed may be chosen")
+                raise WebError("streak_seed")
             if getattr(options, "level", "streak") != "streak":
-                raise WebError("bad_request", "a streak game uses the level ladder "
-                               "(option level=streak), not a fixed practice level")
-            srow = await self._db(self.storage.load_streak, player)
-            if streak_mode == "new" or srow.open_table:
-                srow = streaks.end_streak(srow)
-            number = streaks.ladder_level(srow.streak)
-            level = streaks.level_name(spec.levels, number)
-            extra["streak_player"] = player
-            extra["streak"] = {**streaks.streak_json(srow), "level": number}
+                raise WebError("streak_level")
+            if not isinstance(humans, list) or len(humans) != 1:
+                raise WebError("streak_humans")
         fixed = getattr(options, "level", None)
         if level is None and isinstance(fixed, str) and fixed.isdigit():
             level = streaks.level_name(spec.levels, int(fixed))
@@ -277,42 +469,66 @@ class TableManager:
         if level is None:
             level = _default_level(spec)
         if not isinstance(level, str) or (level != "random" and level not in spec.levels):
-            raise WebError("bad_level", f"unknown level {level!r}; levels: "
-                           f"{', '.join(spec.levels)}")
+            raise WebError("bad_level", level=repr(level)[:40], levels=", ".join(spec.levels))
         if getattr(options, "names", None) == () and "players" in fields_of(options):
-            names = [player] + [f"Computer {i}" for i in range(1, options.players)]
+            names = [player_name] + [f"Computer {i}" for i in range(1, options.players)]
             options = dataclasses.replace(options, names=tuple(names))
-        state = spec.new_game(options, seed)
+        state = await asyncio.to_thread(spec.new_game, options, seed)
         n = state.num_players
-        humans = data.get("humans", [0])
         if (not isinstance(humans, list) or not humans
                 or not all(isinstance(h, int) and not isinstance(h, bool) for h in humans)
                 or not all(0 <= h < n for h in humans) or len(set(humans)) != len(humans)):
-            raise WebError("bad_request", f"humans must list distinct seats 0–{n - 1}")
+            raise WebError("bad_humans", last=n - 1)
+        # Limits: tables from one address; a player's oldest open tables are abandoned.
+        since = time.time() - self.settings.open_window_seconds
+        where = self._address_key(address)
+        if where is not None:
+            count = await self._db(self.storage.count_open, since, where, None)
+            if count >= self.settings.max_open_tables_per_address:
+                raise WebError("too_many_tables", limit=self.settings.max_open_tables_per_address)
+        if len(self.tables) >= self.settings.max_live_tables:
+            await self.evict_idle(keep=self.settings.max_live_tables - 1)
+            if len(self.tables) >= self.settings.max_live_tables:
+                raise WebError("server_busy")
+        player, new_key = await self.player(key or data.get("key"), player_name)
+        await self._abandon_oldest(player.id, since)
+        if streak_mode:
+            srow = await self._db(self.storage.load_streak, player.id)
+            if streak_mode == "new" or srow.open_table:
+                srow = streaks.end_streak(srow)
+            number = streaks.ladder_level(srow.streak)
+            level = streaks.level_name(spec.levels, number)
+            extra["streak_player"] = player.id
+            extra["streak"] = {**streaks.streak_json(srow, player.name), "level": number}
         tokens: dict[int, str] = {}
         seats: list[SeatInfo] = []
-        for s in range(n):
+        for s in range(state.num_players):
             if s in humans:
                 tok = new_token()
                 tokens[s] = tok
-                label = player if s == humans[0] else f"{player} {s + 1}"
+                label = player_name if s == humans[0] else f"{player_name} {s + 1}"
                 seats.append(SeatInfo("human", label, "", hash_token(tok)))
             else:
                 seats.append(SeatInfo("computer", f"CPU {s}", level))
         table_id = secrets.token_urlsafe(9)
         row = TableRow(id=table_id, game=spec.name, options=options_to_dict(options),
-                       seed=seed, actions=[], seats=seats, extra=extra)
-        await self._db(self.storage.insert_table, row)
+                       seed=seed, actions=[], seats=seats, extra=extra, owner=player.id)
+        await self._db(self.storage.insert_table, row, self.server_id, where)
         if streak_mode:
             srow.open_table = table_id
             await self._db(self.storage.save_streak, srow)
-        table = self._live(row, spec, state)
+        table = LiveTable(row=row, spec=spec, state=state)
         self.tables[table_id] = table
-        log.info("table %s: created %s seed=%d level=%s humans=%s", table_id, spec.name,
-                 seed, level, humans)
+        log.info("table %s: created %s level=%s humans=%s", table_id, spec.name, level, humans)
         self.kick(table)
-        return {"table": table_id, "tokens": {str(s): t for s, t in tokens.items()},
-                "seat": humans[0], "token": tokens[humans[0]]}
+        out: dict[str, Any] = {"table": table_id,
+                               "tokens": {str(s): t for s, t in tokens.items()},
+                               "seat": humans[0], "token": tokens[humans[0]],
+                               "player": {"id": player.id, "name": player.name,
+                                          "tag": player.tag}}
+        if new_key is not None:
+            out["key"] = new_key
+        return out
 
     async def _again(self, data: dict[str, Any]) -> dict[str, Any]:
         """The request for the next game of a finished table ("play again"): the same seats,
@@ -320,14 +536,14 @@ class TableManager:
         passes the deal to the left)."""
         again = data["again"]
         if not isinstance(again, dict):
-            raise WebError("bad_request", "again must be {\"table\": id, \"token\": token}")
-        prev = await self.get(again.get("table"))
+            raise WebError("bad_again")
+        prev = await self.finished(again.get("table"))
         if prev.seat_of_token(again.get("token")) is None:
-            raise WebError("bad_token", "that seat token is not valid for this table")
+            raise WebError("bad_token")
         if not prev.state.is_terminal:
-            raise WebError("not_finished", "that game is not finished yet")
+            raise WebError("not_finished")
         if "streak" in prev.row.extra:
-            raise WebError("bad_request", "a streak game goes on with streak: next")
+            raise WebError("streak_again")
         spec = prev.spec
         options = spec.options(prev.row.options)
         rematch = getattr(spec, "rematch_options", None)
@@ -341,125 +557,238 @@ class TableManager:
             out["level"] = levels[0]
         if data.get("seed") is not None:
             out["seed"] = data["seed"]
+        if data.get("key") is not None:
+            out["key"] = data["key"]
         return out
 
-    def _live(self, row: TableRow, spec: GameSpec, state: GameState) -> LiveTable:
-        table = LiveTable(row=row, spec=spec, state=state)
-        for s, info in enumerate(row.seats):
-            if info.kind == "computer":
-                table.players[s] = computer_player(spec.name, info.level or "random",
-                                                   row.seed * 7919 + s)
+    async def finished(self, table_id: Any) -> LiveTable:
+        """A table read from memory or from its log without taking it over (for looking at
+        a game, e.g. a finished one; it is not driven or held)."""
+        if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
+            raise WebError("unknown_table")
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        row = await self._db(self.storage.load_table, table_id)
+        if row is None:
+            raise WebError("unknown_table")
+        try:
+            table: LiveTable = await asyncio.to_thread(self._replay, row)
+        except Exception:
+            raise WebError("broken_table") from None
         return table
 
-    async def get(self, table_id: Any) -> LiveTable:
-        """A live table, loaded from storage (and replayed) if needed."""
-        if not isinstance(table_id, str) or not table_id:
-            raise WebError("unknown_table", "no such table")
+    async def _abandon_oldest(self, player: str, since: float) -> None:
+        limit = self.settings.max_open_tables_per_player
+        count = await self._db(self.storage.count_open, since, None, player)
+        if count < limit:
+            return
+        for table_id in await self._db(self.storage.oldest_open, player, since,
+                                       count - limit + 1):
+            await self._db(self.storage.update_header, table_id, "abandoned")
+            live = self.tables.get(table_id)
+            if live is not None:
+                live.row.status = "abandoned"
+            log.info("table %s: abandoned (its player opened a newer one)", table_id)
+
+    async def locate(self, table_id: Any) -> LiveTable | Owner:
+        """The table if this process owns it (taking it over or loading it from the log if
+        needed), else the live process that owns it."""
+        if not isinstance(table_id, str) or not TABLE_ID.match(table_id):
+            raise WebError("unknown_table")
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        async with self._load_lock:
-            table = self.tables.get(table_id)
-            if table is not None:
-                return table
-            row = await self._db(self.storage.load_table, table_id)
-            if row is None:
-                raise WebError("unknown_table", "no such table")
-            try:
-                table = await asyncio.get_running_loop().run_in_executor(None, self._replay,
-                                                                         row)
-            except Exception as exc:
-                log.error("table %s: cannot be restored: %s", table_id, exc)
-                raise WebError("broken_table",
-                               f"this table cannot be restored: {exc}") from None
-            self.tables[table_id] = table
+        pending = self._loading.get(table_id)
+        if pending is not None:
+            return await asyncio.shield(pending)
+        fut: asyncio.Future[LiveTable | Owner] = asyncio.get_running_loop().create_future()
+        self._loading[table_id] = fut
+        try:
+            found = await self._locate(table_id)
+            fut.set_result(found)
+            return found
+        except Exception as exc:
+            fut.set_exception(exc)
+            fut.exception()
+            raise
+        finally:
+            self._loading.pop(table_id, None)
+            if not fut.done():
+                fut.cancel()
+
+    async def _locate(self, table_id: str) -> LiveTable | Owner:
+        if not await self._db(self.storage.table_exists, table_id):
+            raise WebError("unknown_table")
+        try:
+            owner: Owner | None = await self._db(self.storage.acquire, table_id,
+                                                 self.server_id, self.settings.lease_seconds)
+        except LeaseLost:
+            raise WebError("table_moved") from None
+        if owner is not None:
+            return owner
+        row = await self._db(self.storage.load_table, table_id)
+        if row is None:
+            await self._db(self.storage.release, table_id, self.server_id)
+            raise WebError("unknown_table")
+        try:
+            table = await asyncio.to_thread(self._replay, row)
+        except Exception as exc:
+            log.error("table %s: cannot be restored (%s)", table_id, type(exc).__name__)
+            await self._db(self.storage.release, table_id, self.server_id)
+            raise WebError("broken_table") from None
+        if len(self.tables) >= self.settings.max_live_tables:
+            await self.evict_idle(keep=self.settings.max_live_tables - 1)
+        self.tables[table_id] = table
         log.info("table %s: resumed %s after %d actions", table_id, row.game, len(row.actions))
         self.kick(table)
         return table
+
+    async def get(self, table_id: Any) -> LiveTable:
+        """A table this process owns (``table_moved`` if another live process does)."""
+        found = await self.locate(table_id)
+        if isinstance(found, Owner):
+            raise WebError("table_moved")
+        return found
 
     def _replay(self, row: TableRow) -> LiveTable:
         spec = get_game(row.game)
         state = spec.new_game(spec.options(row.options), row.seed)
         for step in row.actions:
             state.apply(state.action_from_json(step["action"]))
-        return self._live(row, spec, state)
+        return LiveTable(row=row, spec=spec, state=state)
 
     # -- play ------------------------------------------------------------------------------
     async def act(self, table: LiveTable, seat: int, data: Any, step: Any = None) -> None:
         """A person's action at ``seat``; raises :class:`WebError` and changes nothing if bad."""
         async with table.lock:
+            if table.gone:
+                raise WebError("table_moved")
             state = table.state
             if state.is_terminal:
-                raise WebError("game_over", "the game is over")
+                raise WebError("game_over")
+            if table.row.status == "abandoned":
+                raise WebError("game_over")
             if state.current_player != seat:
-                raise WebError("not_your_turn", "it is not your turn")
+                raise WebError("not_your_turn")
             if step is not None and step != len(state.history):
-                raise WebError("stale", "the table has moved on; your view is being refreshed")
+                raise WebError("stale")
             try:
                 action = state.action_from_json(data)
-            except IllegalAction as exc:
-                raise WebError("bad_action", str(exc)) from None
             except Exception:
-                raise WebError("bad_action", "that is not an action of this game") from None
-            await self._apply(table, seat, action, human=True)
+                raise WebError("bad_action") from None
+            await self._apply(table, seat, action)
         self.kick(table)
 
-    async def _apply(self, table: LiveTable, seat: int, action: Action, human: bool) -> None:
-        """Apply under the table lock, persist, notify; the state is restored on any error."""
-        state = table.state
+    async def _apply(self, table: LiveTable, seat: int, action: Action) -> None:
+        """Under the table lock: apply to a copy, append to the log (checking the lease),
+        then make it the table's state and send it. Nothing changes on any error."""
         # The engine validates before any change (``IllegalAction``); this also admits legal
         # actions a game does not enumerate, such as four-hand Pinochle's jump bids.
-        backup = state.clone()
+        state = table.state.clone()
         try:
             text = state.action_text(action)
             state.apply(action)
         except IllegalAction as exc:
-            table.state = backup
-            raise WebError("illegal", str(exc)) from None
+            raise WebError("illegal", reason=str(exc)[:300]) from None
         except Exception:
-            table.state = backup
-            log.exception("table %s: engine error", table.id)
-            raise WebError("illegal", "that action cannot be played now") from None
-        table.row.actions.append({"seat": seat, "action": state.action_to_json(action)})
-        who = table.row.seats[seat].name
-        log.info("table %s: step %d seat %d (%s) %s", table.id, len(state.history), seat,
-                 who, text)
-        if state.is_terminal:
-            table.row.status = "finished"
-            table.row.extra["returns"] = list(state.returns())
-            await self._finish(table)
-            log.info("table %s: finished, result %s", table.id, table.row.extra["returns"])
-        await self._db(self.storage.save_progress, table.id, table.row.actions,
-                       table.row.status, table.row.extra)
-        await self.broadcast(table)
+            log.error("table %s: the engine refused an action with an error", table.id)
+            raise WebError("illegal", reason="that action cannot be played now") from None
+        index = len(state.history) - 1
+        encoded = state.action_to_json(action)
+        finish = await self._finish(table, state) if state.is_terminal else None
+        try:
+            await self._db(self.storage.append_action, table.id, index, seat, encoded,
+                           self.server_id, finish)
+        except (LeaseLost, ActionConflict):
+            log.warning("table %s: another server owns it now", table.id)
+            self._lose(table)
+            raise WebError("table_moved") from None
+        except Exception as exc:
+            log.error("table %s: could not save step %d (%s)", table.id, index + 1,
+                      type(exc).__name__)
+            raise WebError("storage_failed") from None
+        table.state = state
+        table.row.actions.append({"seat": seat, "action": encoded})
+        table.last_action = table.last_active = time.monotonic()
+        log.info("table %s: step %d seat %d (%s) %s", table.id, index + 1, seat,
+                 table.row.seats[seat].name, text)
+        if finish is not None:
+            table.row.status = finish.status
+            table.row.extra = finish.extra
+            table.row.result = finish.result
+            log.info("table %s: finished, result %s", table.id, finish.extra["returns"])
+        self.broadcast(table)
 
-    async def _finish(self, table: LiveTable) -> None:
+    async def _finish(self, table: LiveTable, state: GameState) -> Finish:
+        """The header (and streak) changes of a game that has just ended."""
+        returns = list(state.returns())
+        extra = {**table.row.extra, "returns": returns}
+        humans = [i for i, s in enumerate(table.row.seats) if s.kind == "human"]
+        result = result_for(state, humans[0]) if humans else None
+        finish = Finish(status="finished", extra=extra, result=result)
         player = table.row.extra.get("streak_player")
-        if not player:
-            return
-        returns = table.state.returns()
-        human = next(i for i, s in enumerate(table.row.seats) if s.kind == "human")
-        others = [r for i, r in enumerate(returns) if i != human]
-        srow = await self._db(self.storage.load_streak, player)
-        if srow.open_table != table.id:
-            return
-        srow = streaks.record_result(srow, returns[human], max(others))
-        await self._db(self.storage.save_streak, srow)
-        table.row.extra["streak_after"] = streaks.streak_json(srow)
-        table.row.extra["streak"] = {**table.row.extra["streak"],
-                                     "after": streaks.streak_json(srow)}
+        if player and len(humans) == 1:
+            srow = await self._db(self.storage.load_streak, player)
+            if srow.open_table == table.id:
+                human = humans[0]
+                others = [r for i, r in enumerate(returns) if i != human]
+                srow = streaks.record_result(srow, returns[human], max(others))
+                name = table.row.seats[human].name
+                after = streaks.streak_json(srow, name)
+                extra["streak_after"] = after
+                extra["streak"] = {**extra.get("streak", {}), "after": after}
+                finish.streak = srow
+        return finish
+
+    async def rewind(self, table: LiveTable, keep: int) -> None:
+        """Take a table back to its first ``keep`` actions (undo): the log is cut in one
+        transaction, the state replayed, every seat sent its view."""
+        async with table.lock:
+            if not 0 <= keep <= len(table.state.history):
+                raise WebError("bad_request")
+            status = "playing" if table.row.status == "finished" else None
+            extra = None
+            if status is not None:
+                extra = {k: v for k, v in table.row.extra.items()
+                         if k not in ("returns", "streak_after")}
+            try:
+                await self._db(self.storage.truncate_actions, table.id, keep, self.server_id,
+                               status, extra)
+            except LeaseLost:
+                self._lose(table)
+                raise WebError("table_moved") from None
+            row = dataclasses.replace(table.row, actions=table.row.actions[:keep])
+            if status is not None and extra is not None:
+                row.status, row.extra, row.result = status, extra, None
+            fresh = await asyncio.to_thread(self._replay, row)
+            table.row, table.state = fresh.row, fresh.state
+            table.last_action = table.last_active = time.monotonic()
+            self.broadcast(table)
+        self.kick(table)
+
+    def set_pace(self, table: LiveTable, pace: Any) -> str:
+        """Set a table's pace (``slow``, ``normal``, ``fast`` or ``instant``)."""
+        if pace not in PACES:
+            raise WebError("bad_pace", choices=", ".join(PACES))
+        if table.pace != pace:
+            table.pace = pace
+            self.broadcast(table)
+        return str(pace)
 
     def kick(self, table: LiveTable) -> None:
         """Start the computer-turn task of a table if a computer is to act."""
         if table.task is not None and not table.task.done():
             return
-        if table.state.is_terminal or not table.is_computer(table.state.current_player):
+        if table.gone or table.state.is_terminal or table.row.status == "abandoned":
+            return
+        if not table.is_computer(table.state.current_player):
             return
         table.task = asyncio.get_running_loop().create_task(self._computers(table))
 
     async def _computers(self, table: LiveTable) -> None:
-        loop = asyncio.get_running_loop()
-        while True:
+        failures = 0
+        while not table.gone and failures < 5:
             async with table.lock:
                 state = table.state
                 seat = state.current_player
@@ -468,49 +797,104 @@ class TableManager:
                 step = len(state.history)
                 obs = state.observation(seat)
                 legal = list(state.legal_actions())
-            if self.computer_pause > 0:
-                await asyncio.sleep(self.computer_pause)
-            rng = random.Random(f"{table.row.seed}/{step}")
-            try:
-                action = await loop.run_in_executor(self.pool, table.players[seat].choose,
-                                                    obs, legal, rng)
-            except Exception:
-                log.exception("table %s: computer at seat %d failed; playing at random",
-                              table.id, seat)
-                action = legal[rng.randrange(len(legal))]
+                since = table.last_action
+            action = await self.computer_choice(table, seat, obs, legal, step)
+            wait = since + self.settings.pause_for(table.pace) - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
             async with table.lock:
-                if len(table.state.history) != step:
+                if table.gone or len(table.state.history) != step:
                     continue
                 try:
-                    await self._apply(table, seat, action, human=False)
+                    await self._apply(table, seat, action)
                 except WebError as exc:
-                    log.error("table %s: computer chose an illegal action: %s", table.id,
-                              exc.message)
-                    return
+                    log.error("table %s: the computer's action was refused (%s)", table.id,
+                              exc.code)
+                    if exc.code == "table_moved":
+                        return
+                    failures += 1
+                    await asyncio.sleep(1.0)
+
+    async def computer_choice(self, table: LiveTable, seat: int, obs: dict[str, Any],
+                              legal: list[Action], step: int) -> Action:
+        """The computer's decision at ``seat``, from its observation: in a worker, or by
+        the level's quick policy if the worker misses the deadline or fails."""
+        if len(legal) == 1:
+            return legal[0]
+        spec = table.spec
+        level = table.row.seats[seat].level or "random"
+        player_seed = derived_seed(table.row.seed, "player", seat)
+        rng_seed = derived_seed(table.row.seed, "choice", seat, step)
+        args = (spec.name, level, player_seed, obs, legal, rng_seed)
+        if not runs_in_process(spec, level):
+            try:
+                action: Action = await self.run_in_worker(decide, *args)
+                if action in legal or self._playable(table, action):
+                    return action
+                log.error("table %s: level %s chose an action that is not legal", table.id,
+                          level)
+            except WorkerTimeout:
+                log.warning("table %s: seat %d level %s missed its %.1f s deadline; "
+                            "its quick level plays", table.id, seat, level,
+                            self.settings.ai_deadline_seconds)
+            except WorkerFailed as exc:
+                log.error("table %s: seat %d level %s failed (%s); its quick level plays",
+                          table.id, seat, level, str(exc)[:200])
+            self.fallbacks += 1
+            level = quick_level(spec, level)
+        try:
+            return await asyncio.to_thread(decide, spec.name, level, player_seed, obs, legal,
+                                           rng_seed)
+        except Exception as exc:
+            log.error("table %s: level %s failed in process (%s); a random legal action "
+                      "is played", table.id, level, type(exc).__name__)
+            return legal[rng_seed % len(legal)]
+
+    @staticmethod
+    def _playable(table: LiveTable, action: Any) -> bool:
+        try:
+            table.state.clone().apply(action)
+        except Exception:
+            return False
+        return True
 
     # -- connections -----------------------------------------------------------------------
-    def attach(self, table: LiveTable, seat: int, send: Send) -> None:
+    def attach(self, table: LiveTable, seat: int, client: Client) -> None:
         """Register a client connection for a seat."""
-        table.sockets.setdefault(seat, set()).add(send)
+        table.sockets.setdefault(seat, set()).add(client)
+        table.last_active = time.monotonic()
         log.info("table %s: seat %d connected", table.id, seat)
 
-    def detach(self, table: LiveTable, seat: int, send: Send) -> None:
+    def detach(self, table: LiveTable, seat: int, client: Client) -> None:
         """Forget a client connection; a finished table nobody watches leaves memory."""
-        table.sockets.get(seat, set()).discard(send)
-        if table.state.is_terminal and not any(table.sockets.values()):
-            self.tables.pop(table.id, None)
+        table.sockets.get(seat, set()).discard(client)
+        table.last_active = time.monotonic()
+        if table.state.is_terminal and not table.connected() and \
+                self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            table.gone = True
+            task = asyncio.get_running_loop().create_task(self._release(table.id))
+            self._releases.add(task)
+            task.add_done_callback(self._releases.discard)
 
-    async def broadcast(self, table: LiveTable) -> None:
-        """Send every connected seat its own view."""
+    async def _release(self, table_id: str) -> None:
+        try:
+            await self._db(self.storage.release, table_id, self.server_id)
+        except Exception:
+            log.warning("table %s: could not release its lease", table_id)
+
+    def broadcast(self, table: LiveTable) -> None:
+        """Queue every connected seat its own view (never waits on a client)."""
         for seat, conns in list(table.sockets.items()):
             if not conns:
                 continue
+            for client in [c for c in conns if c.closed]:
+                conns.discard(client)
+            if not conns:
+                continue
             msg = table.message(seat)
-            for send in list(conns):
-                try:
-                    await send(msg)
-                except Exception:
-                    conns.discard(send)
+            for client in list(conns):
+                client.send_state(msg)
 
 
 def fields_of(options: Any) -> set[str]:

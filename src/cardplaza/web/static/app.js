@@ -3,6 +3,7 @@ import { t, lang, setLang, onLang, optionLabel, valueLabel, errorText } from "./
 import { openTable, closeTable } from "./table.js";
 import { fillCardTokens } from "./cards.js";
 import * as settings from "./settings.js";
+import { playerKey, keyHeaders, rememberKey } from "./net.js";
 
 const main = document.getElementById("main");
 let gamesCache = null;
@@ -70,7 +71,7 @@ export function markFinished(id) {
 /** Create a table and go to it. */
 export async function startGame(game, body) {
   const r = await fetch("/api/tables", {
-    method: "POST", headers: { "Content-Type": "application/json" },
+    method: "POST", headers: await keyHeaders({ "Content-Type": "application/json" }),
     body: JSON.stringify({ game, ...body }),
   });
   let data = {};
@@ -81,6 +82,7 @@ export async function startGame(game, body) {
     err.params = data.params;
     throw err;
   }
+  rememberKey(data.key);
   const { again: _again, ...kept } = body;
   rememberTable({ table: data.table, token: data.token, seat: data.seat, game,
                   created: Date.now(), body: kept });
@@ -168,8 +170,8 @@ function readAll(form, info) {
   return out;
 }
 
-async function streakInfo(name) {
-  const r = await fetch(`/api/streak/${encodeURIComponent(name || "Player")}`);
+async function streakInfo() {
+  const r = await fetch("/api/streak", { headers: await keyHeaders() });
   return r.ok ? r.json() : null;
 }
 
@@ -261,7 +263,7 @@ async function optionsPanel(info) {
       h("div", { class: "radio" }, modePractice, h("label", { for: "mode-practice" }, t("lobby.mode.practice")), lv),
       streakBox));
     const refresh = async () => {
-      const s = await streakInfo(nameInput.value.trim());
+      const s = await streakInfo();
       if (!s) return;
       streakBox.textContent = t("lobby.streak.info", { s: s.streak, saved: s.saved, best: s.best, lv: s.next_level });
       if (s.streak > 0) streakBox.textContent += " " + t("lobby.streak.warn", { s: s.streak });
@@ -354,7 +356,8 @@ async function renderScores() {
     ? h("div", { class: "table-wrap" }, h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("scores.player")),
           h("th", { scope: "col" }, t("scores.best")), h("th", { scope: "col" }, t("scores.streak")))),
-        h("tbody", {}, rows.map((s, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, s.player),
+        h("tbody", {}, rows.map((s, i) => h("tr", {}, h("td", {}, String(i + 1)),
+          h("td", {}, s.player, " ", h("span", { class: "tag" }, `#${s.tag}`)),
           h("td", {}, s.best.toLocaleString(lang())), h("td", {}, String(s.streak)))))))
     : h("p", {}, t("scores.none"));
   main.replaceChildren(h("section", { class: "panel" }, h("h2", {}, t("scores.title")), body));
@@ -406,5 +409,6 @@ onLang(() => {
 });
 document.documentElement.lang = lang();
 renderHeader();
+playerKey();
 window.addEventListener("hashchange", route);
 route();

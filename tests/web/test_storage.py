@@ -1,0 +1,147 @@
+"""The append-only action log: one row per action, the same work at any length of game;
+undo cuts the log; a process that lost a table's lease can never write to it."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import event
+from web_helpers import create
+
+from cardplaza.web.storage import (
+    ActionConflict,
+    Finish,
+    LeaseLost,
+    SeatInfo,
+    Storage,
+    TableRow,
+)
+
+
+def new_table(storage: Storage, table_id: str = "t1", server: str | None = "s1") -> None:
+    storage.insert_table(TableRow(id=table_id, game="toy", options={}, seed=2**100 + 7,
+                                  actions=[], seats=[SeatInfo("human", "Ann")]), server)
+
+
+def test_append_costs_the_same_at_any_length(tmp_path: Path) -> None:
+    """Saving the 1,000th action sends the database what saving the 10th does."""
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    storage.register_server("s1", "127.0.0.1:1")
+    new_table(storage)
+    sent: list[tuple[str, int]] = []
+
+    def record(conn: Any, cursor: Any, statement: str, params: Any, context: Any,
+               many: bool) -> None:
+        sent.append((statement.split()[0], len(json.dumps(params, default=str))))
+
+    event.listen(storage.engine, "before_cursor_execute", record)
+    work = {}
+    for i in range(1_000):
+        sent.clear()
+        storage.append_action("t1", i, 0, {"type": "play", "card": i % 48}, "s1")
+        if i + 1 in (10, 1_000):
+            work[i + 1] = list(sent)
+    assert [s for s, _ in work[10]] == [s for s, _ in work[1_000]] == ["UPDATE", "INSERT"]
+    # The same few bytes (longer index digits aside): nothing grows with the game.
+    assert all(abs(a[1] - b[1]) <= 8 for a, b in zip(work[10], work[1_000], strict=True))
+    assert storage.count_actions("t1") == 1_000
+    row = storage.load_table("t1")
+    assert row is not None and row.seed == 2**100 + 7
+    assert [a["action"]["card"] for a in row.actions[:3]] == [0, 1, 2]
+
+
+def test_finish_is_written_with_the_last_action(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    storage.register_server("s1", "a")
+    new_table(storage)
+    storage.append_action("t1", 0, 0, 5, "s1", Finish("finished", {"returns": [1, 0]}, "win"))
+    row = storage.load_table("t1")
+    assert row is not None and row.status == "finished" and row.result == "win"
+    assert row.extra == {"returns": [1, 0]}
+
+
+def test_truncate_actions_for_undo(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    storage.register_server("s1", "a")
+    new_table(storage)
+    for i in range(10):
+        storage.append_action("t1", i, 0, i, "s1")
+    assert storage.truncate_actions("t1", 4, "s1", status="playing", extra={}) == 6
+    row = storage.load_table("t1")
+    assert row is not None and [a["action"] for a in row.actions] == [0, 1, 2, 3]
+    storage.append_action("t1", 4, 0, 40, "s1")
+    assert storage.count_actions("t1") == 5
+    with pytest.raises(LeaseLost):
+        storage.truncate_actions("t1", 0, "s2")
+    assert storage.count_actions("t1") == 5
+
+
+def test_only_the_lease_holder_writes(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    storage.register_server("s1", "host-a:1")
+    storage.register_server("s2", "host-b:1")
+    new_table(storage)
+    storage.append_action("t1", 0, 0, 1, "s1")
+    with pytest.raises(LeaseLost):
+        storage.append_action("t1", 1, 0, 2, "s2")
+    with pytest.raises(ActionConflict):
+        storage.append_action("t1", 0, 0, 9, "s1")
+    assert storage.count_actions("t1") == 1
+    # s1 is alive: s2 is told where the table is.
+    owner = storage.acquire("t1", "s2", lease_seconds=5)
+    assert owner is not None and owner.server == "s1" and owner.address == "host-a:1"
+    # s1's heartbeat stops: after the lease time s2 takes the table, and s1 cannot write.
+    with storage.engine.begin() as conn:
+        from cardplaza.web.storage import servers_t
+
+        conn.execute(servers_t.update().where(servers_t.c.id == "s1").values(heartbeat=0.0))
+    assert storage.acquire("t1", "s2", lease_seconds=5) is None
+    assert storage.owner_of("t1") == "s2"
+    with pytest.raises(LeaseLost):
+        storage.append_action("t1", 1, 0, 2, "s1")
+    storage.append_action("t1", 1, 0, 2, "s2")
+    storage.release("t1", "s2")
+    assert storage.owner_of("t1") is None
+
+
+def test_tables_of_the_earlier_layout_are_carried_over(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE cp_tables (id TEXT PRIMARY KEY, game TEXT, options TEXT, "
+                "seed BIGINT, actions TEXT, seats TEXT, extra TEXT, status TEXT, "
+                "created FLOAT, updated FLOAT)")
+    seats = json.dumps([{"kind": "human", "name": "Ann", "level": "", "token_hash": "ab"}])
+    con.execute("INSERT INTO cp_tables VALUES (?,?,?,?,?,?,?,?,?,?)",
+                ("old1", "toy", "{}", 77, json.dumps([{"seat": 0, "action": 3},
+                                                      {"seat": 1, "action": 4}]),
+                 seats, "{}", "playing", 1.0, 2.0))
+    con.commit()
+    con.close()
+    for _ in range(2):  # once only
+        storage = Storage(f"sqlite:///{path}")
+        row = storage.load_table("old1")
+        assert row is not None and row.seed == 77 and row.seats[0].name == "Ann"
+        assert [a["action"] for a in row.actions] == [3, 4]
+        storage.close()
+
+
+def test_rewind_takes_a_table_back(client: TestClient) -> None:
+    """The undo hook: the log is cut and every seat sees the earlier position."""
+    t = create(client, game="toy", seed=5, humans=[0, 1])
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    storage = client.app.state.storage  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"]["0"]})
+        first = ws.receive_json()
+        ws.send_json({"type": "act", "action": first["legal"][0]["json"]})
+        assert ws.receive_json()["step"] == 1
+        table = manager.tables[t["table"]]
+        client.portal.call(manager.rewind, table, 0)  # type: ignore[attr-defined]
+        back = ws.receive_json()
+        assert back["step"] == 0 and back["obs"] == first["obs"]
+    assert storage.count_actions(t["table"]) == 0
