@@ -220,7 +220,9 @@ def test_search_levels_never_run_in_the_server_process(db_url: str,
         raise AssertionError("a search ran in the server process")
 
     monkeypatch.setattr(players.SimulationPlayer, "choose", forbidden)
-    settings = Settings(computer_pause=0.0, ai_workers=1, streak_seeds=True)
+    # A fresh worker may first compile the search kernels: no deadline to speak of here.
+    settings = Settings(computer_pause=0.0, ai_workers=1, streak_seeds=True,
+                        ai_deadline_seconds=300.0, ai_kill_seconds=600.0)
     with TestClient(create_app(db_url, settings=settings)) as client:
         manager = client.app.state.manager  # type: ignore[attr-defined]
         t = create(client, game="pinochle2", seed=8, options={"level": "4"}, level="5")

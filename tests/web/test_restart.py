@@ -26,7 +26,8 @@ def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--db", db,
-         "--pause", "0", "--set", "lease_seconds=2"], env=env, stdout=subprocess.PIPE,
+         "--pause", "0", "--set", "lease_seconds=2", "--set",
+         "ai_warm_up=false"], env=env, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT)
     deadline = time.time() + 20
     while time.time() < deadline:

@@ -110,8 +110,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     settings = settings or Settings()
     workers = max(1, workers)
     total_ai = ai_workers if ai_workers is not None else settings.ai_workers
-    preload = settings.ai_preload if WARM_UP in settings.ai_preload else \
-        (WARM_UP, *settings.ai_preload)
+    preload = settings.ai_preload
+    if settings.ai_warm_up and WARM_UP not in preload:
+        preload = (WARM_UP, *preload)
     changes: dict[str, Any] = {"ai_workers": max(1, -(-total_ai // workers)),
                                "ai_prestart": True, "ai_preload": preload}
     if computer_pause is not None:

@@ -51,6 +51,8 @@ class Settings:
     """Start the workers with the server (``serve`` does) rather than on first use."""
     ai_preload: tuple[str, ...] = ()
     """``module:function`` names each worker calls when it starts (warm-ups, extra games)."""
+    ai_warm_up: bool = True
+    """``serve`` has each worker compile or load the search kernels when it starts."""
 
     # -- frames and messages ---------------------------------------------------------------
     ws_max_size: int = 65_536

@@ -296,12 +296,28 @@ class WorkerPool:
 
 
 # -- the worker process ---------------------------------------------------------------------
+def _die_with_parent() -> None:
+    """Linux: this worker gets SIGKILL when the server process dies (even by SIGKILL)."""
+    import ctypes
+    import signal
+
+    parent = os.getppid()
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the server died before the call
+        os._exit(0)
+
+
 def _serve(nice: int, preload: list[str]) -> None:
     """Read tasks from stdin, answer on the original stdout; ``print`` goes to stderr."""
     import importlib
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _die_with_parent()
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
