@@ -45,8 +45,8 @@ def test_card_tokens_become_card_spans_with_readable_text() -> None:
 
 def test_table_alignment_and_escaped_pipes() -> None:
     html = render("| Meld | Points |\n|:---|---:|\n| a \\| b | 150 |\n")
-    assert '<th style="text-align:right">Points</th>' in html
-    assert '<td style="text-align:right">150</td>' in html
+    assert '<th class="align-right">Points</th>' in html
+    assert '<td class="align-right">150</td>' in html
     assert "<td>a | b</td>" in html
 
 

@@ -455,8 +455,9 @@ def _list_html(b: ListBlock, lang: str) -> str:
 
 
 def _cell(tag: str, text: str, align: str | None, lang: str) -> str:
-    style = f' style="text-align:{align}"' if align in ("center", "right") else ""
-    return f"<{tag}{style}>{inline(text, lang)}</{tag}>"
+    # A class, not a style attribute: the page's CSP allows no inline styles.
+    cls = f' class="align-{align}"' if align in ("center", "right") else ""
+    return f"<{tag}{cls}>{inline(text, lang)}</{tag}>"
 
 
 def _table_html(b: Table, lang: str) -> str:
