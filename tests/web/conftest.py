@@ -2,13 +2,7 @@
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import socket
-import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -71,42 +65,15 @@ def whole_states(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(WebSocketTestSession, "receive_json", receive_json)
 
 
-def _bin(name: str) -> str | None:
-    found = sorted(glob.glob(f"/usr/lib/postgresql/*/bin/{name}"))
-    return found[-1] if found else shutil.which(name)
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
     """A throw-away PostgreSQL cluster; skipped only when the server binaries are absent."""
-    initdb, pg_ctl = _bin("initdb"), _bin("pg_ctl")
-    if initdb is None or pg_ctl is None:
+    from cardplaza.web import pgtemp
+
+    if not pgtemp.available():
         pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed")
-    root = os.geteuid() == 0
-    base = Path(tempfile.mkdtemp(prefix="cardplaza-pg-"))
-    data = base / "data"
-    port = _free_port()
-
-    def run(*cmd: str) -> None:
-        full = ["runuser", "-u", "postgres", "--", *cmd] if root else list(cmd)
-        subprocess.run(full, check=True, capture_output=True, timeout=60)
-
-    if root:
-        shutil.chown(base, "postgres", "postgres")
-    run(initdb, "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "-N")
-    run(pg_ctl, "-D", str(data), "-l", str(base / "log.txt"), "-w", "-o",
-        f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off", "start")
-    try:
-        yield f"postgresql+psycopg://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        run(pg_ctl, "-D", str(data), "-m", "immediate", "stop")
-        shutil.rmtree(base, ignore_errors=True)
+    with pgtemp.temporary_postgres() as url:
+        yield url
 
 
 @pytest.fixture

@@ -243,10 +243,12 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     def healthz() -> dict[str, Any]:
         s = manager.pool.stats
         return {"ok": True, "version": __version__, "tables": len(manager.tables),
-                "computers": {"busy": s.busy, "queued": s.queued, "done": s.done,
+                "computers": {"workers": manager.pool.size, "ready": s.ready,
+                              "busy": s.busy, "queued": s.queued, "done": s.done,
                               "timeouts": s.timeouts, "crashes": s.crashes,
                               "fallbacks": manager.fallbacks},
-                "peak_rss_kb": peak_rss_kb([os.getpid(), *manager.pool.pids()])}
+                "peak_kb": {"web": peak_rss_kb([os.getpid()]),
+                            "computers": peak_rss_kb(manager.pool.pids())}}
 
     @app.get("/api/games")
     def list_games() -> dict[str, Any]:

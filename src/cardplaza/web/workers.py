@@ -36,6 +36,8 @@ from typing import IO, Any
 log = logging.getLogger("cardplaza.web")
 
 _HEADER = struct.Struct("!I")
+READY_SECONDS = 600.0
+"""How long a new worker may take to start (its preloads compile search kernels)."""
 
 
 class WorkerTimeout(Exception):
@@ -68,6 +70,7 @@ class PoolStats:
     crashes: int = 0
     killed: int = 0
     started: int = 0
+    ready: int = 0
     busy: int = 0
     queued: int = 0
     pids: list[int] = field(default_factory=list)
@@ -90,6 +93,7 @@ class _Slot:
         self.pool = pool
         self.index = index
         self.proc: subprocess.Popen[bytes] | None = None
+        self.ready = False
         self.thread = threading.Thread(target=self._loop, name=f"cardplaza-ai-{index}",
                                        daemon=True)
 
@@ -97,6 +101,7 @@ class _Slot:
     def ensure(self) -> subprocess.Popen[bytes]:
         if self.proc is not None and self.proc.poll() is None:
             return self.proc
+        self.ready = False
         # The worker sees the modules this process sees (functions are sent by name).
         paths = [p for p in sys.path if p and os.path.isdir(p)]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
@@ -122,8 +127,21 @@ class _Slot:
                     stream.close()
 
     # -- feeding ---------------------------------------------------------------------------
+    def _wait_ready(self, proc: subprocess.Popen[bytes]) -> None:
+        """The worker says it is ready once its preloads (kernel warm-up) are done."""
+        assert proc.stdout is not None
+        _read_frame(proc.stdout, time.monotonic() + READY_SECONDS)
+        self.ready = True
+        self.pool.stats.ready += 1
+
     def _loop(self) -> None:
         pool = self.pool
+        if self.proc is not None:
+            try:
+                self._wait_ready(self.proc)
+            except (TimeoutError, EOFError, OSError):
+                log.error("computer worker %d did not start", self.index)
+                self.kill()
         while True:
             task = pool.tasks.get()
             if task is None:
@@ -155,9 +173,11 @@ class _Slot:
         try:
             proc = self.ensure()
             assert proc.stdin is not None and proc.stdout is not None
+            if not self.ready:
+                self._wait_ready(proc)
             proc.stdin.write(_HEADER.pack(len(payload)) + payload)
             proc.stdin.flush()
-        except OSError:
+        except (OSError, EOFError, TimeoutError):
             self._died(task, "could not be reached")
             return
         task.started = time.monotonic()
@@ -321,6 +341,11 @@ def _serve(nice: int, preload: list[str]) -> None:
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
+    out_fd = os.dup(1)
+    os.dup2(2, 1)
+    sys.stdout = sys.stderr
+    inp = sys.stdin.buffer
+    out = os.fdopen(out_fd, "wb")
     for name in preload:
         module, _, attr = name.partition(":")
         try:
@@ -328,10 +353,9 @@ def _serve(nice: int, preload: list[str]) -> None:
             fn()
         except Exception as exc:
             print(f"computer worker: preload {name} failed: {exc!r}", file=sys.stderr)
-    out_fd = os.dup(1)
-    os.dup2(2, 1)
-    inp = sys.stdin.buffer
-    out = os.fdopen(out_fd, "wb")
+    ready = pickle.dumps((True, "ready"))
+    out.write(_HEADER.pack(len(ready)) + ready)
+    out.flush()
     while True:
         head = inp.read(_HEADER.size)
         if len(head) < _HEADER.size:

@@ -178,6 +178,8 @@ const DICT = {
     "err.no_rules": "There is no rules page for this game.",
     "err.not_found": "Not found.",
     "err.not_finished": "That game is not finished yet.",
+    "err.bad_again": "That table cannot be played again.",
+    "err.streak_again": "A streak game goes on with “Next game”.",
     // two-hand pinochle
     "p2.turnup": "Turn-up",
     "p2.stockcount": "{n} cards in the stock",
@@ -418,6 +420,8 @@ const DICT = {
     "err.no_rules": "このゲームのルールページはありません。",
     "err.not_found": "見つかりません。",
     "err.not_finished": "そのゲームはまだ終わっていません。",
+    "err.bad_again": "このテーブルはもう一度遊べません。",
+    "err.streak_again": "連勝モードは「次のゲーム」で続けます。",
     "p2.turnup": "表向きの切り札札",
     "p2.stockcount": "山札 残り{n}枚",
     "p2.stockshort": "山札 {n}",
