@@ -349,6 +349,44 @@ def serve(
                forwarded_allow_ips=forwarded_allow_ips)
 
 
+@app.command()
+def loadtest(
+    tables: Annotated[int, typer.Option(help="Tables, one scripted person each.")] = 20,
+    level: Annotated[str, typer.Option(help="Computer level(s), comma-separated, one per "
+                                       "table in turn ('expert': the strongest).")
+                     ] = "1,2,3,4",
+    seconds: Annotated[float, typer.Option(help="Measured time.")] = 60.0,
+    pause: Annotated[float, typer.Option(help="The server's computer pause.")] = 0.6,
+    game: Annotated[str, typer.Option(help="Game name.")] = "pinochle2",
+    json_out: Annotated[bool, typer.Option("--json", help="Print the figures as JSON.")
+                        ] = False,
+    url: Annotated[str | None, typer.Option(help="A running server (loopback only); "
+                                            "default: start one.")] = None,
+    warm: Annotated[float, typer.Option(help="Seconds of play before measuring.")] = 10.0,
+    servers: Annotated[int, typer.Option(help="Server processes on one database.")] = 1,
+    kills: Annotated[int, typer.Option(help="SIGKILL a server this many times (each is "
+                                       "restarted); acknowledged actions are checked.")
+                     ] = 0,
+    db: Annotated[str | None, typer.Option(help="Database URL, or 'postgres' for a "
+                                           "throw-away PostgreSQL cluster.")] = None,
+    ai_workers: Annotated[int | None, typer.Option(help="Computer-player processes.")
+                          ] = None,
+    setting: Annotated[list[str] | None, typer.Option(
+        "--set", help="A server setting as name=value.")] = None,
+) -> None:
+    """Load benchmark: round trips, time to the next turn, errors, memory (loopback only)."""
+    import types
+
+    from cardplaza.web.loadtest import format_figures, run_loadtest
+
+    args = types.SimpleNamespace(tables=tables, level=level, seconds=seconds, pause=pause,
+                                 game=game, json=json_out, url=url, warm=warm,
+                                 servers=servers, kills=kills, db=db, ai_workers=ai_workers,
+                                 set=setting or [])
+    out = run_loadtest(args)
+    console.print_json(json.dumps(out)) if json_out else print(format_figures(out))
+
+
 app.command("rules")(rules_command)
 app.command("review")(review_command)
 app.command("advice-bench")(advice_bench_command)

@@ -1,0 +1,507 @@
+"""A load benchmark: many tables, each with one scripted person, against a real server.
+
+``cardplaza loadtest --tables N --level L --seconds S [--pause P] [--json] [--url U]``
+starts its own server on a free loopback port (SQLite in a temporary directory) unless
+``--url`` names a running one (loopback addresses only). Each table has one person who
+plays a random legal action as soon as it is their turn, and starts a new table when a
+game ends. It measures:
+
+* the round trip of an action (sent → the acting seat's new state),
+* the time to the person's next turn (sent → the state where they are to act again, i.e.
+  every computer reply in between, with the computer pause),
+* ``/healthz`` latency (probed every 100 ms), errors (error messages, time-outs, lost
+  connections, failed requests), the server's peak memory, and the computers' fallbacks.
+
+``--servers 2`` runs two server processes on one database (``--db``: a URL, or
+``postgres`` for a throw-away PostgreSQL cluster); tables are created on either and every
+person joins through the *other* one, so every action is relayed to the owner.
+``--kills K`` SIGKILLs a server K times during the run (in turn, restarting it each
+time); the people reconnect (to the next server) and go on; at the end every action a
+person saw acknowledged is looked up in the database's log (``lost`` must be 0).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+MAX_TABLES = 2_000
+MAX_SECONDS = 3_600.0
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+REPLY_SECONDS = 60.0
+
+
+@dataclass
+class Figures:
+    """What the run measured."""
+
+    round_trips: list[float] = field(default_factory=list)
+    next_turns: list[float] = field(default_factory=list)
+    health: list[float] = field(default_factory=list)
+    errors: dict[str, int] = field(default_factory=dict)
+    actions: int = 0
+    games: int = 0
+    acked: dict[str, dict[int, Any]] = field(default_factory=dict)
+    seen_steps: dict[str, int] = field(default_factory=dict)
+
+    def error(self, code: str) -> None:
+        """Count one error of a kind."""
+        self.errors[code] = self.errors.get(code, 0) + 1
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[k]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """A server started for the run (``python -m cardplaza.web``)."""
+
+    def __init__(self, db: str, pause: float, tmp: Path, extra: list[str]) -> None:
+        self.db = db
+        self.pause = pause
+        self.tmp = tmp
+        self.extra = extra
+        self.port = _free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.log = tmp / f"server-{self.port}.log"
+
+    @property
+    def base(self) -> str:
+        """Its HTTP address."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        """Start it and wait until it answers."""
+        env = dict(os.environ, XDG_DATA_HOME=str(self.tmp / "xdg"))
+        with self.log.open("ab") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "cardplaza.web", "--port", str(self.port), "--db",
+                 self.db, "--pause", str(self.pause), *self.extra],
+                env=env, stdout=out, stderr=subprocess.STDOUT)
+
+    def kill(self) -> None:
+        """SIGKILL, no warning."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(30)
+
+    def stop(self) -> None:
+        """Ask it to stop, then make sure."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+async def _wait_ready(client: Any, base: str, workers: int | None, limit: float) -> None:
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        try:
+            r = await client.get(f"{base}/healthz", timeout=2.0)
+            if r.status_code == 200:
+                info = r.json().get("computers", {})
+                if workers is None or info.get("ready", 0) >= min(workers,
+                                                                  info.get("workers", 0)):
+                    return
+        except Exception:
+            pass
+        await asyncio.sleep(0.2)
+    raise RuntimeError(f"the server at {base} did not get ready in {limit:.0f} s")
+
+
+class Bot:
+    """The person at one table."""
+
+    def __init__(self, run: Run, index: int) -> None:
+        self.run = run
+        self.index = index
+        self.rng = random.Random(index)
+        self.table: dict[str, Any] | None = None
+        self.state: dict[str, Any] | None = None
+        self.ws: Any = None
+
+    async def main(self) -> None:
+        while not self.run.stopping:
+            try:
+                await self.new_table()
+                await self.play()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                if self.run.stopping:
+                    return
+                self.run.figures.error(type(exc).__name__)
+                await asyncio.sleep(0.5)
+            finally:
+                if self.ws is not None:
+                    with contextlib.suppress(Exception):
+                        await self.ws.close()
+                    self.ws = None
+
+    def level(self) -> str:
+        return self.run.levels[self.index % len(self.run.levels)]
+
+    async def new_table(self) -> None:
+        base = self.run.create_base(self.index)
+        body: dict[str, Any] = {"game": self.run.game, "level": self.level(),
+                                "name": f"Bot {self.index}"}
+        if self.run.game == "pinochle2":
+            lv = self.level()
+            body["options"] = {"level": lv if lv in ("1", "2", "3", "4") else "4"}
+        r = await self.run.http.post(f"{base}/api/tables", json=body, timeout=30.0)
+        if r.status_code != 200:
+            self.run.figures.error(f"http {r.status_code}")
+            await asyncio.sleep(1.0)
+            raise RuntimeError("table not created")
+        self.table = r.json()
+        self.run.figures.games += 1
+        await self.connect()
+
+    async def connect(self) -> None:
+        from websockets.asyncio.client import connect
+
+        assert self.table is not None
+        url = self.run.join_url(self.index)
+        self.ws = await connect(url, open_timeout=20, max_size=2**22, compression=None,
+                                proxy=None)
+        await self.ws.send(json.dumps({"type": "join", "table": self.table["table"],
+                                       "token": self.table["token"]}))
+        self.state = None
+        await self.recv_state()
+
+    async def recv_state(self) -> dict[str, Any]:
+        from cardplaza.web.delta import rebuild
+
+        while True:
+            text = await asyncio.wait_for(self.ws.recv(), REPLY_SECONDS)
+            msg = json.loads(text)
+            if msg.get("type") == "state":
+                self.state = rebuild(self.state, msg)
+                assert self.table is not None
+                tid = self.table["table"]
+                self.run.figures.seen_steps[tid] = max(self.run.figures.seen_steps.get(tid, 0),
+                                                       self.state["step"])
+                return self.state
+            if msg.get("type") == "error":
+                self.run.figures.error(str(msg.get("code")))
+                if msg.get("code") in ("unknown_table", "bad_token", "broken_table"):
+                    raise RuntimeError(msg["code"])
+
+    async def play(self) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        assert self.table is not None
+        tid = self.table["table"]
+        acked = self.run.figures.acked.setdefault(tid, {})
+        while not self.run.stopping:
+            state = self.state
+            assert state is not None
+            if state["terminal"]:
+                return
+            if state["current"] != state["seat"] or not state["legal"]:
+                try:
+                    await self.recv_state()
+                except (ConnectionClosed, OSError):
+                    await self.reconnect()
+                continue
+            choice = state["legal"][self.rng.randrange(len(state["legal"]))]["json"]
+            step = state["step"]
+            t0 = time.perf_counter()
+            try:
+                await self.ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
+                now = state
+                while now["step"] <= step:
+                    now = await self.recv_state()
+                t1 = time.perf_counter()
+                acked[step] = choice
+                self.run.figures.actions += 1
+                while not now["terminal"] and now["current"] != now["seat"]:
+                    now = await self.recv_state()
+                t2 = time.perf_counter()
+            except (ConnectionClosed, OSError):
+                await self.reconnect()
+                continue
+            except TimeoutError:
+                self.run.figures.error("time-out")
+                await self.reconnect()
+                continue
+            if self.run.measuring:
+                self.run.figures.round_trips.append((t1 - t0) * 1000)
+                if not now["terminal"]:
+                    self.run.figures.next_turns.append(t2 - t0)
+
+    async def reconnect(self) -> None:
+        if self.run.stopping:
+            return
+        self.run.figures.error("lost connection")
+        with contextlib.suppress(Exception):
+            await self.ws.close()
+        for attempt in range(60):
+            if self.run.stopping:
+                return
+            self.run.rotate(self.index)
+            try:
+                await self.connect()
+                return
+            except Exception:
+                await asyncio.sleep(min(0.3 * (attempt + 1), 2.0))
+        raise RuntimeError("could not reconnect")
+
+
+class Run:
+    """One load run."""
+
+    def __init__(self, game: str, levels: list[str], tables: int, seconds: float,
+                 bases: list[str], warm: float) -> None:
+        self.game = game
+        self.levels = levels
+        self.tables = tables
+        self.seconds = seconds
+        self.bases = bases
+        self.warm = warm
+        self.figures = Figures()
+        self.stopping = False
+        self.measuring = False
+        self.http: Any = None
+        self.offset: dict[int, int] = {}
+
+    def create_base(self, index: int) -> str:
+        return self.bases[(index + self.offset.get(index, 0)) % len(self.bases)]
+
+    def join_url(self, index: int) -> str:
+        # With two servers, join through the one the table was not created on.
+        base = self.bases[(index + 1 + self.offset.get(index, 0)) % len(self.bases)]
+        return base.replace("http://", "ws://") + "/ws"
+
+    def rotate(self, index: int) -> None:
+        self.offset[index] = self.offset.get(index, 0) + 1
+
+    async def probe(self) -> None:
+        while not self.stopping:
+            t0 = time.perf_counter()
+            try:
+                r = await self.http.get(f"{self.bases[0]}/healthz", timeout=10.0)
+                if r.status_code == 200 and self.measuring:
+                    self.figures.health.append((time.perf_counter() - t0) * 1000)
+            except Exception:
+                if self.measuring:
+                    self.figures.error("healthz")
+            await asyncio.sleep(0.1)
+
+
+async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dict[str, Any]:
+    import httpx
+
+    levels = [lv.strip() for lv in args.level.split(",") if lv.strip()]
+    from cardplaza.core.registry import get_game
+
+    spec = get_game(args.game)
+    levels = [spec.levels[-1] if lv == "expert" and "expert" not in spec.levels else lv
+              for lv in levels]
+    for lv in levels:
+        if lv != "random" and lv not in spec.levels:
+            raise SystemExit(f"unknown level {lv!r} for {args.game}: {', '.join(spec.levels)}")
+    run = Run(args.game, levels, args.tables, args.seconds, bases, args.warm)
+    limits = httpx.Limits(max_connections=args.tables + 20,
+                          max_keepalive_connections=args.tables + 20)
+    async with httpx.AsyncClient(limits=limits) as http:
+        run.http = http
+        for base in bases:
+            await _wait_ready(http, base, None if args.url else 99, 900)
+        bots = [Bot(run, i) for i in range(args.tables)]
+        tasks = [asyncio.create_task(b.main()) for b in bots]
+        probe = asyncio.create_task(run.probe())
+        killer = asyncio.create_task(_killer(args, servers, run)) if args.kills else None
+        await asyncio.sleep(run.warm)
+        run.measuring = True
+        started = time.perf_counter()
+        acted = run.figures.actions
+        await asyncio.sleep(run.seconds)
+        run.measuring = False
+        elapsed = time.perf_counter() - started
+        acted = run.figures.actions - acted
+        peak = {}
+        with contextlib.suppress(Exception):
+            peak = (await http.get(f"{bases[0]}/healthz", timeout=10.0)).json()
+        run.stopping = True
+        if killer is not None:
+            killer.cancel()
+        for t in [*tasks, probe]:
+            t.cancel()
+        await asyncio.gather(*tasks, probe, return_exceptions=True)
+    f = run.figures
+    kb = peak.get("peak_kb", {})
+    out: dict[str, Any] = {
+        "game": args.game, "tables": args.tables, "level": ",".join(levels),
+        "seconds": round(elapsed, 1), "pause": args.pause, "servers": len(bases),
+        "actions": acted, "actions/s": round(acted / elapsed, 1) if elapsed else 0.0,
+        "games started": f.games,
+        "round trip p50 ms": round(_pct(f.round_trips, 50), 1),
+        "round trip p95 ms": round(_pct(f.round_trips, 95), 1),
+        "round trip p99 ms": round(_pct(f.round_trips, 99), 1),
+        "next turn p50 s": round(_pct(f.next_turns, 50), 2),
+        "next turn p95 s": round(_pct(f.next_turns, 95), 2),
+        "next turn p99 s": round(_pct(f.next_turns, 99), 2),
+        "healthz p50 ms": round(_pct(f.health, 50), 1),
+        "healthz p99 ms": round(_pct(f.health, 99), 1),
+        "errors": sum(f.errors.values()), "error kinds": dict(sorted(f.errors.items())),
+        "server peak MB": round(kb.get("web", 0) / 1024, 1),
+        "computer workers peak MB": round(kb.get("computers", 0) / 1024, 1),
+        "computer fallbacks": peak.get("computers", {}).get("fallbacks"),
+        "kills": args.kills,
+    }
+    if servers and args.kills:
+        out["lost acknowledged actions"] = _lost(servers[0].db, f)
+    return out
+
+
+async def _killer(args: Any, servers: list[ServerProcess], run: Run) -> None:
+    """SIGKILL the servers in turn, evenly over the measured time, restarting each."""
+    gap = (run.warm + run.seconds) / (args.kills + 1)
+    for k in range(args.kills):
+        await asyncio.sleep(gap)
+        victim = servers[k % len(servers)]
+        await asyncio.to_thread(victim.kill)
+        run.figures.error("server killed (on purpose)")
+        victim.start()
+
+
+def _lost(db: str, f: Figures) -> int:
+    """Acknowledged actions missing from the log, and logs shorter than a step seen."""
+    from cardplaza.web.storage import Storage
+
+    storage = Storage(db)
+    lost = 0
+    try:
+        for table, acked in f.acked.items():
+            row = storage.load_table(table)
+            actions = row.actions if row is not None else []
+            for index, action in acked.items():
+                if index >= len(actions) or actions[index]["action"] != action:
+                    lost += 1
+            if len(actions) < f.seen_steps.get(table, 0):
+                lost += f.seen_steps[table] - len(actions)
+    finally:
+        storage.close()
+    return lost
+
+
+@contextlib.contextmanager
+def _database(choice: str | None, tmp: Path) -> Iterator[str]:
+    if choice == "postgres":
+        from cardplaza.web.pgtemp import temporary_postgres
+
+        with temporary_postgres() as url:
+            yield url
+    elif choice:
+        yield choice
+    else:
+        yield f"sqlite:///{tmp / 'load.sqlite3'}"
+
+
+def check_args(args: Any) -> None:
+    """Refuse runs that are not bounded or not on this machine."""
+    if not 1 <= args.tables <= MAX_TABLES:
+        raise SystemExit(f"--tables must be 1–{MAX_TABLES}")
+    if not 1 <= args.seconds <= MAX_SECONDS:
+        raise SystemExit(f"--seconds must be 1–{MAX_SECONDS:.0f}")
+    if args.url:
+        host = urlsplit(args.url).hostname or ""
+        if host not in LOOPBACK:
+            raise SystemExit("--url must be a loopback address (127.0.0.1, localhost, ::1): "
+                             "the load benchmark never loads another machine")
+        if args.servers != 1 or args.kills:
+            raise SystemExit("--servers and --kills need a server started by the benchmark")
+    if not 1 <= args.servers <= 4:
+        raise SystemExit("--servers must be 1–4")
+    if not 0 <= args.kills <= 20:
+        raise SystemExit("--kills must be 0–20")
+
+
+def run_loadtest(args: Any) -> dict[str, Any]:
+    """Run the benchmark described by ``args`` (see :func:`main`); returns the figures."""
+    check_args(args)
+    if args.url:
+        return asyncio.run(_run(args, [], [args.url.rstrip("/")]))
+    tmp = Path(tempfile.mkdtemp(prefix="cardplaza-load-"))
+    extra = ["--set", f"max_open_tables_per_address={10 * MAX_TABLES}",
+             "--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
+    if args.ai_workers is not None:
+        extra += ["--ai-workers", str(args.ai_workers)]
+    for pair in args.set or []:
+        extra += ["--set", pair]
+    with _database(args.db, tmp) as db:
+        servers = [ServerProcess(db, args.pause, tmp, extra) for _ in range(args.servers)]
+        try:
+            for s in servers:
+                s.start()
+            return asyncio.run(_run(args, servers, [s.base for s in servers]))
+        finally:
+            for s in servers:
+                s.stop()
+
+
+def format_figures(out: dict[str, Any]) -> str:
+    """The figures as lines of text."""
+    return "\n".join(f"{k:>26}: {v}" for k, v in out.items())
+
+
+def main(argv: list[str] | None = None) -> None:
+    """``python -m cardplaza.web.loadtest`` (the same options as ``cardplaza loadtest``)."""
+    import argparse
+
+    p = argparse.ArgumentParser(prog="cardplaza loadtest", description=__doc__.split("\n")[0])
+    add_arguments(p)
+    args = p.parse_args(argv)
+    out = run_loadtest(args)
+    print(json.dumps(out) if args.json else format_figures(out))
+
+
+def add_arguments(p: Any) -> None:
+    """The command-line options."""
+    p.add_argument("--tables", type=int, default=20)
+    p.add_argument("--level", default="1,2,3,4",
+                   help="computer level(s), comma-separated, one per table in turn "
+                        "('expert' = the game's strongest)")
+    p.add_argument("--seconds", type=float, default=60.0, help="measured time")
+    p.add_argument("--pause", type=float, default=0.6, help="the server's computer pause")
+    p.add_argument("--game", default="pinochle2")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--url", default=None, help="a running server (loopback only)")
+    p.add_argument("--warm", type=float, default=10.0, help="seconds before measuring")
+    p.add_argument("--servers", type=int, default=1)
+    p.add_argument("--kills", type=int, default=0)
+    p.add_argument("--db", default=None, help="database URL, or 'postgres' for a "
+                   "throw-away PostgreSQL cluster (default: SQLite in a temporary directory)")
+    p.add_argument("--ai-workers", type=int, default=None)
+    p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+
+
+if __name__ == "__main__":
+    main()
