@@ -58,7 +58,7 @@ class Figures:
     acked: dict[str, dict[int, Any]] = field(default_factory=dict)
     seen_steps: dict[str, int] = field(default_factory=dict)
 
-    def error(self, code: str) -> None:
+    def count(self, code: str) -> None:
         """Count one error of a kind."""
         self.errors[code] = self.errors.get(code, 0) + 1
 
@@ -156,7 +156,7 @@ class Bot:
             except Exception as exc:
                 if self.run.stopping:
                     return
-                self.run.figures.error(type(exc).__name__)
+                self.run.figures.count(type(exc).__name__)
                 await asyncio.sleep(0.5)
             finally:
                 if self.ws is not None:
@@ -176,7 +176,7 @@ class Bot:
             body["options"] = {"level": lv if lv in ("1", "2", "3", "4") else "4"}
         r = await self.run.http.post(f"{base}/api/tables", json=body, timeout=30.0)
         if r.status_code != 200:
-            self.run.figures.error(f"http {r.status_code}")
+            self.run.figures.count(f"http {r.status_code}")
             await asyncio.sleep(1.0)
             raise RuntimeError("table not created")
         self.table = r.json()
@@ -209,7 +209,7 @@ class Bot:
                                                        self.state["step"])
                 return self.state
             if msg.get("type") == "error":
-                self.run.figures.error(str(msg.get("code")))
+                self.run.figures.count(str(msg.get("code")))
                 if msg.get("code") in ("unknown_table", "bad_token", "broken_table"):
                     raise RuntimeError(msg["code"])
 
@@ -248,7 +248,7 @@ class Bot:
                 await self.reconnect()
                 continue
             except TimeoutError:
-                self.run.figures.error("time-out")
+                self.run.figures.count("time-out")
                 await self.reconnect()
                 continue
             if self.run.measuring:
@@ -259,7 +259,7 @@ class Bot:
     async def reconnect(self) -> None:
         if self.run.stopping:
             return
-        self.run.figures.error("lost connection")
+        self.run.figures.count("lost connection")
         with contextlib.suppress(Exception):
             await self.ws.close()
         for attempt in range(60):
@@ -311,7 +311,7 @@ class Run:
                     self.figures.health.append((time.perf_counter() - t0) * 1000)
             except Exception:
                 if self.measuring:
-                    self.figures.error("healthz")
+                    self.figures.count("healthz")
             await asyncio.sleep(0.1)
 
 
@@ -388,7 +388,7 @@ async def _killer(args: Any, servers: list[ServerProcess], run: Run) -> None:
         await asyncio.sleep(gap)
         victim = servers[k % len(servers)]
         await asyncio.to_thread(victim.kill)
-        run.figures.error("server killed (on purpose)")
+        run.figures.count("server killed (on purpose)")
         victim.start()
 
 
