@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +32,10 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """Base URL of a server with no computer pause and a fresh SQLite database."""
-    tmp = tmp_path_factory.mktemp("server")
+@contextmanager
+def running_server(tmp: Path, pause: float) -> Iterator[str]:
+    """Start ``cardplaza.web`` on a free port with a fresh SQLite database and the given
+    computer pause; yield its base URL; stop it afterwards."""
     port = _free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
     db = f"sqlite:///{tmp / 'browser.sqlite3'}"
@@ -47,7 +48,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     seeded.close()
     log = (tmp / "server.log").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--pause", "0",
+        [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--pause", str(pause),
          "--db", db, "--streak-seeds"], env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
@@ -61,9 +62,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.kill()
             raise RuntimeError((tmp / "server.log").read_text())
         time.sleep(0.1)
-    yield base
-    proc.terminate()
-    proc.wait(10)
+    try:
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Base URL of a server with no computer pause and a fresh SQLite database."""
+    with running_server(tmp_path_factory.mktemp("server"), 0.0) as base:
+        yield base
 
 
 @pytest.fixture(scope="session")
