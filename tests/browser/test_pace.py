@@ -13,10 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import running_server
 from cp_browser import my_move, new_page, start_from_lobby
 
 from cardplaza.web.delta import rebuild
+from conftest import running_server
 
 pytestmark = pytest.mark.browser
 
