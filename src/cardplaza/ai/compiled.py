@@ -244,7 +244,8 @@ def set_mt_state(rng: Any, state: Any) -> None:
     """Put a kernel's generator state back into ``rng``: it goes on exactly where the
     kernel stopped drawing."""
     version, _internal, gauss = rng.getstate()
-    rng.setstate((version, tuple(int(x) for x in state), gauss))
+    words = state.tolist() if hasattr(state, "tolist") else [int(x) for x in state]
+    rng.setstate((version, tuple(words), gauss))
 
 
 def kernels(name: str, module: str, entries: Mapping[str, str]) -> KernelSet:

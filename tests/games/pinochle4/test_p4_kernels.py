@@ -221,3 +221,111 @@ def test_meld_and_bid_kernels_are_the_python_rules() -> None:
                 delta = hand_delta(250, 0, side, pts)
                 want[i] += delta[0] - (sum(delta) - delta[0]) / 2
         assert sums.tolist() == want
+
+
+def _bidding_observations(count: int) -> list[dict[str, object]]:
+    """Partnership observations while bidding or naming trump, after 0–6 normal bids."""
+    spec = get_game("pinochle4")
+    normal = make_player("normal")
+    out = []
+    for seed in range(count):
+        st = spec.new_game(None, seed)
+        rng = random.Random(seed)
+        for _ in range(seed % 7):
+            if st.phase not in (0, 1):  # type: ignore[attr-defined]
+                break
+            s = st.current_player
+            st.apply(normal.choose(st.observation(s), st.legal_actions(), rng))
+        if st.phase in (0, 1):  # type: ignore[attr-defined]
+            out.append(st.observation(st.current_player))
+    return out
+
+
+@pytest.mark.parametrize("infer", [False, True])
+def test_bidding_deals_kernel_is_the_python_sampler(infer: bool) -> None:
+    """The compiled bidding deals are the Python sampler's, deal by deal, with the same
+    random numbers drawn; compiled and Python kernels agree."""
+    from cardplaza.games.pinochle4.players import bidding_deals
+    from cardplaza.games.pinochle4.world import AuctionCheck
+
+    observations = _bidding_observations(24)
+    assert any(AuctionCheck(o).evidence for o in observations)
+    for obs in observations:
+        auction = AuctionCheck(obs) if infer else None
+        rng, ref = random.Random(3), random.Random(3)
+        got = bidding_deals(obs, rng, auction, 30)
+        want = [ExpertPlayer._bidding_deal(obs, ref, auction) for _ in range(30)]
+        assert got.tolist() == want
+        assert rng.getstate() == ref.getstate()
+
+
+def test_bidding_deals_compiled_and_python_agree() -> None:
+    from cardplaza.games.pinochle4 import players
+
+    calls: list[tuple[object, ...]] = []
+    original = KERNELS.bidding_deals
+
+    def spy(*args: object) -> int:
+        calls.append(tuple(a.copy() if isinstance(a, np.ndarray) else a for a in args))
+        return int(original(*args))
+
+    for obs in _bidding_observations(12):
+        from cardplaza.games.pinochle4.world import AuctionCheck
+        try:
+            KERNELS.bidding_deals = spy  # type: ignore[method-assign]
+            players.bidding_deals(obs, random.Random(8), AuctionCheck(obs), 10)
+        finally:
+            KERNELS.bidding_deals = original  # type: ignore[method-assign]
+    assert calls
+    for args in calls:
+        outs = []
+        for fn in (KERNELS.bidding_deals, KERNELS.reference("bidding_deals")):
+            a = [x.copy() if isinstance(x, np.ndarray) else x for x in args]
+            got = fn(*a)
+            outs.append((got, a[-1].tolist(), a[-3].tolist()))
+        assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("infer", [False, True])
+def test_deal_worlds_kernel_is_the_python_dealer(infer: bool) -> None:
+    """Worlds dealt in the kernel (the cut-throat bury search) are the Python dealer's,
+    world by world, with the same random numbers drawn; compiled and Python agree."""
+    from cardplaza.games.pinochle4.players import deal_worlds
+
+    checked = 0
+    for st in _play_states("pinochle3", range(8)) + _bury_states(8):
+        obs = st.observation(st.current_player)  # type: ignore[attr-defined]
+        trump = obs["trump"] if obs["trump"] is not None else 0
+        rng, ref = random.Random(4), random.Random(4)
+        got = deal_worlds(Dealer(obs, infer_bids=infer), trump, 20, rng)
+        dealer = Dealer(obs, infer_bids=infer)
+        want = [dealer.deal(ref)[0] for _ in range(20)]
+        assert got.tolist() == want
+        assert rng.getstate() == ref.getstate()
+        setup = dealer.kernel_args()
+        assert setup is not None
+        outs = []
+        for fn in (KERNELS.deal_worlds, KERNELS.reference("deal_worlds")):
+            state = mt_state(random.Random(9))
+            worlds = np.zeros((6, dealer.n), np.int64)
+            n = fn(6, dealer.tries, int(infer), dealer.n, dealer.me, trump, *setup, state,
+                   np.zeros((WORK_ROWS, 48), np.int64), worlds)
+            outs.append((n, worlds.tolist(), state.tolist()))
+        assert outs[0] == outs[1]
+        checked += 1
+    assert checked >= 10
+
+
+def _bury_states(count: int) -> list[object]:
+    """Cut-throat positions of the bid winner naming trump or burying."""
+    spec = get_game("pinochle3")
+    normal = make_player("normal")
+    out = []
+    for seed in range(count):
+        st = spec.new_game(None, seed)
+        rng = random.Random(seed)
+        while not st.is_terminal and st.phase not in (1, 3):  # type: ignore[attr-defined]
+            st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+        if not st.is_terminal:
+            out.append(st)
+    return out

@@ -14,8 +14,11 @@ tests check that both forms give identical results, and that :func:`play_out` ma
   inside the kernel exactly as :class:`world.Dealer` deals them (voids, melds shown, the
   auction), then every candidate played out in every world.
 * :func:`bid_totals` — the partnership bidding simulation: per sampled deal and trump
-  suit, partner's pass, the bidder's return, both melds and the played-out trick points
-  (the deals come from the Python sampler, so the bids are unchanged).
+  suit, partner's pass, the bidder's return, both melds and the played-out trick points.
+* :func:`bidding_deals` — the bidding simulation's sampled deals, exactly as the Python
+  sampler (:meth:`players.ExpertPlayer._bidding_deal`) deals them.
+* :func:`deal_worlds` — worlds dealt as :class:`world.Dealer` deals them (the cut-throat
+  trump-and-bury search).
 * :func:`bury_values` — cut-throat: every (trump, buried cards) plan played out.
 
 Random numbers come from Python's own generator run inside the kernel
@@ -422,6 +425,118 @@ def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, 
     return nworlds
 
 
+def deal_worlds(nworlds: int, tries: int, infer: int, n: int, me: int, trump: int,
+                own: int, fixed: Buf, left0: Buf, places: Buf, nplaces: int, ccards: Buf,
+                callowed: Buf, ncons: int, fcards: Buf, nfree: int, extra: int, div: int,
+                check: Buf, ncheck: int, evidence: Buf, nevidence: int, widow_owner: int,
+                allowance: int, slack: int, mt: Buf, work: Buf, worlds: Buf) -> int:
+    """``nworlds`` worlds dealt by :func:`deal_world` (every seat's hand in
+    ``worlds[w]``), as many calls of :meth:`world.Dealer.deal` would deal them. Returns
+    the worlds dealt: fewer when a world needs the dealer's fallback."""
+    best = work[0]
+    out = work[1]
+    left = work[2]
+    order = work[3]
+    free = work[4]
+    for w in range(nworlds):
+        if not deal_world(mt, tries, infer, n, me, own, fixed, left0, places, nplaces, ccards,
+                          callowed, ncons, fcards, nfree, trump, extra, div, check, ncheck,
+                          evidence, nevidence, widow_owner, allowance, slack, best, out,
+                          left, order, free):
+            return w
+        for p in range(n):
+            worlds[w][p] = best[p]
+    return nworlds
+
+
+def assign(mt: Buf, cards: Buf, ncards: int, allowed: Buf, nplaces: int, cap: Buf,
+           out: Buf, left: Buf, order: Buf, shuffled: Buf) -> int:
+    """One placement of the hidden cards, exactly :func:`world._assign` without the play's
+    inferences: the ``cards`` (in ``shuffled``, kept from one attempt to the next)
+    shuffled, then (stably) fewest allowed places first, each to a place drawn in
+    proportion to its free room (``allowed[card]``: a mask of places, ``cap``: their
+    room); up to 60 attempts. 1 on success (``out``: every place's cards), 0 when no
+    attempt placed every card."""
+    for k in range(ncards):
+        shuffled[k] = cards[k]
+    for _attempt in range(60):
+        mt_shuffle(mt, shuffled, ncards)
+        for k in range(ncards):
+            order[k] = shuffled[k]
+        for k in range(1, ncards):  # stable insertion sort by the number of places
+            t = order[k]
+            key = popcount(allowed[t])
+            j = k - 1
+            while j >= 0 and popcount(allowed[order[j]]) > key:
+                order[j + 1] = order[j]
+                j -= 1
+            order[j + 1] = t
+        for i in range(nplaces):
+            left[i] = cap[i]
+            out[i] = 0
+        ok = 1
+        for k in range(ncards):
+            c = order[k]
+            a = allowed[c]
+            room = 0
+            for i in range(nplaces):
+                if (a >> i) & 1 and left[i] > 0:
+                    room += left[i]
+            if room == 0:
+                ok = 0
+                break
+            r = mt_below(mt, room)
+            chosen = -1
+            for i in range(nplaces):
+                if (a >> i) & 1 and left[i] > 0:
+                    r -= left[i]
+                    if r < 0:
+                        chosen = i
+                        break
+            left[chosen] -= 1
+            out[chosen] |= 1 << c
+        if ok:
+            return 1
+    return 0
+
+
+def bidding_deals(nworlds: int, tries: int, n: int, me: int, own: int, cards: Buf,
+                  ncards: int, allowed: Buf, cap: Buf, extra: int, div: int, evidence: Buf,
+                  nevidence: int, allowance: int, slack: int, mt: Buf, work: Buf,
+                  worlds: Buf) -> int:
+    """The sampled deals of the bidding simulation, exactly as ``nworlds`` calls of
+    :meth:`players.ExpertPlayer._bidding_deal`: each the first of ``tries`` placements
+    (:func:`assign`) that fits the bids and passes so far, else the one straying least
+    (one placement when the auction tells nothing); every seat's hand in ``worlds[w]``.
+    Returns the deals made: fewer only when a placement failed."""
+    best = work[0]
+    out = work[1]
+    left = work[2]
+    order = work[3]
+    shuffled = work[4]
+    nplaces = n + 3
+    for w in range(nworlds):
+        found = 0
+        best_key = 0
+        for _ in range(tries if nevidence else 1):
+            if not assign(mt, cards, ncards, allowed, nplaces, cap, out, left, order,
+                          shuffled):
+                return w
+            key = _strays(out, n, 0, extra, div, evidence, 0, evidence, nevidence, -1,
+                          allowance, slack)
+            if not found or key < best_key:
+                found = 1
+                best_key = key
+                for i in range(nplaces):
+                    best[i] = out[i]
+                if key == 0:
+                    break
+        for p in range(n):
+            worlds[w][p] = best[p]
+        worlds[w][me] = own
+    return nworlds
+
+
 def partner_pass_card(hand: int, trump: int) -> int:
     """Partner's pass: highest trump, then aces, then the highest card (as
     :func:`players._partner_pass_card`)."""
@@ -547,6 +662,13 @@ WORK_ROWS = 8
 """Rows of the scratch array of :func:`search_cards` (each 48 long)."""
 
 KERNELS = kernels("pinochle4", __name__, {
+    "bidding_deals": "int64(int64, int64, int64, int64, int64, int64[::1], int64, int64[::1], "
+                     "int64[::1], int64, int64, int64[:, ::1], int64, int64, int64, int64[::1], "
+                     "int64[:, ::1], int64[:, ::1])",
+    "deal_worlds": "int64(int64, int64, int64, int64, int64, int64, int64, int64[::1], "
+                   "int64[::1], int64[::1], int64, int64[::1], int64[::1], int64, int64[::1], "
+                   "int64, int64, int64, int64[:, ::1], int64, int64[:, ::1], int64, int64, "
+                   "int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
     "bid_totals": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64[::1], "
                   "int64, int64[::1], int64[::1], int64[::1], int64[:, ::1])",
     "bury_values": "void(int64[:, ::1], int64, int64[::1], int64, int64[::1], int64[::1], "

@@ -39,7 +39,7 @@ from cardplaza.ai.compiled import mt_state, set_mt_state
 from cardplaza.ai.evaluation import ActionEvaluation
 from cardplaza.core.cards import bit_list, mask_of
 from cardplaza.core.protocol import Action
-from cardplaza.games.pinochle4.auction import hand_limit
+from cardplaza.games.pinochle4.auction import PASS_ALLOWANCE, WIDOW_ALLOWANCE, hand_limit
 from cardplaza.games.pinochle4.engine import (
     K_BID,
     K_DISCARD,
@@ -62,7 +62,13 @@ from cardplaza.games.pinochle4.rules import (
     suit_of,
     winning_index,
 )
-from cardplaza.games.pinochle4.world import AuctionCheck, Dealer, _assign, least_straying
+from cardplaza.games.pinochle4.world import (
+    AuctionCheck,
+    Dealer,
+    _assign,
+    _setup,
+    least_straying,
+)
 
 LEVELS = ("weak", "normal", "strong", "expert")
 
@@ -345,16 +351,17 @@ def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
     work = np.zeros((WORK_ROWS, 48), np.int64)
     infer = int(dealer.auction is not None)
     done = 0
+    state = mt_state(rng) if setup is not None else None  # ``rng``'s state while in use
     while done < worlds:
         k = worlds - done if seconds is None else min(CHUNK_WORLDS, worlds - done)
         got = 0
-        if setup is not None:
-            state = mt_state(rng)
+        if state is not None and setup is not None:
             got = KERNELS.search_cards(k, dealer.tries, infer, cand, len(cards), *position,
                                        *setup, state, work, totals, made)
-            set_mt_state(rng, state)
             done += got
         if got < k:  # this world needs the dealer's fallback (or the quick dealer cannot)
+            if state is not None:
+                set_mt_state(rng, state)
             hands, disc = dealer.deal(rng) if setup is None else dealer.fallback(rng)
             for i, c in enumerate(cards):
                 hs = hands[:]
@@ -364,10 +371,40 @@ def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
                 made[i] += view.made
                 view.trick.pop()
             done += 1
+            if state is not None:
+                state = mt_state(rng)
         if seconds is not None and done >= min_worlds and done < worlds \
                 and time.thread_time() - start >= seconds:
             break
+    if state is not None:
+        set_mt_state(rng, state)
     return CardSearch([float(t) for t in totals], [int(m) for m in made], done)
+
+
+def deal_worlds(dealer: Dealer, trump: int, count: int, rng: random.Random) -> Any:
+    """``count`` worlds of ``dealer`` as an int64 array (every seat's hand per row), dealt
+    in the compiled kernel (:func:`kernels.deal_worlds`) exactly as ``count`` calls of
+    ``dealer.deal(rng)`` deal them; a world that needs the dealer's fallback is dealt in
+    Python."""
+    import numpy as np
+
+    n = dealer.n
+    worlds = np.zeros((count, n), np.int64)
+    setup = dealer.kernel_args()
+    infer = int(dealer.auction is not None)
+    work = np.zeros((WORK_ROWS, 48), np.int64)
+    done = 0
+    while done < count:
+        if setup is not None:
+            state = mt_state(rng)
+            done += KERNELS.deal_worlds(count - done, dealer.tries, infer, n, dealer.me,
+                                        trump, *setup, state, work, worlds[done:])
+            set_mt_state(rng, state)
+        if done < count:
+            hands, _disc = dealer.deal(rng) if setup is None else dealer.fallback(rng)
+            worlds[done] = hands
+            done += 1
+    return worlds
 
 
 def _candidate_cards(legal: Sequence[Action]) -> list[tuple[int, int]]:
@@ -606,8 +643,9 @@ class ExpertPlayer(HeuristicPlayer):
         sums = np.zeros(len(plans), np.float64)
         bufs = [np.zeros(4, np.int64) for _ in range(6)]
         while True:
-            batch = [dealer.deal(rng)[0] for _ in range(worlds)]
-            KERNELS.bury_values(np.array(batch, np.int64), worlds, np.array(alive, np.int64),
+            batch = deal_worlds(dealer, obs["trump"] if obs["trump"] is not None else 0,
+                                worlds, rng)
+            KERNELS.bury_values(batch, worlds, np.array(alive, np.int64),
                                 len(alive), plan_suit, plan_gone, plan_meld, hand, me,
                                 int(relaxed), np.array(values, np.int64), bonus, buried,
                                 contract, int(bool(extra)), div, *bufs, sums)
@@ -643,10 +681,10 @@ class ExpertPlayer(HeuristicPlayer):
         auction = AuctionCheck(obs) if self.infer_bids else None
         import numpy as np
 
-        deals = [self._bidding_deal(obs, rng, auction) for _ in range(self.bid_worlds)]
+        deals = bidding_deals(obs, rng, auction, self.bid_worlds)
         table = np.zeros((4, self.bid_worlds), np.int64)
         bufs = [np.zeros(4, np.int64) for _ in range(3)]
-        KERNELS.bid_totals(np.array(deals, np.int64), self.bid_worlds, me, npass,
+        KERNELS.bid_totals(deals, self.bid_worlds, me, npass,
                            int(bool(extra)), div, int(bool(opts["beat_only_trump_leads"])),
                            np.array(values, np.int64), bonus, *bufs, table)
         out = [[int(x) for x in row] for row in table]
@@ -703,6 +741,40 @@ class ExpertPlayer(HeuristicPlayer):
         if raise_to[0][1] <= self.bid_limit_sim(obs, rng):
             return raise_to[0]
         return (K_BID, 0)
+
+
+def bidding_deals(obs: dict[str, Any], rng: random.Random, auction: AuctionCheck | None,
+                  count: int, tries: int = 8) -> Any:
+    """``count`` sampled deals of the bidding simulation as an int64 array (one row of
+    every seat's hand per deal), dealt in the compiled kernel (:func:`kernels.
+    bidding_deals`) exactly as ``count`` calls of :meth:`ExpertPlayer._bidding_deal`
+    deal them, drawing from ``rng``'s own generator."""
+    import numpy as np
+
+    n = obs["players"]
+    cap, hidden, allowed, everywhere, _forbid = _setup(obs, strict=False)
+    cards = np.array(bit_list(hidden) or [0], np.int64)
+    allow = np.array([allowed.get(c, everywhere) for c in range(48)], np.int64)
+    rows: list[list[int]] = []
+    allowance = slack = 0
+    if auction is not None and auction.evidence:
+        rows = [[p, made, declined, auction.add[p], auction.remove[p]]
+                for p, made, declined in auction.evidence]
+        allowance = PASS_ALLOWANCE[auction.passing] if n == 4 else WIDOW_ALLOWANCE
+        slack = auction.slack
+    opts = obs["options"]
+    deals = np.zeros((count, n), np.int64)
+    state = mt_state(rng)
+    got = KERNELS.bidding_deals(count, tries, n, obs["seat"], mask_of(obs["hand"]), cards,
+                                hidden.bit_count(), allow, np.array(cap, np.int64),
+                                int(bool(opts["extra_kq"])),
+                                10 if opts["one_point"] else 1,
+                                np.array(rows or [[0, 0, 0, 0, 0]], np.int64), len(rows),
+                                allowance, slack, state, np.zeros((5, 48), np.int64), deals)
+    set_mt_state(rng, state)
+    if got < count:  # as the Python sampler, which fails the same way
+        raise AssertionError("no consistent placement of the hidden cards")
+    return deals
 
 
 def _partner_pass_card(hand: int, trump: int) -> int:
