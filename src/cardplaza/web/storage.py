@@ -25,6 +25,7 @@ import hashlib
 import json
 import os
 import secrets
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -41,6 +42,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    bindparam,
     create_engine,
     delete,
     event,
@@ -182,6 +184,16 @@ class SeatInfo:
                    level=str(data.get("level", "")), token_hash=str(data.get("token_hash", "")))
 
 
+# Statements of the hot path (one per action), built once: their compiled form is cached.
+_APPEND = actions_t.insert()
+_HOLD_READ = (select(leases_t.c.server)
+              .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
+              .with_for_update(read=True))
+_HOLD_WRITE = (update(leases_t)
+               .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
+               .values(server=bindparam("s_again")))
+
+
 @dataclass
 class TableRow:
     """A stored table: its header and, when loaded, its log of actions."""
@@ -256,8 +268,12 @@ class Storage:
             kwargs["max_overflow"] = 10
             kwargs["pool_pre_ping"] = True
         self.engine: Engine = create_engine(self.url, **kwargs)
+        self._writer: threading.RLock | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
+            # SQLite has one writer at a time; threads that meet its lock back off in
+            # sleeps of up to 100 ms. Queueing them on a lock here serves them in turn.
+            self._writer = threading.RLock()
         self._create_schema()
 
     def _create_schema(self) -> None:
@@ -274,7 +290,11 @@ class Storage:
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
-        with self.engine.begin() as conn:
+        if self._writer is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._writer, self.engine.begin() as conn:
             yield conn
 
     # -- tables ---------------------------------------------------------------------------
@@ -309,9 +329,8 @@ class Storage:
             with self._tx() as conn:
                 if server is not None:
                     self._hold(conn, table_id, server)
-                conn.execute(actions_t.insert().values(
-                    table_id=table_id, idx=index, seat=seat, action=json.dumps(action),
-                    at=now))
+                conn.execute(_APPEND, {"table_id": table_id, "idx": index, "seat": seat,
+                                       "action": json.dumps(action), "at": now})
                 if finish is not None:
                     conn.execute(update(games_t).where(games_t.c.id == table_id).values(
                         status=finish.status, extra=json.dumps(finish.extra),
@@ -326,13 +345,10 @@ class Storage:
         ``server``'s (:class:`LeaseLost` otherwise). A takeover waits for this transaction
         (or this one sees the new owner), so a table has one writer at a time."""
         if self.engine.dialect.name == "postgresql":
-            held = conn.execute(select(leases_t.c.server).where(
-                leases_t.c.table_id == table_id, leases_t.c.server == server)
-                .with_for_update(read=True)).first() is not None
+            held = conn.execute(_HOLD_READ, {"t": table_id, "s": server}).first() is not None
         else:  # SQLite: the first write takes the database's write lock.
-            held = conn.execute(update(leases_t).where(
-                leases_t.c.table_id == table_id, leases_t.c.server == server)
-                .values(server=server)).rowcount == 1
+            held = conn.execute(_HOLD_WRITE, {"t": table_id, "s": server,
+                                              "s_again": server}).rowcount == 1
         if not held:
             raise LeaseLost(table_id)
 
