@@ -9,6 +9,21 @@ const main = document.getElementById("main");
 let gamesCache = null;
 let currentRoute = null;
 let lobbyPicked = false;
+const pages = new Map();
+const lobbyParts = [];
+
+/** Add a page at #/<name>/…: ``render(main, parts)`` draws it; a language switch draws it
+ * again unless ``opts.ownLang`` (the page follows the language itself). */
+export function registerPage(name, render, opts = {}) {
+  pages.set(name, { render, ...opts });
+  if ((location.hash || "#/").slice(2).split("/")[0] === name) route();
+}
+
+/** Add a section to the lobby, under the list of games: ``part() → Element | null``. */
+export function registerLobbyPart(part) {
+  lobbyParts.push(part);
+  if (document.body.dataset.route === "lobby" || document.body.dataset.route === "game") route();
+}
 
 // -- helpers ----------------------------------------------------------------------------
 export function h(tag, attrs = {}, ...children) {
@@ -96,6 +111,8 @@ function renderHeader() {
   document.getElementById("brand").textContent = t("app.title");
   document.getElementById("nav-lobby").textContent = t("nav.lobby");
   document.getElementById("nav-scores").textContent = t("nav.scores");
+  const stats = document.getElementById("nav-stats");
+  if (stats) stats.textContent = t("nav.stats");
   const btn = document.getElementById("lang-btn");
   btn.textContent = t("nav.lang");
   btn.setAttribute("aria-label", t("nav.lang.aria"));
@@ -230,6 +247,7 @@ async function renderLobby(selected) {
 
   const children = [resumeBox, h("section", { class: "panel", "aria-labelledby": "choose-h" },
     h("h2", { id: "choose-h" }, t("lobby.choose")), list)];
+  for (const part of lobbyParts) children.push(part());
   const panel = info ? await optionsPanel(info) : null;
   if (panel) children.push(panel);
   main.replaceChildren(h("div", { class: "lobby" + (panel ? " with-options" : "") }, ...children.filter(Boolean)));
@@ -382,13 +400,14 @@ async function renderRules(game) {
 async function route() {
   const hash = location.hash || "#/";
   const parts = hash.slice(2).split("/");
-  if (currentRoute === "play" && parts[0] !== "play") closeTable();
+  if (parts[0] !== "play") closeTable();
   currentRoute = parts[0];
   document.body.dataset.route = parts[0] || "lobby";
   try {
     if (parts[0] === "play" && parts[1]) await openTable(main, parts[1]);
     else if (parts[0] === "scores") await renderScores();
     else if (parts[0] === "rules" && parts[1]) await renderRules(parts[1]);
+    else if (pages.has(parts[0])) await pages.get(parts[0]).render(main, parts.slice(1));
     else if (parts[0] === "game" && parts[1]) await renderLobby(parts[1]);
     else await renderLobby(null);
   } catch (e) {
@@ -405,7 +424,7 @@ document.getElementById("lang-btn").addEventListener("click", () => {
 });
 onLang(() => {
   renderHeader();
-  if (currentRoute !== "play") route();
+  if (currentRoute !== "play" && !(pages.get(currentRoute) || {}).ownLang) route();
 });
 document.documentElement.lang = lang();
 renderHeader();

@@ -7,6 +7,7 @@ const DICT = {
     "app.tagline": "Classic trick-taking card games",
     "nav.lobby": "Games",
     "nav.scores": "High scores",
+    "nav.stats": "Statistics",
     "nav.rules": "Rules",
     "nav.lang": "日本語",
     "nav.lang.aria": "Switch language to Japanese",
@@ -51,6 +52,7 @@ const DICT = {
     "table.trick.of": "Trick {n}/{total}",
     "table.takes": "{name} takes the trick", "table.takes.you": "You take the trick",
     "table.takes.short": "→ {name}",
+    "table.led": "led",
     "table.wins": "wins",
     "table.last": "Last trick",
     "table.hand": "Your hand",
@@ -178,6 +180,7 @@ const DICT = {
     "err.no_rules": "There is no rules page for this game.",
     "err.not_found": "Not found.",
     "err.not_finished": "That game is not finished yet.",
+    "err.bad_record": "That file is not a Card Plaza game record that can be replayed.",
     "err.bad_again": "That table cannot be played again.",
     "err.streak_again": "A streak game goes on with “Next game”.",
     // two-hand pinochle
@@ -249,6 +252,7 @@ const DICT = {
     "app.tagline": "トリックテイキングの定番トランプゲーム",
     "nav.lobby": "ゲーム",
     "nav.scores": "ハイスコア",
+    "nav.stats": "成績",
     "nav.rules": "ルール",
     "nav.lang": "English",
     "nav.lang.aria": "英語に切り替える",
@@ -293,6 +297,7 @@ const DICT = {
     "table.trick.of": "トリック {n}/{total}",
     "table.takes": "{name}がトリックを取りました", "table.takes.you": "あなたがトリックを取りました",
     "table.takes.short": "→ {name}",
+    "table.led": "打ち出し",
     "table.wins": "勝ち",
     "table.last": "直前のトリック",
     "table.hand": "手札",
@@ -420,6 +425,7 @@ const DICT = {
     "err.no_rules": "このゲームのルールページはありません。",
     "err.not_found": "見つかりません。",
     "err.not_finished": "そのゲームはまだ終わっていません。",
+    "err.bad_record": "このファイルは再生できるCard Plazaの記録ではありません。",
     "err.bad_again": "このテーブルはもう一度遊べません。",
     "err.streak_again": "連勝モードは「次のゲーム」で続けます。",
     "p2.turnup": "表向きの切り札札",
@@ -735,6 +741,14 @@ export function errorText(code, message = "", params = {}) {
   if (code && (key in DICT.en)) return t(key, params || {});
   if (lang() === "en" && message) return message;
   return t("err.unknown", { code: code || "?" });
+}
+
+/** Add texts kept beside the code that uses them: {en: {...}, ja: {...}}, the same keys in
+ * both languages (a key already here is not replaced). */
+export function addTexts(texts) {
+  for (const l of ["en", "ja"]) {
+    for (const [k, v] of Object.entries(texts[l] || {})) if (!(k in DICT[l])) DICT[l][k] = v;
+  }
 }
 
 /** Every dictionary (for tests that compare the page's text with both languages). */

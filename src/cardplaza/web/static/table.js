@@ -4,7 +4,8 @@
 // games/generic.js draws any game from its observation alone.
 //
 // Extensions (hints, undo, replay, helpers) plug in with registerExtension({drawers, panel,
-// tools}) and receive the same ctx as the game adapters.
+// tools, end}) and receive the same ctx as the game adapters. openBoard draws the same table
+// from given state messages (the replay viewer): nothing is sent, other hands may lie face up.
 import { t, lang, onLang, engineText, errorText } from "./i18n.js";
 import { Connection } from "./net.js";
 import { Deck, cardEl, cardText, backsEl } from "./cards.js";
@@ -20,9 +21,11 @@ let active = null;
 const extensions = [];
 
 /**
- * Add to every table: ``drawers(ctx) → [{id, title, body(ctx) → Element, badge?}]``,
- * ``panel(ctx) → Element | null`` (shown in the dock above the hand), ``tools(ctx) →
- * [Element]`` (buttons in the table bar). Returns a function that removes the extension.
+ * Add to every table: ``drawers(ctx) → [{id, title, body(ctx) → Element, badge?}]`` (a
+ * drawer with the id of a core drawer, e.g. "tricks", takes its place), ``panel(ctx) →
+ * Element | null`` (shown in the dock above the hand), ``tools(ctx) → [Element]`` (buttons
+ * in the table bar), ``end(ctx) → [Element]`` (buttons on the game-end screen). ``ctx.board``
+ * is set on a table drawn by openBoard. Returns a function that removes the extension.
  */
 export function registerExtension(ext) {
   extensions.push(ext);
@@ -62,14 +65,7 @@ async function loadAdapter(info) {
   return generic;
 }
 
-export async function openTable(main, tableId) {
-  closeTable();
-  const entry = tableEntry(tableId);
-  if (!entry) {
-    main.replaceChildren(h("section", { class: "panel" }, h("p", { role: "alert" }, t("table.notfound")),
-      h("a", { href: "#/", class: "btn" }, t("end.lobby"))));
-    return;
-  }
+async function newView(main, tableId, entry) {
   const games = await loadGames();
   const info = games.find((g) => g.name === entry.game);
   const adapter = await loadAdapter(info);
@@ -78,17 +74,58 @@ export async function openTable(main, tableId) {
     msg: null, queue: [], pumping: false, error: null, status: "connecting",
     endDismissed: false, event: null, pick: new Set(), pickStep: -1, autoSend: [],
     drawer: null, sheetOpen: false, override: null, revealed: new Set(), launch: null,
-    closed: false, handIds: [],
+    closed: false, handIds: [], board: null, faceUp: null,
   };
   const root = h("section", { class: `table-view game-${entry.game}`, "aria-label": gameTitle(info) });
   main.replaceChildren(root);
   view.root = root;
   applyDeckClass();
+  return view;
+}
+
+export async function openTable(main, tableId) {
+  closeTable();
+  const entry = tableEntry(tableId);
+  if (!entry) {
+    main.replaceChildren(h("section", { class: "panel" }, h("p", { role: "alert" }, t("table.notfound")),
+      h("a", { href: "#/", class: "btn" }, t("end.lobby"))));
+    return;
+  }
+  const view = await newView(main, tableId, entry);
   view.conn = new Connection(tableId, entry.token, (msg) => onMessage(view, msg), (st) => {
     view.status = st;
     if (st === "gone") forgetTable(tableId);
     drawStatus(view);
   }, { pace: settings.pace() });
+  watch(view);
+}
+
+/**
+ * The table drawn from state messages given by the caller (the replay viewer), with the
+ * same seats, felt, cards and drawers as a live table; nothing is sent anywhere.
+ * ``board.status()`` gives the status line; ``board.id`` names it. Returns ``show(msg,
+ * faceUp?, trick?)``: draw a state message, ``faceUp`` = every seat's hand (or null) lies
+ * face up, ``trick`` = {plays, winner} shown finished in the middle (or null).
+ */
+export async function openBoard(main, entry, board) {
+  closeTable();
+  const view = await newView(main, board.id, entry);
+  view.board = board;
+  view.endDismissed = true;
+  view.status = "open";
+  view.conn = { send: () => false, close: () => {} };
+  watch(view);
+  return (msg, faceUp = null, trick = null) => {
+    if (view.closed) return;
+    view.msg = msg;
+    view.latest = msg;
+    view.faceUp = faceUp;
+    view.override = trick ? { plays: trick.plays, winner: trick.winner, done: true, marked: true } : null;
+    draw(view);
+  };
+}
+
+function watch(view) {
   view.offLang = onLang(() => draw(view));
   view.offSetting = settings.onSetting((key) => {
     if (key === "fourColour") applyDeckClass();
@@ -103,6 +140,11 @@ export async function openTable(main, tableId) {
   window.addEventListener("resize", view.onResize);
   active = view;
   draw(view);
+}
+
+/** Whether a board (not a live table) is on screen. */
+export function boardOpen() {
+  return Boolean(active && active.board);
 }
 
 function applyDeckClass() {
@@ -362,8 +404,8 @@ function makeCtx(view, msg) {
   const ctx = {
     view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, n, deck: view.deck,
     legal, cardActions, illegal: frozen ? {} : (msg.illegal || {}),
-    myTurn: !frozen && msg.current === msg.seat && !msg.terminal,
-    info: view.info, t, lang: lang(), game: view.entry.game,
+    myTurn: !frozen && !view.board && msg.current === msg.seat && !msg.terminal,
+    info: view.info, t, lang: lang(), game: view.entry.game, board: view.board,
     act: (a) => act(view, a),
     seatName: (s) => seatName(ctx, s),
     cardEl: (id, opts = {}) => {
@@ -401,6 +443,7 @@ function act(view, entry) {
 
 // -- drawing --------------------------------------------------------------------------------
 function statusTurn(view) {
+  if (view.board) return view.board.status();
   if (view.status === "gone") return t("table.notfound");
   if (view.status === "closed") return t("table.reconnecting");
   if (!view.msg) return t("table.connecting");
@@ -447,6 +490,7 @@ function draw(view) {
     h("h2", { class: "table-title" }, gameTitle(view.info)),
     h("div", { class: "bar-tools" },
       ...(ctx ? extensions.flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
+      view.board && view.board.tools ? view.board.tools() : null,
       h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank", rel: "noopener" }, t("nav.rules")),
       h("button", { type: "button", class: "btn small lang-toggle", lang: lang() === "ja" ? "en" : "ja",
                     "aria-label": t("nav.lang.aria"), onclick: () => switchLang() }, t("nav.lang"))));
@@ -516,7 +560,7 @@ function tableBody(view, ctx) {
   const showTrick = view.override || A("showTrick")(ctx);
   let shown = view.override;
   // At instant pace nothing is held: the last trick stays in view until the next card.
-  if (!shown && showTrick && !plays.length && settings.pace() === "instant") {
+  if (!shown && showTrick && !plays.length && (settings.pace() === "instant" || view.board)) {
     const done = A("completed")(ctx);
     const last = done[done.length - 1];
     if (last && last.plays.length) {
@@ -571,7 +615,9 @@ function seatEl(view, ctx, s, mine = false) {
     h("span", { class: "seat-name" }, ctx.seatName(s)),
     ...(info.badges || []).map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || null }, b.text)));
   el.appendChild(head);
-  if (!mine && info.count !== undefined && info.count !== null) el.appendChild(backsEl(info.count, 8));
+  const faceUp = !mine && view.faceUp ? view.faceUp[s] : null;
+  if (faceUp) el.appendChild(cardRow(ctx, faceUp, { cls: "tight face-up", label: t("table.hand") }));
+  else if (!mine && info.count !== undefined && info.count !== null) el.appendChild(backsEl(info.count, 8));
   const line = [...(info.roles || [])];
   if (info.stat) line.push(info.stat);
   if (line.length) el.appendChild(h("div", { class: "seat-sub" }, ...line.map((x) => h("span", {}, x))));
@@ -579,7 +625,7 @@ function seatEl(view, ctx, s, mine = false) {
   if (info.bid !== undefined && info.bid !== null) {
     el.appendChild(h("div", { class: "bubble" + (info.bidCls ? ` ${info.bidCls}` : "") }, info.bid));
   }
-  if (acting && computer) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
+  if (acting && computer && !view.board) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
   return el;
 }
 
@@ -826,12 +872,13 @@ function pickBar(view, ctx, spec) {
 // -- drawers (phone: tabs under the hand opening a sheet; desktop: a side column) -----------
 function drawersOf(view, ctx) {
   const list = [...(fn(view, "drawers")(ctx) || [])];
+  const more = extensions.flatMap((x) => (x.drawers ? x.drawers(ctx) || [] : []));
   const trickList = fn(view, "completed")(ctx);
-  if (trickList.length && !list.some((d) => d.id === "tricks")) {
+  if (trickList.length && !list.some((d) => d.id === "tricks") && !more.some((d) => d.id === "tricks")) {
     list.push({ id: "tricks", title: t("drawer.tricks"), badge: String(trickList.length),
-                body: () => trickHistory(view, ctx, trickList) });
+                body: () => trickHistory(ctx, trickList) });
   }
-  for (const x of extensions) if (x.drawers) list.push(...(x.drawers(ctx) || []));
+  list.push(...more);
   list.push({ id: "settings", title: t("drawer.settings"), icon: "⚙", body: () => settingsEl() });
   return list;
 }
@@ -878,7 +925,7 @@ function sideEl(view, ctx) {
 /** A drawer's content, drawn again only when the table or the language changed. */
 function drawerContent(view, ctx, d) {
   if (d.id === "settings") return d.body(ctx);
-  const key = `${d.id}|${ctx.msg.step}|${lang()}|${view.frozen ? 1 : 0}|${settings.fourColour()}`;
+  const key = `${d.id}|${ctx.msg.step}|${lang()}|${view.frozen ? 1 : 0}|${settings.fourColour()}|${d.key ?? ""}`;
   const cache = view.drawerCache;
   if (cache && cache.key === key) return cache.el;
   const el = d.body(ctx);
@@ -886,13 +933,19 @@ function drawerContent(view, ctx, d) {
   return el;
 }
 
-function trickHistory(view, ctx, list) {
+/** The tricks of a hand ([{plays, winner, label?}]): each card under its player's name, the
+ * leader's marked "led", the winner's outlined, and who took the trick. */
+export function trickHistory(ctx, list) {
   const ol = h("ol", { class: "trick-history" });
   list.forEach((tr, i) => {
-    ol.appendChild(h("li", {},
+    const leader = tr.plays.length ? tr.plays[0][0] : null;
+    ol.appendChild(h("li", { "data-leader": leader === null ? null : String(leader),
+                             "data-winner": tr.winner === null ? null : String(tr.winner) },
       h("span", { class: "th-no" }, tr.label ?? t("table.trick.n", { n: i + 1 })),
-      h("span", { class: "th-cards" }, ...tr.plays.map(([s, c]) => h("span", { class: "th-play" + (s === tr.winner ? " won" : "") },
-        h("span", { class: "th-who" }, ctx.seatName(s)), ctx.cardEl(c, { small: true })))),
+      h("span", { class: "th-cards" }, ...tr.plays.map(([s, c], k) => h("span", {
+        class: "th-play" + (s === tr.winner ? " won" : "") + (k === 0 ? " led" : "") },
+        h("span", { class: "th-who" }, ctx.seatName(s)), ctx.cardEl(c, { small: true }),
+        k === 0 ? h("span", { class: "th-led" }, t("table.led")) : null))),
       h("span", { class: "th-win" }, t("table.takes.short", { name: ctx.seatName(tr.winner) }))));
   });
   return ol;
@@ -980,6 +1033,7 @@ function endDialog(view, ctx) {
   }
   btns.appendChild(h("a", { href: "#/", class: "btn" }, t("end.lobby")));
   btns.appendChild(h("button", { type: "button", class: "btn ghost", onclick: () => { view.endDismissed = true; draw(view); } }, t("end.close")));
+  const more = extensions.flatMap((x) => (x.end ? x.end(ctx) || [] : []));
   const err = h("p", { class: "error", role: "alert" }, view.againError || "");
   const dlg = h("div", { class: "overlay" }, h("div", { class: "dialog end" + (winningTeams.has(team(ctx, me)) ? " won" : ""),
     role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },
@@ -988,7 +1042,7 @@ function endDialog(view, ctx) {
     custom,
     course && course.series.length ? h("div", { class: "course-wrap" }, h("h3", {}, course.title), lineChart(course.series, course)) : null,
     streak ? h("p", { class: "streak-info" }, t("lobby.streak.info", { s: streak.streak, saved: streak.saved, best: streak.best, lv: streak.next_level })) : null,
-    btns, err));
+    btns, more.length ? h("div", { class: "form-actions end-more" }, ...more) : null, err));
   dlg.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") { view.endDismissed = true; draw(view); }
   });
