@@ -80,3 +80,19 @@ def test_hints_are_refused_in_a_streak_game(tmp_path: Any) -> None:
     text = buf.getvalue()
     assert "No hint in a streak game" in text and "No helper in a streak game" in text
     assert session.counters == {}
+
+
+def test_advice_bench_reports_median_and_p95() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from cardplaza.cli.main import app
+
+    out = CliRunner().invoke(app, ["advice-bench", "piquet", "--positions", "3",
+                                   "--review-decisions", "3", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["hint seconds"]["count"] == 3
+    assert data["review seconds per decision"]["count"] == 3
+    assert data["hint seconds"]["p95"] >= data["hint seconds"]["median"] > 0
