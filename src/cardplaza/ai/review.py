@@ -20,6 +20,7 @@ from typing import Any
 from cardplaza.ai.advice import MARKS, Effort, Evaluation, Thresholds, advisor, seed_for
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.registry import get_game
 
 Progress = Callable[[int, int], None]
 """Called with (decisions reviewed, decisions in all) as the review goes."""
@@ -75,28 +76,32 @@ class Review:
     records: list[dict[str, Any]]
     actions: int
 
+    @classmethod
+    def from_decisions(cls, game: str, seat: int, records: list[dict[str, Any]],
+                       actions: int, thresholds: Thresholds | None = None) -> Review:
+        """A review assembled from decisions reviewed one by one (as JSON)."""
+        t = thresholds or cls.thresholds_of(game)
+        return cls(game, seat, t, [], records, actions)
+
+    @staticmethod
+    def thresholds_of(game: str, record: dict[str, Any] | None = None) -> Thresholds:
+        """The game's thresholds (for a record's options where they matter)."""
+        rec = GameRecord.from_json(record) if record else None
+        state = rec.new_state() if rec else get_game(game).new_game(None, 0)
+        return advisor(game).thresholds_for(state.observation(0))
+
     def hands(self) -> list[dict[str, Any]]:
         """Per hand: decisions, count of each mark and points lost."""
-        out: dict[int, dict[str, Any]] = {}
-        for d in self.decisions:
-            row = out.setdefault(d.hand, {"hand": d.hand, "decisions": 0, "lost": 0.0,
-                                          "chance_lost": 0.0, **dict.fromkeys(MARKS, 0)})
-            row["decisions"] += 1
-            if d.mark is not None:
-                row[d.mark] += 1
-            if d.loss is not None:
-                key = "chance_lost" if d.unit == "chance" else "lost"
-                row[key] = round(row[key] + d.loss, 2)
-        return [out[k] for k in sorted(out)]
+        return hand_summary(self.records)
 
     def summary(self) -> dict[str, Any]:
         """Totals over the game."""
-        total: dict[str, Any] = {"decisions": len(self.decisions), **dict.fromkeys(MARKS, 0)}
-        total["lost"] = round(sum(d.loss or 0.0 for d in self.decisions
-                                  if d.unit == "points"), 2)
-        for d in self.decisions:
-            if d.mark is not None:
-                total[d.mark] += 1
+        total: dict[str, Any] = {"decisions": len(self.records), **dict.fromkeys(MARKS, 0)}
+        total["lost"] = round(sum(d["loss"] or 0.0 for d in self.records
+                                  if d["unit"] == "points"), 2)
+        for d in self.records:
+            if d["mark"] is not None:
+                total[d["mark"]] += 1
         return total
 
     def to_json(self) -> dict[str, Any]:
@@ -106,6 +111,21 @@ class Review:
                 "decisions": self.records, "hands": self.hands(), "summary": self.summary()}
 
 
+def hand_summary(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Per hand of reviewed decisions (JSON): decisions, count of each mark, points lost."""
+    out: dict[int, dict[str, Any]] = {}
+    for d in records:
+        row = out.setdefault(d["hand"], {"hand": d["hand"], "decisions": 0, "lost": 0.0,
+                                         "chance_lost": 0.0, **dict.fromkeys(MARKS, 0)})
+        row["decisions"] += 1
+        if d["mark"] is not None:
+            row[d["mark"]] += 1
+        if d["loss"] is not None:
+            key = "chance_lost" if d["unit"] == "chance" else "lost"
+            row[key] = round(row[key] + d["loss"], 2)
+    return [out[k] for k in sorted(out)]
+
+
 def decisions_of(record: GameRecord, seat: int) -> list[int]:
     """Indices of the record's actions where ``seat`` had more than one legal action."""
     out = []
@@ -113,6 +133,36 @@ def decisions_of(record: GameRecord, seat: int) -> list[int]:
         if s == seat and len(state.legal_actions()) > 1:
             out.append(i)
     return out
+
+
+def review_plan(record: GameRecord, seat: int) -> list[int]:
+    """The decisions a review looks at (see :func:`decisions_of`)."""
+    return decisions_of(record, seat)
+
+
+def review_decision_json(record: GameRecord, seat: int, index: int,
+                         seconds: float | None = None, seed: int | None = None,
+                         scale: float = 1.0, top: int = 4) -> dict[str, Any] | None:
+    """One decision of a review as JSON (``None`` when all its actions play alike): the
+    unit of work a server hands to a worker process."""
+    adv = advisor(record.game)
+    base = seed_for(record.to_json(), 7) if seed is None else seed
+    for i, (state, s, action) in enumerate(record.replay()):
+        if i < index:
+            continue
+        if s != seat:
+            raise ValueError(f"action {index} is not seat {seat}'s")
+        obs = state.observation(s)
+        legal = state.legal_actions()
+        effort = Effort(scale, seconds)
+        extra = [] if action in legal else [action]
+        ev = adv.evaluate(obs, legal, random.Random(base + 1_000_003 * i), effort, extra)
+        ev.seconds = effort.elapsed()
+        if len(ev.choices) <= 1:
+            return None
+        return _decision(i, adv.hand_of(obs), ev, action, state, adv.thresholds_for(obs),
+                         top).to_json(state)
+    raise ValueError(f"the record has no action {index}")
 
 
 def review(record: GameRecord, seat: int, *, seconds_per_decision: float | None = None,
@@ -219,4 +269,5 @@ def marks_text(thresholds: Thresholds, game: str = "") -> dict[str, str]:
     return {"en": en, "ja": ja}
 
 
-__all__ = ["Decision", "Progress", "Review", "decisions_of", "marks_text", "review"]
+__all__ = ["Decision", "Progress", "Review", "decisions_of", "hand_summary", "marks_text",
+           "review", "review_decision_json", "review_plan"]

@@ -13,7 +13,8 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     ``GET /api/streak`` (``X-Player-Key``) → the key's streak; ``GET /api/highscores``;
     ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
     game, seed included, for one of its seats;
-    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``.
+    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; hints, undo, records, the replay
+    viewer, review and statistics: :mod:`.learning`.
 WebSocket ``/ws`` (JSON text messages; see :mod:`.session` to add types)
     client → ``{"type": "join", "table", "token", "pace"?}``, ``{"type": "act", "action":
     <JSON form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the
@@ -51,7 +52,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardplaza import __version__
 from cardplaza.core.registry import games, get_game
-from cardplaza.web import streaks
+from cardplaza.web import learning, streaks
 from cardplaza.web.errors import WebError, error_message, http_body
 from cardplaza.web.markdown import render
 from cardplaza.web.names import clean_name
@@ -357,6 +358,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
+    learning.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body)
     return app

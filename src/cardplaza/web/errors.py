@@ -41,6 +41,11 @@ ERRORS: dict[str, str] = {
     "illegal": "{reason}",
     "bad_pace": "pace is one of {choices}",
     "no_record": "the record of a game can be read only by its seats after it ends",
+    "no_help_in_streak": "no hints, helpers or undo in a streak game: its saved score must "
+                         "stay honest",
+    "nothing_to_undo": "nothing to undo: you have not made a decision yet",
+    "hint_failed": "the expert could not finish in time; please try again",
+    "bad_record": "that is not a Card Plaza game record that replays",
     # -- creating a table -------------------------------------------------------------------
     "bad_request": "the request must be a JSON object",
     "body_too_large": "the request body is too large (at most {limit} bytes)",

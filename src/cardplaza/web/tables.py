@@ -182,6 +182,9 @@ class LiveTable:
     last_active: float = field(default_factory=time.monotonic)
     gone: bool = False
     """Set when this process lost the table (its clients then look for the new owner)."""
+    rewinds: int = 0
+    """How often the table was taken back (a computer's decision for an older position is
+    then dropped even if the history has the same length again)."""
 
     @property
     def id(self) -> str:
@@ -222,6 +225,8 @@ class LiveTable:
         })
         if "streak" in self.row.extra:
             msg["streak"] = self.row.extra["streak"]
+        if "helps" in self.row.extra:
+            msg["helps"] = self.row.extra["helps"]
         return msg
 
 
@@ -763,6 +768,7 @@ class TableManager:
                 row.status, row.extra, row.result = status, extra, None
             fresh = await asyncio.to_thread(self._replay, row)
             table.row, table.state = fresh.row, fresh.state
+            table.rewinds += 1
             table.last_action = table.last_active = time.monotonic()
             self.broadcast(table)
         self.kick(table)
@@ -798,12 +804,14 @@ class TableManager:
                 obs = state.observation(seat)
                 legal = list(state.legal_actions())
                 since = table.last_action
+                rewinds = table.rewinds
             action = await self.computer_choice(table, seat, obs, legal, step)
             wait = since + self.settings.pause_for(table.pace) - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
             async with table.lock:
-                if table.gone or len(table.state.history) != step:
+                if (table.gone or len(table.state.history) != step
+                        or table.rewinds != rewinds):
                     continue
                 try:
                     await self._apply(table, seat, action)

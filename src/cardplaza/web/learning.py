@@ -1,0 +1,462 @@
+"""Learning from the computer at the table: hints, undo, decision helpers, game records,
+the replay viewer's frames, the post-game review and statistics.
+
+WebSocket messages (registered with :func:`cardplaza.web.session.handler`):
+
+* ``{"type": "hint"}`` → ``{"type": "hint", "step", "best", "best_text", "choices":
+  [{"action", "text", "value", "share"?, "facts"?}], "reason": {"en", "ja"}, "unit",
+  "kind", "worlds", "exact", "helps"}``: the expert's suggestion for the seat to act,
+  computed from that seat's observation in a worker process with a deadline. Only at the
+  seat's own turn (``not_your_turn``), never in a two-hand streak game
+  (``no_help_in_streak``); a ``table``/``token`` riding along must be the joined seat's.
+* ``{"type": "undo"}`` → the table goes back to the seat's previous decision (its log is
+  cut in one transaction, every seat gets its view); the deal stays, the computers may then
+  play differently. Refused in a streak game and when there is nothing to take back.
+* ``{"type": "helper"}`` → ``{"type": "helper", "step", "table": {...} | null}``: the bid
+  odds per trump suit during a Pinochle auction, the best discards at a Piquet exchange,
+  the melds compared in two-hand Pinochle.
+* ``{"type": "review"}`` (finished game) → ``{"type": "review_progress", "done", "total"}``
+  as the decisions are analysed, then ``{"type": "review", "review": {...}}``.
+
+HTTP (see :func:`add_routes`): ``GET /api/tables/{id}/download`` (``X-Seat-Token``) → once
+the game is over, the whole game record that ``cardplaza replay`` reads; while it runs, only
+what the seat has seen (``cardplaza-view/1``: no seed, no hidden card);
+``GET /api/tables/{id}/replay`` → the replay viewer's frames: every hand face up once the
+game is over, only the seat's own view while it runs; ``POST /api/replay`` ``{record}`` →
+the frames of an uploaded record;
+``GET /api/stats`` (``X-Player-Key``) → the player's statistics per game.
+
+Hints and undos used are counted per table (``helps`` in the table's state message); the
+result screen shows them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING, Any
+
+from fastapi import Request
+from fastapi.responses import JSONResponse, Response
+
+from cardplaza.ai.advice import HINT_SECONDS, Effort, forms_state, helper_json, hint
+from cardplaza.ai.review import Review, marks_text, review_decision_json, review_plan
+from cardplaza.core.history import GameRecord
+from cardplaza.core.options import options_to_dict
+from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.registry import get_game
+from cardplaza.web.errors import WebError
+from cardplaza.web.session import Session, handler
+from cardplaza.web.tables import LiveTable, TableManager
+
+if TYPE_CHECKING:
+    from fastapi import FastAPI
+
+log = logging.getLogger("cardplaza.web")
+
+HINT_DEADLINE = 5.0
+"""Seconds a hint may take in its worker before the server gives up (the search itself
+stops at :data:`HINT_SECONDS`)."""
+HELPER_SECONDS = 1.2
+HELPER_DEADLINE = 5.0
+REVIEW_DECISION_SECONDS = 1.5
+"""Clock cap of one reviewed decision on the server."""
+REVIEW_DEADLINE = 6.0
+REVIEW_CACHE = 64
+"""Finished reviews kept in memory (by table)."""
+
+_reviews: OrderedDict[str, dict[str, Any]] = OrderedDict()
+_running: dict[str, asyncio.Task[None]] = {}
+
+
+# -- worker functions (module level, picklable arguments) ----------------------------------
+
+def hint_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
+                   seconds: float) -> dict[str, Any]:
+    """The hint as JSON, computed in a worker process."""
+    h = hint(game, observation, legal, effort=Effort(1.0, seconds))
+    return h.to_json(forms_state(game, observation))
+
+
+def helper_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
+                     seconds: float) -> dict[str, Any] | None:
+    """The decision helper's table, computed in a worker process."""
+    return helper_json(game, observation, legal, seconds=seconds)
+
+
+def review_in_worker(record: dict[str, Any], seat: int, index: int,
+                     seconds: float) -> dict[str, Any] | None:
+    """One reviewed decision (``None`` if it turned out not to be a real choice)."""
+    return review_decision_json(GameRecord.from_json(record), seat, index, seconds)
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+def _limit(seconds: float) -> float:
+    """A deadline read when it is needed (tests lengthen them)."""
+    return seconds
+
+
+def is_streak(table: LiveTable) -> bool:
+    """True for a two-hand streak game (no hints, helpers or undo)."""
+    return bool(table.row.extra.get("streak_player") or "streak" in table.row.extra)
+
+
+def helps(table: LiveTable) -> dict[str, int]:
+    """Hints, helpers and undos used at a table so far."""
+    got = table.row.extra.get("helps")
+    return dict(got) if isinstance(got, dict) else {}
+
+
+async def _count(session: Session, table: LiveTable, key: str) -> dict[str, int]:
+    used = helps(table)
+    used[key] = used.get(key, 0) + 1
+    table.row.extra = {**table.row.extra, "helps": used}
+    manager = session.manager
+    await manager._db(manager.storage.update_header, table.id, None, table.row.extra)
+    return used
+
+
+def _my_seat(session: Session, msg: dict[str, Any]) -> tuple[LiveTable, int]:
+    """The joined seat; a token riding along must be that seat's."""
+    table, seat = session.seat()
+    if "token" in msg and table.seat_of_token(msg.get("token")) != seat:
+        raise WebError("not_your_seat")
+    if "table" in msg and msg.get("table") != table.id:
+        raise WebError("not_your_seat")
+    return table, seat
+
+
+def decisions_of(state: GameState, seat: int) -> list[int]:
+    """Indices of ``seat``'s decisions in the history (actions with a real choice)."""
+    spec = get_game(state.game_name)
+    replay = spec.new_game(state.options, state.seed)
+    out = []
+    for i, (s, a) in enumerate(state.history):
+        if s == seat and len(replay.legal_actions()) > 1:
+            out.append(i)
+        replay.apply(a)
+    return out
+
+
+# -- WebSocket handlers ------------------------------------------------------------------------
+
+@handler("hint")
+async def on_hint(session: Session, msg: dict[str, Any]) -> None:
+    """The expert's suggestion for the joined seat, when it is to act."""
+    table, seat = _my_seat(session, msg)
+    if is_streak(table):
+        raise WebError("no_help_in_streak")
+    state = table.state
+    if state.is_terminal:
+        raise WebError("game_over")
+    if state.current_player != seat:
+        raise WebError("not_your_turn")
+    step = len(state.history)
+    obs = state.observation(seat)
+    legal = list(state.legal_actions())
+    try:
+        out = await session.manager.run_in_worker(hint_in_worker, table.row.game, obs, legal,
+                                                  HINT_SECONDS, deadline=_limit(HINT_DEADLINE))
+    except Exception as exc:
+        log.info("table %s: hint failed (%s)", table.id, type(exc).__name__)
+        raise WebError("hint_failed") from None
+    if len(table.state.history) != step:
+        raise WebError("stale")
+    used = await _count(session, table, "hint")
+    session.send({"type": "hint", "step": step, **out, "helps": used})
+
+
+@handler("helper")
+async def on_helper(session: Session, msg: dict[str, Any]) -> None:
+    """The decision helper's table for the joined seat (``table: null`` where none)."""
+    table, seat = _my_seat(session, msg)
+    if is_streak(table):
+        raise WebError("no_help_in_streak")
+    state = table.state
+    step = len(state.history)
+    obs = state.observation(seat)
+    mine = not state.is_terminal and state.current_player == seat
+    if not mine and obs.get("phase") != "bidding":
+        session.send({"type": "helper", "step": step, "table": None})
+        return
+    legal = list(state.legal_actions()) if mine else []
+    try:
+        out = await session.manager.run_in_worker(helper_in_worker, table.row.game, obs,
+                                                  legal, HELPER_SECONDS,
+                                                  deadline=_limit(HELPER_DEADLINE))
+    except Exception as exc:
+        log.info("table %s: helper failed (%s)", table.id, type(exc).__name__)
+        raise WebError("hint_failed") from None
+    if len(table.state.history) != step:
+        raise WebError("stale")
+    if out is not None:
+        await _count(session, table, "helper")
+    session.send({"type": "helper", "step": step, "table": out})
+
+
+@handler("undo")
+async def on_undo(session: Session, msg: dict[str, Any]) -> None:
+    """Back to the joined seat's previous decision."""
+    table, seat = _my_seat(session, msg)
+    if is_streak(table):
+        raise WebError("no_help_in_streak")
+    if table.is_computer(seat):
+        raise WebError("not_your_seat")
+    found = decisions_of(table.state, seat)
+    if not found:
+        raise WebError("nothing_to_undo")
+    keep = found[-1]
+    step = len(table.state.history)
+    await _count(session, table, "undo")
+    await session.manager.rewind(table, keep)
+    session.send({"type": "undone", "step": keep, "from": step, "helps": helps(table)})
+
+
+@handler("review")
+async def on_review(session: Session, msg: dict[str, Any]) -> None:
+    """The review of the joined seat's decisions in a finished game, with progress."""
+    table, seat = _my_seat(session, msg)
+    if not table.state.is_terminal:
+        raise WebError("not_finished")
+    key = f"{table.id}/{seat}"
+    done = _reviews.get(key)
+    if done is not None:
+        session.send({"type": "review", "review": done})
+        return
+    running = _running.get(key)
+    if running is not None and not running.done():
+        return  # its progress and result go to every client of the seat
+    record = GameRecord.of(table.state).to_json()
+    _running[key] = asyncio.get_running_loop().create_task(
+        _review(session, table, seat, record, key))
+
+
+async def _review(session: Session, table: LiveTable, seat: int, record: dict[str, Any],
+                  key: str) -> None:
+    """Analyse the decisions one by one in the workers, telling the seat's clients."""
+    try:
+        plan = review_plan(GameRecord.from_json(record), seat)
+        total = len(plan)
+        decisions: list[dict[str, Any]] = []
+        _tell(table, seat, {"type": "review_progress", "done": 0, "total": total})
+        for n, index in enumerate(plan, start=1):
+            try:
+                d = await session.manager.run_in_worker(review_in_worker, record, seat, index,
+                                                        REVIEW_DECISION_SECONDS,
+                                                        deadline=_limit(REVIEW_DEADLINE))
+            except Exception as exc:
+                log.info("table %s: a review decision failed (%s)", table.id,
+                         type(exc).__name__)
+                d = None
+            if d is not None:
+                decisions.append(d)
+            _tell(table, seat, {"type": "review_progress", "done": n, "total": total})
+        out = Review.from_decisions(table.row.game, seat, decisions,
+                                    len(record["actions"])).to_json()
+        out["marks"] = marks_text(Review.thresholds_of(table.row.game, record), table.row.game)
+        _reviews[key] = out
+        while len(_reviews) > REVIEW_CACHE:
+            _reviews.popitem(last=False)
+        _tell(table, seat, {"type": "review", "review": out})
+    finally:
+        _running.pop(key, None)
+
+
+def _tell(table: LiveTable, seat: int, msg: dict[str, Any]) -> None:
+    for client in list(table.sockets.get(seat, ())):
+        client.send(msg)
+
+
+# -- records and frames --------------------------------------------------------------------------
+
+def download(table: LiveTable, seat: int) -> dict[str, Any]:
+    """The game record for one seat: whole once the game is over; while it runs, only the
+    seat's view (see :func:`view_record`)."""
+    players = [{"name": s.name, "kind": s.kind, "level": s.level} for s in table.row.seats]
+    if table.state.is_terminal:
+        out = GameRecord.of(table.state).to_json()
+        out["players"] = players
+        out["seat"] = seat
+        return out
+    return view_record(table.state, seat, players)
+
+
+def view_record(state: GameState, seat: int, players: list[dict[str, str]]
+                ) -> dict[str, Any]:
+    """What a seat has seen of a running game: every action it could see, in order (its own
+    in full, the others' as far as they were shown), and its observation now. No seed, no
+    hidden card."""
+    spec = get_game(state.game_name)
+    replay = spec.new_game(state.options, state.seed)
+    steps: list[dict[str, Any]] = []
+    for s, a in state.history:
+        text = replay.action_text(a)
+        data = replay.action_to_json(a)
+        replay.apply(a)
+        hidden = hidden_text(state.game_name, s, seat, data)
+        if hidden is not None:
+            steps.append({"seat": s, "action": None, "text": hidden, "hidden": True})
+        else:
+            steps.append({"seat": s, "action": data, "text": text})
+
+    return {"format": VIEW_FORMAT, "game": state.game_name,
+            "options": options_to_dict(state.options), "seat": seat, "players": players,
+            "steps": steps, "observation": state.observation(seat)}
+
+
+VIEW_FORMAT = "cardplaza-view/1"
+"""The record of a running game as one seat saw it."""
+
+
+def hidden_text(game: str, actor: int, viewer: int, data: Any) -> str | None:
+    """``None`` when ``viewer`` sees ``actor``'s action, else what it sees of it: the cards
+    passed between the other partners or buried by the bid winner (Pinochle) and the
+    opponent's discards (Piquet) stay hidden, their number does not."""
+    if actor == viewer or not isinstance(data, dict):
+        return None
+    kind = data.get("kind")
+    if game in ("pinochle4", "pinochle3") and kind == "give":
+        return None if viewer == (actor + 2) % 4 else "passes a card"
+    if game in ("pinochle4", "pinochle3") and kind == "discard":
+        return "buries a card"
+    if game == "piquet" and isinstance(data.get("discard"), list):
+        k = len(data["discard"])
+        return f"exchanges {k} card{'s' if k != 1 else ''}"
+    return None
+
+
+def replay_frames(record: GameRecord, limit: int = 2000,
+                  seat: int | None = None) -> dict[str, Any]:
+    """The replay viewer's frames of a record: before the first action and after each one,
+    every seat's observation (a finished game hides nothing), who acted and what. With
+    ``seat``, only that seat's observations (the others are ``None``) and the others'
+    hidden actions as that seat saw them: a running game reveals nothing."""
+    state = record.new_state()
+    n = state.num_players
+
+    def views() -> list[dict[str, Any] | None]:
+        return [state.observation(s) if seat is None or s == seat else None
+                for s in range(n)]
+
+    frames: list[dict[str, Any]] = [{"step": 0, "seat": None, "text": None,
+                                     "views": views()}]
+    for i, (actor, data) in enumerate(record.actions[:limit]):
+        action = state.action_from_json(data)
+        text = state.action_text(action)
+        shown: Any = data
+        if seat is not None:
+            hidden = hidden_text(record.game, actor, seat, data)
+            if hidden is not None:
+                text, shown = hidden, None
+        state.apply(action)
+        frames.append({"step": i + 1, "seat": actor, "text": text, "action": shown,
+                       "views": views()})
+    return {"game": record.game, "players": n, "frames": frames,
+            "result": list(state.returns()) if state.is_terminal else None}
+
+
+__all__ = ["VIEW_FORMAT", "decisions_of", "download", "helps", "hidden_text",
+           "replay_frames", "view_record"]
+
+
+# -- HTTP ------------------------------------------------------------------------------------
+
+MAX_REPLAY_ACTIONS = 5000
+"""Actions of an uploaded record the replay viewer accepts."""
+
+
+def frames_delta(frames: dict[str, Any]) -> dict[str, Any]:
+    """The frames with each view sent as the change since the frame before (the state
+    delta format of :mod:`cardplaza.web.delta`, which ``net.js`` rebuilds)."""
+    from cardplaza.web import delta
+
+    out = []
+    prev: list[dict[str, Any] | None] = [None] * frames["players"]
+    for i, f in enumerate(frames["frames"]):
+        views: list[dict[str, Any] | None] = []
+        for s, obs in enumerate(f["views"]):
+            if obs is None:
+                views.append(None)
+                continue
+            msg = {"type": "state", "step": f["step"], "obs": obs}
+            views.append(delta.encode(prev[s], msg, i + 1))
+            prev[s] = {**msg, "n": i + 1}
+        out.append({**f, "views": views})
+    return {**frames, "frames": out, "delta": True}
+
+
+def add_routes(app: FastAPI, manager: TableManager) -> None:
+    """The HTTP routes of this module on the web app."""
+    from cardplaza.web.session import raise_shape
+
+    async def seat_table(table_id: str, request: Request) -> tuple[LiveTable, int]:
+        table = await manager.finished(table_id[:40])
+        seat = table.seat_of_token(request.headers.get("x-seat-token", ""))
+        if seat is None:
+            raise WebError("bad_token")
+        return table, seat
+
+    @app.get("/api/tables/{table_id}/download")
+    async def download_record(table_id: str, request: Request) -> Response:
+        table, seat = await seat_table(table_id, request)
+        body = download(table, seat)
+        name = f"cardplaza-{table.row.game}-{table.id}.json"
+        return JSONResponse(body, headers={"Cache-Control": "no-store",
+                                           "Content-Disposition":
+                                           f'attachment; filename="{name}"'})
+
+    @app.get("/api/tables/{table_id}/replay")
+    async def table_replay(table_id: str, request: Request) -> Response:
+        table, seat = await seat_table(table_id, request)
+        record = GameRecord.of(table.state)
+        mine = None if table.state.is_terminal else seat
+        frames = await asyncio.to_thread(replay_frames, record, 2000, mine)
+        out = frames_delta(frames)
+        out["seat"] = seat
+        out["table"] = table.id
+        out["names"] = [s.name for s in table.row.seats]
+        return JSONResponse(out, headers={"Cache-Control": "no-store"})
+
+    @app.post("/api/replay")
+    async def upload_replay(request: Request) -> Response:
+        try:
+            data = await request.json()
+        except ValueError:
+            raise WebError("bad_json") from None
+        raise_shape(data, manager.settings)
+        record_json = data.get("record") if isinstance(data, dict) else None
+        if not isinstance(record_json, dict):
+            raise WebError("missing_field", field="record")
+        try:
+            record = GameRecord.from_json(record_json)
+            if len(record.actions) > MAX_REPLAY_ACTIONS:
+                raise ValueError("too long")
+            get_game(record.game)
+            frames = await asyncio.to_thread(replay_frames, record)
+        except Exception:
+            raise WebError("bad_record") from None
+        out = frames_delta(frames)
+        names = record_json.get("players")
+        if isinstance(names, list):
+            out["names"] = [str(p.get("name", "")) if isinstance(p, dict) else "" for p in
+                            names][:frames["players"]]
+        seat = record_json.get("seat")
+        out["seat"] = seat if isinstance(seat, int) and 0 <= seat < frames["players"] else 0
+        return JSONResponse(out)
+
+    @app.get("/api/stats")
+    async def player_stats(request: Request) -> Response:
+        from cardplaza.web.stats import browser_results, summarize
+
+        key = request.headers.get("x-player-key")
+        storage = manager.storage
+        row = await manager._db(storage.player_by_key, key) if key else None
+        if row is None:
+            raise WebError("bad_key")
+        results = await manager._db(browser_results, storage, row.id)
+        return JSONResponse({"player": row.id, "name": row.name,
+                             "stats": summarize(results)},
+                            headers={"Cache-Control": "no-store"})
+
