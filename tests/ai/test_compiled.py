@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import random
 import subprocess
 import sys
@@ -91,3 +92,25 @@ def test_switched_off_kernels_run_as_python(tmp_path: Path) -> None:
     last = KERNELS.play_out(h, np.zeros(4, np.int64), 0, 0, 4, 1, 0,
                             np.array(counter_table("A", False), np.int64), pts)
     assert out[3].split(maxsplit=1) == [str(last), f"{pts.tolist()}\n"]
+
+
+_FOLDERS = """
+from cardplaza.ai import compiled
+from cardplaza.core.registry import games
+for spec in games().values():
+    if "kernels" in spec.hooks:
+        spec.hook("kernels")
+for name, kset in sorted(compiled.registered().items()):
+    print(name, kset.cache_folder().name)
+"""
+
+
+def test_the_disk_cache_folder_is_the_same_in_every_process() -> None:
+    """A server start finds the kernels compiled by the previous one: the cache folder
+    does not depend on the process (string hashing, addresses of code objects)."""
+    runs = [subprocess.run([sys.executable, "-c", _FOLDERS], capture_output=True, text=True,
+                           check=True, env={**os.environ,
+                                            "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2", "3")]
+    assert runs[0].count("\n") >= 4, runs[0]  # every game with kernels is listed
+    assert runs[0] == runs[1] == runs[2]

@@ -157,14 +157,24 @@ class KernelSet:
                 self.seconds = time.perf_counter() - start
         return self._compiled
 
-    def _build(self) -> dict[str, Callable[..., Any]]:
+    def cache_folder(self) -> Path:
+        """Where the compiled entries are kept on disk: named by the numba version, the
+        code and the tables, so it is the same folder in every process until one changes."""
+        return self._sources()[2]
+
+    def _sources(self) -> tuple[list[str], dict[str, dict[str, Any]], Path]:
         import numba
-        from numba.core import config
 
         modules = _modules_used(self.module)
         digest = hashlib.sha256(numba.__version__.encode())
         namespaces = {name: _namespace(name, digest) for name in modules}
-        folder = cache_dir() / f"{self.name}-{digest.hexdigest()[:16]}"
+        return modules, namespaces, cache_dir() / f"{self.name}-{digest.hexdigest()[:16]}"
+
+    def _build(self) -> dict[str, Callable[..., Any]]:
+        import numba
+        from numba.core import config
+
+        modules, namespaces, folder = self._sources()
         settings = vars(config)  # numba reads CACHE_DIR when a dispatcher is created
         old = settings["CACHE_DIR"]
         settings["CACHE_DIR"] = str(folder)
@@ -228,8 +238,23 @@ def _namespace(module: str, digest: Any) -> dict[str, Any]:
             names[key] = arr
             digest.update(key.encode() + arr.tobytes() + str(arr.shape).encode())
     for key, fn in sorted(_own_functions(module).items()):
-        digest.update(key.encode() + fn.__code__.co_code + repr(fn.__code__.co_consts).encode())
+        digest.update(key.encode() + _code_bytes(fn.__code__))
     return names
+
+
+def _code_bytes(code: types.CodeType) -> bytes:
+    """The byte code and constants of ``code``, the same in every process: nested code
+    objects by their own bytes (their repr holds an address), sets in sorted order (their
+    order follows the per-process string hash)."""
+    parts = [code.co_code]
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            parts.append(_code_bytes(const))
+        elif isinstance(const, frozenset):
+            parts.append(repr(sorted(const, key=repr)).encode())
+        else:
+            parts.append(repr(const).encode())
+    return b"\x00".join(parts)
 
 
 def mt_state(rng: Any) -> Any:

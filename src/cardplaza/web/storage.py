@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import secrets
 import threading
@@ -54,6 +55,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
+
+log = logging.getLogger("cardplaza.web")
 
 metadata = MetaData()
 
@@ -139,7 +142,15 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA busy_timeout=10000")
+    # No checkpoint inside a commit: it writes the log back and syncs the file while every
+    # other writer waits. A background thread of the Storage does it (CHECKPOINT_SECONDS).
+    cur.execute("PRAGMA wal_autocheckpoint=0")
     cur.close()
+
+
+CHECKPOINT_SECONDS = 1.0
+"""How often a SQLite database's write-ahead log is copied back into the database file
+(``PRAGMA wal_checkpoint(PASSIVE)``: it never makes a writer wait)."""
 
 
 def default_db_url() -> str:
@@ -274,7 +285,13 @@ class Storage:
             # SQLite has one writer at a time; threads that meet its lock back off in
             # sleeps of up to 100 ms. Queueing them on a lock here serves them in turn.
             self._writer = threading.RLock()
+        self._stop = threading.Event()
+        self._checkpointer: threading.Thread | None = None
         self._create_schema()
+        if self._writer is not None and self.engine.url.database not in (None, "", ":memory:"):
+            self._checkpointer = threading.Thread(target=self._checkpoints, daemon=True,
+                                                  name="cardplaza-checkpoint")
+            self._checkpointer.start()
 
     def _create_schema(self) -> None:
         with self.engine.begin() as conn:
@@ -285,8 +302,22 @@ class Storage:
             _migrate_old_tables(conn)
 
     def close(self) -> None:
-        """Release the connection pool."""
+        """Stop the checkpoints and release the connection pool."""
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5)
         self.engine.dispose()
+
+    def _checkpoints(self) -> None:
+        path = Path(str(self.engine.url.database))
+        while not self._stop.wait(CHECKPOINT_SECONDS):
+            if not path.exists():  # the database went away (a test's directory)
+                return
+            try:
+                with self.engine.connect() as conn:
+                    conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+            except Exception as exc:  # the next round tries again
+                log.warning("SQLite checkpoint failed (%s)", type(exc).__name__)
 
     @contextmanager
     def _tx(self) -> Iterator[Connection]:
