@@ -19,7 +19,7 @@ export function registerPage(name, render, opts = {}) {
   if ((location.hash || "#/").slice(2).split("/")[0] === name) route();
 }
 
-/** Add a section to the lobby, under the list of games: ``part() → Element | null``. */
+/** Add a section to the lobby, after the games and the chosen game's options: ``part() → Element | null``. */
 export function registerLobbyPart(part) {
   lobbyParts.push(part);
   if (document.body.dataset.route === "lobby" || document.body.dataset.route === "game") route();
@@ -247,9 +247,9 @@ async function renderLobby(selected) {
 
   const children = [resumeBox, h("section", { class: "panel", "aria-labelledby": "choose-h" },
     h("h2", { id: "choose-h" }, t("lobby.choose")), list)];
-  for (const part of lobbyParts) children.push(part());
   const panel = info ? await optionsPanel(info) : null;
   if (panel) children.push(panel);
+  for (const part of lobbyParts) children.push(part());
   main.replaceChildren(h("div", { class: "lobby" + (panel ? " with-options" : "") }, ...children.filter(Boolean)));
   if (panel && window.innerWidth < 860 && lobbyPicked) panel.scrollIntoView({ block: "start" });
   lobbyPicked = false;
