@@ -101,9 +101,13 @@ def test_record_download_replay_review_and_statistics(browser: Any, server: str,
         assert f"Step {last} of {last}" in status
 
         # The review: progress while it runs, then a mark beside each decision.
+        # (The bar may come and go between two polls of a waiting test: an observer notes it.)
+        page.evaluate("""() => { window.__bar = 0; new MutationObserver(() => {
+            if (document.querySelector('.rev-progress progress')) window.__bar++; })
+            .observe(document.body, { childList: true, subtree: true }); }""")
         page.click("#review-btn")
-        page.wait_for_selector(".rev-progress progress")
         page.wait_for_selector(".move .mark", timeout=180_000)
+        assert page.evaluate("window.__bar") > 0, "no progress bar while the review ran"
         progress = [m for m in seen if m["type"] == "review_progress"]
         assert progress and progress[-1]["done"] == progress[-1]["total"] > 0
         review = next(m["review"] for m in seen if m["type"] == "review")
