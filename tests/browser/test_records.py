@@ -179,6 +179,9 @@ def test_record_download_replay_review_and_statistics(browser: Any, server: str,
         page.set_viewport_size({"width": 1280, "height": 800})
         next_frame(page)
         shot(page, "stats_en_1280x800", full_page=False)
+        page.reload()  # the page opened straight from its address
+        card.wait_for()
+        assert page.locator(".game-list").count() == 0
 
         # A record file opened in the lobby goes to the viewer.
         page.goto(f"{server}/#/")

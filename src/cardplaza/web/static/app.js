@@ -11,18 +11,19 @@ let currentRoute = null;
 let lobbyPicked = false;
 const pages = new Map();
 const lobbyParts = [];
+let started = false;
 
 /** Add a page at #/<name>/…: ``render(main, parts)`` draws it; a language switch draws it
  * again unless ``opts.ownLang`` (the page follows the language itself). */
 export function registerPage(name, render, opts = {}) {
   pages.set(name, { render, ...opts });
-  if ((location.hash || "#/").slice(2).split("/")[0] === name) route();
+  if (started && (location.hash || "#/").slice(2).split("/")[0] === name) route();
 }
 
 /** Add a section to the lobby, after the games and the chosen game's options: ``part() → Element | null``. */
 export function registerLobbyPart(part) {
   lobbyParts.push(part);
-  if (document.body.dataset.route === "lobby" || document.body.dataset.route === "game") route();
+  if (started && (document.body.dataset.route === "lobby" || document.body.dataset.route === "game")) route();
 }
 
 // -- helpers ----------------------------------------------------------------------------
@@ -430,4 +431,11 @@ document.documentElement.lang = lang();
 renderHeader();
 playerKey();
 window.addEventListener("hashchange", route);
-route();
+// The first page is drawn once every module script has run (they add pages and lobby
+// sections), so no earlier drawing can finish after it and overwrite it.
+function start() {
+  started = true;
+  route();
+}
+if (document.readyState === "complete") start();
+else document.addEventListener("DOMContentLoaded", start);
