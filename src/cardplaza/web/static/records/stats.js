@@ -41,12 +41,11 @@ function gameCard(row, info) {
     best.length ? h("div", { class: "table-wrap" }, h("table", { class: "result stats-best" },
       h("caption", {}, t("stats.best")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("stats.level")), h("th", { scope: "col" }, t("stats.margin.one")),
-        h("th", { scope: "col" }, t("stats.score")), h("th", { scope: "col" }, t("stats.date")))),
+        h("th", { scope: "col" }, t("stats.score")))),
       h("tbody", {}, best.map(([lv, b]) => h("tr", { "data-level": lv },
-        h("th", { scope: "row" }, levelText(row.game, lv)),
+        h("th", { scope: "row" }, levelText(row.game, lv), h("span", { class: "stats-when" }, when(b.finished))),
         h("td", { class: b.margin >= 0 ? "pos" : "neg" }, `${signed(b.margin)} · ${t(`stats.outcome.${b.outcome}`)}`),
-        h("td", {}, String(b.score)),
-        h("td", {}, when(b.finished))))))) : null);
+        h("td", {}, String(b.score))))))) : null);
 }
 
 export async function renderStats(main) {
