@@ -271,7 +271,7 @@ function markChip(d) {
 function num(v, unit) {
   if (v === null || v === undefined) return "—";
   if (unit === "chance") return `${Math.round(v * 100)} %`;
-  return (Math.round(v * 10) / 10).toLocaleString(lang());
+  return v.toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 function lossText(d) {
