@@ -280,7 +280,7 @@ async function optionsPanel(info) {
     form.appendChild(h("fieldset", { class: "opt mode" }, h("legend", {}, t("lobby.mode")),
       h("div", { class: "radio" }, modeStreak, h("label", { for: "mode-streak" }, t("lobby.mode.streak"))),
       h("div", { class: "radio" }, modePractice, h("label", { for: "mode-practice" }, t("lobby.mode.practice")), lv),
-      streakBox));
+      streakBox, h("p", { class: "streak-note muted", id: "streak-nohelp" }, t("lobby.streak.nohelp"))));
     const refresh = async () => {
       const s = await streakInfo();
       if (!s) return;

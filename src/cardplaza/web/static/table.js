@@ -24,7 +24,8 @@ const extensions = [];
  * Add to every table: ``drawers(ctx) → [{id, title, body(ctx) → Element, badge?}]`` (a
  * drawer with the id of a core drawer, e.g. "tricks", takes its place), ``panel(ctx) →
  * Element | null`` (shown in the dock above the hand), ``tools(ctx) → [Element]`` (buttons
- * in the table bar), ``end(ctx) → [Element]`` (buttons on the game-end screen). ``ctx.board``
+ * in the table bar), ``end(ctx) → [Element]`` (buttons on the game-end screen),
+ * ``message(msg, ctx)`` (every server message other than a state message). ``ctx.board``
  * is set on a table drawn by openBoard. Returns a function that removes the extension.
  */
 export function registerExtension(ext) {
@@ -187,6 +188,7 @@ function onMessage(view, msg) {
     if (msg.code === "stale") view.conn.send({ type: "state" });
     drawStatus(view);
   }
+  if (msg.type !== "state") for (const x of extensions) if (x.message) x.message(msg, view.ctx);
 }
 
 async function pump(view) {

@@ -1,0 +1,211 @@
+"""Hint, undo and the decision helper at the table, in English and Japanese: the hint names
+a legal card and highlights it, undo gives the hand back, the bid helper's chances fall as
+the bid rises, streak games offer none of them, the result screen counts what was used."""
+
+from __future__ import annotations
+
+import itertools
+import time
+from typing import Any
+
+import httpx
+import pytest
+from cp_browser import my_move, new_page, next_frame, play_to_end, shot, start_from_lobby, step_of
+from ws_watch import states, watch_messages
+
+pytestmark = pytest.mark.browser
+
+EFUDATORI = {"players": 4, "__level": "1"}
+WEAK = {"target": 500, "strength": "weak"}
+
+
+@pytest.fixture(scope="module")
+def ready(server: str) -> str:
+    """The server, once its computer workers have loaded the search (hints run there)."""
+    deadline = time.time() + 600
+    while time.time() < deadline:
+        c = httpx.get(f"{server}/healthz").json()["computers"]
+        if c["ready"] >= c["workers"]:
+            return server
+        time.sleep(0.5)
+    raise AssertionError("the computer workers did not start")
+
+
+def switch_language(page: Any, to: str) -> None:
+    page.click(".table-bar .lang-toggle")
+    page.wait_for_function("l => document.documentElement.lang === l", arg=to)
+
+
+def my_turn(page: Any) -> None:
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+
+
+def hand(page: Any) -> list[int]:
+    return [int(x) for x in page.eval_on_selector_all(
+        ".hand .card", "els => els.map(e => e.dataset.id)")]
+
+
+def last_of(seen: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    return [m for m in seen if m.get("type") == kind][-1]
+
+
+def test_hint_names_a_legal_card_and_is_counted(browser: Any, ready: str) -> None:
+    page = new_page(browser, 1280, 800)
+    try:
+        seen = watch_messages(page)
+        start_from_lobby(page, ready, "efudatori", EFUDATORI, seed=3)
+        my_turn(page)
+        while len(states(seen)[-1]["legal"]) < 2:  # a real choice
+            assert my_move(page)
+            my_turn(page)
+        page.click("#hint-btn")
+        page.wait_for_selector(".hand .card.hinted")
+        hint = last_of(seen, "hint")
+        state = states(seen)[-1]
+        assert hint["step"] == state["step"]
+        (entry,) = [a for a in state["legal"] if a["json"] == hint["best"]]
+        marked = page.eval_on_selector_all(".hand .card.hinted",
+                                           "els => els.map(e => e.dataset.id)")
+        assert marked == [str(entry["card"])]
+        assert page.locator(".hand .card.hinted.legal").count() == 1
+        assert page.inner_text(".learn-hint .lh-reason") == hint["reason"]["en"]
+        assert page.inner_text(".learn-hint .lh-best") == hint["best_text"]
+        # The drawer lists the choices with their values, best first.
+        page.wait_for_selector(".learn-drawer .lh-choices tbody tr")
+        rows = page.locator(".learn-drawer .lh-choices tbody tr")
+        assert rows.count() == len(hint["choices"])
+        assert rows.first.inner_text().startswith(hint["choices"][0]["text"])
+        shot(page, "hint_en_1280x800", full_page=False)
+        switch_language(page, "ja")
+        assert page.inner_text(".learn-hint .lh-reason") == hint["reason"]["ja"]
+        assert "おすすめ" in page.inner_text(".learn-hint")
+        assert page.inner_text("#hint-btn") == "ヒント" and "待った" in page.inner_text("#undo-btn")
+        shot(page, "hint_ja_1280x800", full_page=False)
+        page.set_viewport_size({"width": 360, "height": 740})
+        next_frame(page)
+        assert page.locator(".hand .card.hinted").count() == 1
+        shot(page, "hint_ja_360x740", full_page=False)
+        switch_language(page, "en")
+        shot(page, "hint_en_360x740", full_page=False)
+        page.set_viewport_size({"width": 1280, "height": 800})
+        # Play the game out: the result screen says how many hints and undos were used.
+        play_to_end(page)
+        assert page.inner_text("#learn-used") == "Hints used: 1 · Undos used: 0"
+        # The end screen covers the bar: switch the language as its button would.
+        page.evaluate("() => import('/static/i18n.js').then((m) => m.setLang('ja'))")
+        page.wait_for_function("() => document.documentElement.lang === 'ja'")
+        assert page.inner_text("#learn-used") == "ヒント 1回 ・ 待った 0回"
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_undo_restores_the_hand(browser: Any, ready: str) -> None:
+    page = new_page(browser, 1280, 800)
+    try:
+        seen = watch_messages(page)
+        start_from_lobby(page, ready, "efudatori", EFUDATORI, seed=4)
+        my_turn(page)
+        before, step = hand(page), step_of(page)
+        legal_before = states(seen)[-1]["legal"]
+        assert my_move(page)
+        page.wait_for_function(
+            "s => { const v = document.querySelector('.table-view');"
+            " return Number(v.dataset.step) > s && v.dataset.myTurn === '1'; }", arg=step)
+        assert hand(page) != before  # a card left the hand (E-fuda-tori draws another)
+        page.click("#undo-btn")
+        page.wait_for_function(
+            "s => Number(document.querySelector('.table-view').dataset.step) === s", arg=step)
+        my_turn(page)
+        assert hand(page) == before
+        assert states(seen)[-1]["legal"] == legal_before
+        assert last_of(seen, "undone")["step"] == step
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
+
+
+def chances(page: Any) -> dict[int, list[float]]:
+    cells = page.eval_on_selector_all(
+        ".learn-helper td.chance", "els => els.map(e => [Number(e.dataset.suit),"
+        " Number(e.dataset.chance)])")
+    out: dict[int, list[float]] = {}
+    for suit, x in cells:
+        out.setdefault(suit, []).append(x)
+    return out
+
+
+def test_bid_helper_shows_falling_chances(browser: Any, ready: str) -> None:
+    page = new_page(browser, 1280, 800)
+    try:
+        seen = watch_messages(page)
+        start_from_lobby(page, ready, "pinochle4", WEAK, seed=1)
+        my_turn(page)
+        obs = states(seen)[-1]["obs"]
+        assert obs["phase"] == "bidding"
+        # On a wide screen the odds open by themselves at the first bid.
+        page.wait_for_selector(".learn-helper .lb-table td.chance")
+        helper = last_of(seen, "helper")["table"]
+        amounts = [int(x) for x in page.eval_on_selector_all(
+            ".learn-helper tbody tr", "els => els.map(e => e.dataset.amount)")]
+        low = obs["high_bid"] or obs["min_bid"]  # from the current high bid (or the minimum)
+        assert amounts == helper["amounts"] and amounts[0] == low and len(amounts) > 2
+        got = chances(page)
+        assert sorted(got) == [0, 1, 2, 3]
+        for col in got.values():
+            assert len(col) == len(amounts)
+            assert all(a >= b for a, b in itertools.pairwise(col)), col
+        assert col[0] > col[-1]
+        # Listed up to where every suit's chance falls under 5 % (that amount included).
+        assert max(c[-2] for c in got.values()) >= 0.05
+        assert max(c[-1] for c in got.values()) < 0.05 or amounts[-1] == obs["max_bid"]
+        assert "Chance of making each bid" in page.inner_text(".learn-helper")
+        page.click("#hint-btn")
+        page.wait_for_selector(".learn-hint")
+        shot(page, "helper_en_1280x800", full_page=False)
+        switch_language(page, "ja")
+        text = page.inner_text(".learn-helper")
+        assert "各ビッドの達成率" in text and "自分のメルド" in text
+        assert "パートナーのメルド" in text
+        assert "Chance of making" not in text
+        shot(page, "helper_ja_1280x800", full_page=False)
+        page.set_viewport_size({"width": 360, "height": 740})
+        next_frame(page)
+        if not page.locator(".drawer-body:not([hidden]) .learn-helper").count():
+            page.click("#helper-btn")
+        page.wait_for_selector(".drawer-body:not([hidden]) .learn-helper td.chance")
+        shot(page, "helper_ja_360x740", full_page=False)
+        switch_language(page, "en")
+        page.wait_for_selector(".drawer-body:not([hidden]) .learn-helper td.chance")
+        shot(page, "helper_en_360x740", full_page=False)
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
+
+
+def test_streak_game_has_no_hints_or_undo(browser: Any, ready: str) -> None:
+    page = new_page(browser, 360, 740)
+    try:
+        page.goto(f"{ready}/#/game/pinochle2")
+        page.wait_for_selector("#streak-nohelp")
+        assert "off in a streak game" in page.inner_text("#streak-nohelp")
+        page.click("#lang-btn")
+        page.wait_for_function("() => document.documentElement.lang === 'ja'")
+        page.wait_for_selector("#streak-nohelp")
+        assert "連勝モードではヒント" in page.inner_text("#streak-nohelp")
+        page.click("#lang-btn")
+        page.wait_for_function("() => document.documentElement.lang === 'en'")
+        start_from_lobby(page, ready, "pinochle2", {"#mode-streak": True}, seed=8)
+        page.wait_for_selector("#hint-btn")
+        assert page.locator("#hint-btn[disabled]").count() == 1
+        assert page.locator("#undo-btn[disabled]").count() == 1
+        reason = ("Hints, helpers and undo are off in a streak game: its saved score must stay"
+                  " honest.")
+        assert page.inner_text(".learn-off") == reason
+        assert page.get_attribute("#undo-btn", "title") == reason
+        switch_language(page, "ja")
+        assert "連勝記録のゲームではヒント" in page.inner_text(".learn-off")
+        shot(page, "streak_off_ja_360x740", full_page=False)
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
