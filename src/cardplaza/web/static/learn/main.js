@@ -272,9 +272,10 @@ export const learnExtension = {
   panel(ctx) {
     if (ctx.board || ctx.msg.terminal) return null;
     const st = stateOf(ctx);
-    // On a wide screen the odds show by themselves at the first turn of an auction.
-    if (helperApplies(ctx) && ctx.myTurn && !isStreak(ctx) && st.autoStep !== ctx.msg.step) {
-      if (st.autoStep < 0 || ctx.obs.phase !== "bidding") queueMicrotask(() => openDrawer(ctx, false));
+    // On a wide screen the odds show by themselves at the first turn of an auction (the
+    // other helpers, and any on a phone, when asked: they keep the computers' workers busy).
+    if (helperApplies(ctx) && ctx.myTurn && !isStreak(ctx) && ctx.obs.phase === "bidding" && st.autoStep < 0) {
+      queueMicrotask(() => openDrawer(ctx, false));
       st.autoStep = ctx.msg.step;
     }
     return h("div", { class: "learn" }, buttons(ctx, st), hintSummary(ctx, st));
