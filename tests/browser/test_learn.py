@@ -209,3 +209,27 @@ def test_streak_game_has_no_hints_or_undo(browser: Any, ready: str) -> None:
         assert not page.js_errors, page.js_errors
     finally:
         page.context.close()
+
+
+def test_piquet_exchange_helper_lists_the_best_discards(browser: Any, ready: str) -> None:
+    page = new_page(browser, 1280, 800)
+    try:
+        seen = watch_messages(page)
+        start_from_lobby(page, ready, "piquet", {"four_deals": True, "__level": "1"}, seed=1)
+        my_turn(page)
+        assert str(states(seen)[-1]["obs"]["phase"]).startswith("exchange")
+        page.click("#helper-btn")
+        page.wait_for_selector(".learn-helper .lh-choices tbody tr")
+        table = last_of(seen, "helper")["table"]
+        assert table["kind"] == "exchange"
+        rows = page.locator(".learn-helper .lh-choices tbody tr")
+        assert rows.count() == min(6, len(table["rows"]))
+        assert rows.first.inner_text().startswith(table["rows"][0]["text"])
+        assert "Best discards" in page.inner_text(".learn-helper")
+        shot(page, "exchange_en_1280x800", full_page=False)
+        switch_language(page, "ja")
+        assert "よい捨て札" in page.inner_text(".learn-helper")
+        shot(page, "exchange_ja_1280x800", full_page=False)
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
