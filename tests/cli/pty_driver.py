@@ -21,9 +21,11 @@ from collections.abc import Sequence
 
 def _own_terminal() -> None:
     """In the child: a new session whose controlling terminal is the pty (so Ctrl-C
-    typed there sends SIGINT, as at a real terminal)."""
+    typed there sends SIGINT, as at a real terminal), with SIGINT handled as a login
+    shell's child has it: a test run started in the background inherits it ignored."""
     os.setsid()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07|\r")
