@@ -160,6 +160,15 @@ def _name_ja(action: Action) -> str:
     return card_text(value)
 
 
+def _play_rules(opts: dict[str, Any]) -> tuple[int, bool, Any, bool, int]:
+    """What the play-outs need from the options: the meld divisor (10 with one-point
+    counting), the extra K/Q meld rule, the counter table, the relaxed beat rule and the
+    last-trick bonus."""
+    div = 10 if opts["one_point"] else 1
+    values = counter_table(opts["counters"], opts["one_point"])
+    return div, opts["extra_kq"], values, bool(opts["beat_only_trump_leads"]), 10 // div
+
+
 class PinochleAdvisor:
     """The expert's analysis of four-hand and cut-throat Pinochle decisions."""
 
@@ -289,11 +298,7 @@ class PinochleAdvisor:
         opts = obs["options"]
         n = obs["players"]
         me = obs["seat"]
-        div = 10 if opts["one_point"] else 1
-        extra = opts["extra_kq"]
-        values = counter_table(opts["counters"], opts["one_point"])
-        relaxed = bool(opts["beat_only_trump_leads"])
-        bonus = 10 // div
+        div, extra, values, relaxed, bonus = _play_rules(opts)
         npass = opts.get("passing", 0)
         partner = (me + 2) % 4
         auction = AuctionCheck(obs)
@@ -339,11 +344,7 @@ class PinochleAdvisor:
         opts = obs["options"]
         n = obs["players"]
         me = obs["seat"]
-        div = 10 if opts["one_point"] else 1
-        extra = opts["extra_kq"]
-        values = counter_table(opts["counters"], opts["one_point"])
-        relaxed = bool(opts["beat_only_trump_leads"])
-        bonus = 10 // div
+        div, extra, values, relaxed, bonus = _play_rules(opts)
         auction = AuctionCheck(obs)
         own = mask_of(obs["hand"])
         totals: list[list[int]] = [[], [], [], []]
@@ -493,10 +494,7 @@ class PinochleAdvisor:
                 plans.append((suits[0], gone))
         n = obs["players"]
         me = obs["seat"]
-        div = 10 if opts["one_point"] else 1
-        values = counter_table(opts["counters"], opts["one_point"])
-        relaxed = bool(opts["beat_only_trump_leads"])
-        bonus = 10 // div
+        div, _extra, values, relaxed, bonus = _play_rules(opts)
         buried = mask_points(mask_of(obs["discards"] or []), values)
         contract = obs["contract"]
         dealer = Dealer(obs, infer_bids=True)
@@ -553,11 +551,7 @@ class PinochleAdvisor:
         n = obs["players"]
         me = obs["seat"]
         trump = obs["trump"]
-        extra = opts["extra_kq"]
-        div = 10 if opts["one_point"] else 1
-        values = counter_table(opts["counters"], opts["one_point"])
-        relaxed = bool(opts["beat_only_trump_leads"])
-        bonus = 10 // div
+        div, extra, values, relaxed, bonus = _play_rules(opts)
         npass = opts.get("passing", 0)
         bidder = obs["bidder"]
         partner = (me + 2) % 4
