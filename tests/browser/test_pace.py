@@ -7,15 +7,14 @@ WebSocket frames the page receives are timed, so the client's own motion does no
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from cp_browser import my_move, new_page, start_from_lobby
+from ws_watch import watch_messages
 
-from cardplaza.web.delta import rebuild
 from conftest import running_server
 
 pytestmark = pytest.mark.browser
@@ -34,20 +33,15 @@ class Frames:
     """Every WebSocket frame of the page, timed: state messages rebuilt whole."""
 
     def __init__(self, page: Any) -> None:
-        self.states: list[tuple[float, dict[str, Any]]] = []
         self.sent: list[dict[str, Any]] = []
-        self._last: dict[str, Any] | None = None
-        page.on("websocket", self._socket)
+        self._times: list[float] = []
+        self._seen = watch_messages(page, self._times, self.sent)
 
-    def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", self._received)
-        ws.on("framesent", lambda payload: self.sent.append(json.loads(payload)))
-
-    def _received(self, payload: str | bytes) -> None:
-        msg = json.loads(payload)
-        if msg.get("type") == "state":
-            self._last = rebuild(self._last if msg.get("delta") else None, msg)
-            self.states.append((time.perf_counter(), self._last))
+    @property
+    def states(self) -> list[tuple[float, dict[str, Any]]]:
+        """The state messages so far with the moment each arrived."""
+        return [(t, m) for t, m in zip(self._times, self._seen, strict=True)
+                if m.get("type") == "state"]
 
     def computer_delay(self, page: Any, after_step: int) -> float | None:
         """Seconds from the state of the player's move at ``after_step`` to the computer's

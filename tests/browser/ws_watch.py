@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from cardplaza.web.delta import rebuild
 
 
-def watch_messages(page: Any) -> list[dict[str, Any]]:
+def watch_messages(page: Any, times: list[float] | None = None,
+                   sent: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every message the page receives on any of its sockets, state messages made whole
-    (rebuilt from the deltas per socket), in order."""
+    (rebuilt from the deltas per socket), in order; with ``times``, the moment each one
+    arrived (``time.perf_counter``); with ``sent``, every message the page sends."""
     seen: list[dict[str, Any]] = []
 
     def on_socket(ws: Any) -> None:
@@ -24,8 +27,12 @@ def watch_messages(page: Any) -> list[dict[str, Any]]:
                     return
                 last["msg"] = msg
             seen.append(msg)
+            if times is not None:
+                times.append(time.perf_counter())
 
         ws.on("framereceived", frame)
+        if sent is not None:
+            ws.on("framesent", lambda payload: sent.append(json.loads(payload)))
 
     page.on("websocket", on_socket)
     return seen
