@@ -239,3 +239,43 @@ def test_search_levels_never_run_in_the_server_process(db_url: str,
             assert manager.pool.stats.done >= 3 and manager.fallbacks == 0
         finally:
             ws.__exit__(None, None, None)
+
+
+def test_quick_levels_choose_on_the_loop_among_few_actions(
+        workers_client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A quick level's choice among a few actions is made at once (no thread, no worker);
+    a choice among more than ``INLINE_CHOICES`` goes to a thread."""
+    import asyncio
+
+    from cardplaza.web import tables
+    from cardplaza.web.computer import decide
+
+    threaded: list[int] = []
+    real = asyncio.to_thread
+
+    async def counting(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if fn is decide:
+            threaded.append(len(args[4]))
+        return await real(fn, *args, **kwargs)
+
+    monkeypatch.setattr(asyncio, "to_thread", counting)  # what tables.py calls
+    client = workers_client
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    t = create(client, game="toy", seed=6, humans=[0], level="random")
+    ws, msg = join(client, t)
+    try:
+        for _ in range(3):
+            msg = my_turn(ws, play_first(ws, msg))
+        assert msg["step"] >= 6  # the computer moved in between
+        assert threaded == [] and manager.pool.stats.done == 0
+    finally:
+        ws.__exit__(None, None, None)
+    monkeypatch.setattr(tables, "INLINE_CHOICES", 1)
+    # The computer leads the first trick from eight cards: more than one choice.
+    t = create(client, game="toy", seed=7, humans=[1], level="random", options={"cards": 8})
+    ws, msg = join(client, t, seat=1)
+    try:
+        my_turn(ws, msg)
+        assert threaded[:1] == [8] and manager.pool.stats.done == 0
+    finally:
+        ws.__exit__(None, None, None)

@@ -27,7 +27,7 @@ def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--db", db,
          "--pause", "0", "--set", "lease_seconds=2", "--set",
-         "ai_warm_up=false"], env=env, stdout=subprocess.PIPE,
+         "ai_warm_up=false", "--set", "log_level=debug"], env=env, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT)
     deadline = time.time() + 20
     while time.time() < deadline:

@@ -61,14 +61,18 @@ def app_from_env() -> FastAPI:
     from cardplaza.web.app import create_app
 
     config = json.loads(os.environ[ENV])
-    _logging()
-    return create_app(config["db"], settings=Settings.from_json(config["settings"]))
+    settings = Settings.from_json(config["settings"])
+    _logging(settings.log_level)
+    return create_app(config["db"], settings=settings)
 
 
-def _logging() -> None:
+def _logging(level_name: str) -> None:
+    level = logging.getLevelName(level_name.upper())
+    if not isinstance(level, int):
+        raise SystemExit(f"unknown log level {level_name!r}: debug, info, warning or error")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
-    logging.getLogger("cardplaza.web").setLevel(logging.INFO)
-    logging.getLogger("cardplaza.kernels").setLevel(logging.INFO)
+    logging.getLogger("cardplaza.web").setLevel(level)
+    logging.getLogger("cardplaza.kernels").setLevel(level)
 
 
 def bind_port(host: str, port: int) -> socket.socket:
@@ -106,15 +110,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
 
     from cardplaza.web.storage import Storage, default_db_url
 
-    _logging()
     settings = settings or Settings()
+    _logging(settings.log_level)
     workers = max(1, workers)
     total_ai = ai_workers if ai_workers is not None else settings.ai_workers
     preload = settings.ai_preload
     if settings.ai_warm_up and WARM_UP not in preload:
         preload = (WARM_UP, *preload)
     changes: dict[str, Any] = {"ai_workers": max(1, -(-total_ai // workers)),
-                               "ai_prestart": True, "ai_preload": preload}
+                               "ai_prestart": True, "ai_preload": preload,
+                               "gc_schedule": True}
     if computer_pause is not None:
         changes["computer_pause"] = computer_pause
     if streak_seeds:

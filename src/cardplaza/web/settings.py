@@ -89,6 +89,19 @@ class Settings:
     sweep_seconds: float = 30.0
     """How often idle tables are looked for."""
 
+    # -- the action log and the server's own log --------------------------------------
+    log_batch_max: int = 64
+    """Most actions written in one transaction: appends that arrive while one is being
+    written share the next (group commit)."""
+    log_level: str = "info"
+    """The server log's level (``debug`` adds a line for every action)."""
+
+    gc_schedule: bool = False
+    """Garbage collection on the server's schedule (``serve`` sets it; see
+    :mod:`cardplaza.web.collector`)."""
+    gc_full_seconds: float = 300.0
+    """With ``gc_schedule``, how often the full pass over every object runs."""
+
     # -- several processes -----------------------------------------------------------------
     heartbeat_seconds: float = 1.0
     """How often a server process renews its heartbeat row."""

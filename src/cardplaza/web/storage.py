@@ -28,7 +28,7 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -200,6 +200,14 @@ _APPEND = actions_t.insert()
 _HOLD_READ = (select(leases_t.c.server)
               .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
               .with_for_update(read=True))
+_HOLD_MANY_READ = (select(leases_t.c.table_id)
+                   .where(leases_t.c.table_id.in_(bindparam("ts", expanding=True)),
+                          leases_t.c.server == bindparam("s"))
+                   .with_for_update(read=True))
+_HOLD_MANY_WRITE = (update(leases_t)
+                    .where(leases_t.c.table_id.in_(bindparam("ts", expanding=True)),
+                           leases_t.c.server == bindparam("s"))
+                    .values(server=bindparam("s_again")))
 _HOLD_WRITE = (update(leases_t)
                .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
                .values(server=bindparam("s_again")))
@@ -256,6 +264,18 @@ class Finish:
     extra: dict[str, Any]
     result: str | None = None
     streak: StreakRow | None = None
+
+
+@dataclass(frozen=True)
+class Append:
+    """One action to append to a table's log (see :meth:`Storage.append_action`)."""
+
+    table_id: str
+    index: int
+    seat: int
+    action: Any
+    server: str | None = None
+    finish: Finish | None = None
 
 
 @dataclass
@@ -355,21 +375,76 @@ class Storage:
         changes of a finished game). With ``server``, the transaction first checks that
         this process still owns the table (:class:`LeaseLost` otherwise); an index already
         taken raises :class:`ActionConflict`. Nothing is written when either is raised."""
-        now = time.time()
+        item = Append(table_id, index, seat, action, server, finish)
         try:
             with self._tx() as conn:
-                if server is not None:
-                    self._hold(conn, table_id, server)
-                conn.execute(_APPEND, {"table_id": table_id, "idx": index, "seat": seat,
-                                       "action": json.dumps(action), "at": now})
-                if finish is not None:
-                    conn.execute(update(games_t).where(games_t.c.id == table_id).values(
-                        status=finish.status, extra=json.dumps(finish.extra),
-                        result=finish.result, updated=now))
-                    if finish.streak is not None:
-                        self._save_streak(conn, finish.streak)
+                self._write(conn, item, time.time())
         except IntegrityError:
             raise ActionConflict(f"{table_id}:{index}") from None
+
+    def append_actions(self, items: Sequence[Append]) -> list[Exception | None]:
+        """Append several tables' actions in one transaction (a group commit); returns,
+        for each item in order, ``None`` once it is written or the exception
+        :meth:`append_action` raises for it. When any item cannot be written the
+        transaction is rolled back and every item is written in a transaction of its
+        own, so one table's lost lease or conflict never fails another's action."""
+        if len(items) > 1:
+            try:
+                self._write_many(items)
+                return [None] * len(items)
+            except Exception:  # one of them: found out below, each alone
+                pass
+        out: list[Exception | None] = []
+        for item in items:
+            try:
+                self.append_action(item.table_id, item.index, item.seat, item.action,
+                                   item.server, item.finish)
+                out.append(None)
+            except Exception as exc:
+                out.append(exc)
+        return out
+
+    def _write(self, conn: Connection, item: Append, now: float) -> None:
+        if item.server is not None:
+            self._hold(conn, item.table_id, item.server)
+        conn.execute(_APPEND, self._row(item, now))
+        self._write_finish(conn, item, now)
+
+    def _write_many(self, items: Sequence[Append]) -> None:
+        """All of ``items`` in one transaction with as few statements as possible: one
+        lease check per server, one insert of every row (raises as :meth:`_write`)."""
+        now = time.time()
+        owners: dict[str, set[str]] = {}
+        for item in items:
+            if item.server is not None:
+                owners.setdefault(item.server, set()).add(item.table_id)
+        with self._tx() as conn:
+            for server, tables in owners.items():
+                if self.engine.dialect.name == "postgresql":
+                    held = len(conn.execute(_HOLD_MANY_READ, {"ts": sorted(tables),
+                                                              "s": server}).all())
+                else:
+                    held = conn.execute(_HOLD_MANY_WRITE, {"ts": sorted(tables), "s": server,
+                                                           "s_again": server}).rowcount
+                if held != len(tables):
+                    raise LeaseLost(",".join(sorted(tables)))
+            conn.execute(_APPEND, [self._row(item, now) for item in items])
+            for item in items:
+                self._write_finish(conn, item, now)
+
+    @staticmethod
+    def _row(item: Append, now: float) -> dict[str, Any]:
+        return {"table_id": item.table_id, "idx": item.index, "seat": item.seat,
+                "action": json.dumps(item.action), "at": now}
+
+    def _write_finish(self, conn: Connection, item: Append, now: float) -> None:
+        finish = item.finish
+        if finish is not None:
+            conn.execute(update(games_t).where(games_t.c.id == item.table_id).values(
+                status=finish.status, extra=json.dumps(finish.extra),
+                result=finish.result, updated=now))
+            if finish.streak is not None:
+                self._save_streak(conn, finish.streak)
 
     def _hold(self, conn: Connection, table_id: str, server: str) -> None:
         """Inside a writing transaction: lock this table's lease row, which must be

@@ -30,7 +30,8 @@ from cardplaza.core.cards import Deck
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
-from cardplaza.web import streaks
+from cardplaza.web import collector, streaks
+from cardplaza.web.action_log import ActionLog
 from cardplaza.web.computer import decide, quick_level, runs_in_process
 from cardplaza.web.errors import WebError
 from cardplaza.web.extras import extras
@@ -39,6 +40,7 @@ from cardplaza.web.schema import deck_of
 from cardplaza.web.settings import PACES, Settings
 from cardplaza.web.storage import (
     ActionConflict,
+    Append,
     Finish,
     LeaseLost,
     Owner,
@@ -109,6 +111,11 @@ def action_cards(data: Any, deck: Deck | None) -> list[int] | None:
         if isinstance(value, list) and all(_card_id(v, deck) is not None for v in value):
             return list(value)
     return None
+
+
+INLINE_CHOICES = 64
+"""A quick level's decision among at most this many actions runs on the event loop (it
+takes tens of microseconds); a longer list (a Piquet exchange) goes to a thread."""
 
 
 def legal_entries(state: GameState, deck: Deck | None) -> list[dict[str, Any]]:
@@ -252,6 +259,7 @@ class TableManager:
                                self.settings.ai_nice, self.settings.ai_preload)
         self.db_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardplaza-db")
         self.beat_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-hb")
+        self.action_log = ActionLog(storage, self.settings.log_batch_max)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | Owner]] = {}
         self._background: list[asyncio.Task[None]] = []
@@ -286,11 +294,17 @@ class TableManager:
         loop = asyncio.get_running_loop()
         self._background = [loop.create_task(self._heartbeats()),
                             loop.create_task(self._sweeps())]
+        if self.settings.gc_schedule:
+            collector.take_over()
+            self._background.append(loop.create_task(
+                collector.full_passes(self.settings.gc_full_seconds)))
 
     async def close(self) -> None:
         """Stop the computer tasks and the workers; give up this process's tables."""
         for task in self._background:
             task.cancel()
+        if self.settings.gc_schedule:
+            collector.give_back()
         for t in self.tables.values():
             if t.task is not None:
                 t.task.cancel()
@@ -303,6 +317,7 @@ class TableManager:
             self._registered = False
         self.db_pool.shutdown(wait=False, cancel_futures=True)
         self.beat_pool.shutdown(wait=False, cancel_futures=True)
+        self.action_log.close()
 
     async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.db_pool, fn, *args)
@@ -692,7 +707,7 @@ class TableManager:
         # actions a game does not enumerate, such as four-hand Pinochle's jump bids.
         state = table.state.clone()
         try:
-            text = state.action_text(action)
+            text = state.action_text(action) if log.isEnabledFor(logging.DEBUG) else ""
             state.apply(action)
         except IllegalAction as exc:
             raise WebError("illegal", reason=str(exc)[:300]) from None
@@ -703,8 +718,8 @@ class TableManager:
         encoded = state.action_to_json(action)
         finish = await self._finish(table, state) if state.is_terminal else None
         try:
-            await self._db(self.storage.append_action, table.id, index, seat, encoded,
-                           self.server_id, finish)
+            await self.action_log.append(Append(table.id, index, seat, encoded,
+                                                self.server_id, finish))
         except (LeaseLost, ActionConflict):
             log.warning("table %s: another server owns it now", table.id)
             self._lose(table)
@@ -716,8 +731,8 @@ class TableManager:
         table.state = state
         table.row.actions.append({"seat": seat, "action": encoded})
         table.last_action = table.last_active = time.monotonic()
-        log.info("table %s: step %d seat %d (%s) %s", table.id, index + 1, seat,
-                 table.row.seats[seat].name, text)
+        log.debug("table %s: step %d seat %d (%s) %s", table.id, index + 1, seat,
+                  table.row.seats[seat].name, text)
         if finish is not None:
             table.row.status = finish.status
             table.row.extra = finish.extra
@@ -851,6 +866,9 @@ class TableManager:
             self.fallbacks += 1
             level = quick_level(spec, level)
         try:
+            if len(legal) <= INLINE_CHOICES:
+                # Tens of microseconds: cheaper than a hop to a thread and back.
+                return decide(spec.name, level, player_seed, obs, legal, rng_seed)
             return await asyncio.to_thread(decide, spec.name, level, player_seed, obs, legal,
                                            rng_seed)
         except Exception as exc:

@@ -1,0 +1,143 @@
+"""Group commit: appends of different tables that arrive together share one transaction of
+a few statements; one table's lost lease or conflict fails its own action only."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import event
+
+from cardplaza.web.action_log import ActionLog
+from cardplaza.web.storage import (
+    ActionConflict,
+    Append,
+    Finish,
+    LeaseLost,
+    SeatInfo,
+    Storage,
+    TableRow,
+)
+
+
+def storage_with_tables(url: str, count: int, server: str = "s1") -> Storage:
+    storage = Storage(url)
+    storage.register_server("s1", "host-a:1")
+    storage.register_server("s2", "host-b:1")
+    for i in range(count):
+        storage.insert_table(TableRow(id=f"t{i}", game="toy", options={}, seed=i, actions=[],
+                                      seats=[SeatInfo("human", "Ann")]), server)
+    return storage
+
+
+def statements(storage: Storage) -> list[tuple[str, bool]]:
+    sent: list[tuple[str, bool]] = []
+
+    def record(conn: Any, cursor: Any, statement: str, params: Any, context: Any,
+               many: bool) -> None:
+        sent.append((statement.split()[0], many))
+
+    event.listen(storage.engine, "before_cursor_execute", record)
+    return sent
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'log.sqlite3'}"
+    return str(request.getfixturevalue("pg_db"))
+
+
+def test_a_batch_is_one_lease_check_and_one_insert(url: str) -> None:
+    storage = storage_with_tables(url, 20)
+    try:
+        sent = statements(storage)
+        items = [Append(f"t{i}", 0, 0, {"card": i}, "s1") for i in range(20)]
+        assert storage.append_actions(items) == [None] * 20
+        kind = "SELECT" if storage.engine.dialect.name == "postgresql" else "UPDATE"
+        assert sent == [(kind, False), ("INSERT", True)]
+        for i in range(20):
+            row = storage.load_table(f"t{i}")
+            assert row is not None and [a["action"] for a in row.actions] == [{"card": i}]
+    finally:
+        storage.close()
+
+
+def test_a_lost_lease_or_a_conflict_fails_only_its_own_action(url: str) -> None:
+    storage = storage_with_tables(url, 4)
+    try:
+        storage.append_action("t3", 0, 0, "first", "s1")
+        # t1 belongs to another process now.
+        storage.release("t1", "s1")
+        assert storage.acquire("t1", "s2", lease_seconds=5) is None
+        results = storage.append_actions([
+            Append("t0", 0, 0, "a", "s1"),
+            Append("t1", 0, 0, "b", "s1"),
+            Append("t2", 0, 0, "c", "s1", Finish("finished", {"returns": [1]}, "win")),
+            Append("t3", 0, 0, "again", "s1"),
+        ])
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], LeaseLost)
+        assert isinstance(results[3], ActionConflict)
+        assert [storage.count_actions(f"t{i}") for i in range(4)] == [1, 0, 1, 1]
+        finished = storage.load_table("t2")
+        assert finished is not None and finished.status == "finished"
+        assert finished.result == "win" and finished.extra == {"returns": [1]}
+        kept = storage.load_table("t3")
+        assert kept is not None and kept.actions[0]["action"] == "first"
+    finally:
+        storage.close()
+
+
+def test_appends_arriving_together_share_one_commit(tmp_path: Path) -> None:
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 50)
+
+    async def run(max_batch: int, index: int) -> ActionLog:
+        log = ActionLog(storage, max_batch)
+        try:
+            await asyncio.gather(*(log.append(Append(f"t{i}", index, 0, [index, i], "s1"))
+                                   for i in range(50)))
+        finally:
+            log.close()
+        return log
+
+    try:
+        together = asyncio.run(run(64, 0))
+        assert (together.transactions, together.appended) == (1, 50)
+        capped = asyncio.run(run(8, 1))
+        assert (capped.transactions, capped.appended) == (7, 50)  # ceil(50 / 8)
+        alone = asyncio.run(run(1, 2))
+        assert (alone.transactions, alone.appended) == (50, 50)
+        for i in range(50):
+            row = storage.load_table(f"t{i}")
+            assert row is not None
+            assert [a["action"] for a in row.actions] == [[0, i], [1, i], [2, i]]
+    finally:
+        storage.close()
+
+
+def test_an_append_that_cannot_be_written_raises_for_its_table_only(tmp_path: Path) -> None:
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+
+    async def run() -> list[Any]:
+        log = ActionLog(storage, 64)
+        try:
+            return await asyncio.gather(  # type: ignore[return-value]
+                log.append(Append("t0", 0, 0, "a", "s1")),
+                log.append(Append("t1", 0, 0, "b", "s2")),  # not s2's table
+                log.append(Append("t2", 0, 0, "c", "s1")),
+                return_exceptions=True)
+        finally:
+            log.close()
+
+    try:
+        results = asyncio.run(run())
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], LeaseLost)
+        assert [storage.count_actions(f"t{i}") for i in range(3)] == [1, 0, 1]
+        assert json.loads(json.dumps(storage.load_table("t2").actions[0]))["action"] == "c"  # type: ignore[union-attr]
+    finally:
+        storage.close()
