@@ -34,3 +34,10 @@ def test_a_short_run_reports_its_figures() -> None:
         assert key in out
     assert out["actions"] > 10 and out["errors"] == 0, out
     assert 0 < out["round trip p95 ms"] < 5_000 and out["server peak MB"] > 10
+
+
+def test_computer_moves_are_timed_with_their_pause() -> None:
+    out = run_loadtest(args(pause=0.3, seconds=3.0))
+    assert out["errors"] == 0, out
+    assert 0.3 <= out["computer move p50 s"] < 1.5, out
+    assert out["computer move p50 s"] <= out["computer move p95 s"] < 5.0, out

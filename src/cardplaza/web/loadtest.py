@@ -8,7 +8,10 @@ game ends. It measures:
 
 * the round trip of an action (sent → the acting seat's new state),
 * the time to the person's next turn (sent → the state where they are to act again, i.e.
-  every computer reply in between, with the computer pause),
+  every computer reply in between, with the computer pause: in four-hand Pinochle that
+  may be a dozen computer moves, say the rest of an auction, each after its pause),
+* each computer move's time (from the state before it to the state it makes: the pause,
+  or the computer's thinking where that is longer, plus any wait for a worker),
 * ``/healthz`` latency (probed every 100 ms), errors (error messages, time-outs, lost
   connections, failed requests), the server's peak memory, and the computers' fallbacks.
 
@@ -51,6 +54,7 @@ class Figures:
 
     round_trips: list[float] = field(default_factory=list)
     next_turns: list[float] = field(default_factory=list)
+    computer_moves: list[float] = field(default_factory=list)
     health: list[float] = field(default_factory=list)
     errors: dict[str, int] = field(default_factory=dict)
     actions: int = 0
@@ -241,8 +245,13 @@ class Bot:
                 t1 = time.perf_counter()
                 acked[step] = choice
                 self.run.figures.actions += 1
+                moves: list[float] = []
+                last = t1
                 while not now["terminal"] and now["current"] != now["seat"]:
                     now = await self.recv_state()
+                    arrived = time.perf_counter()
+                    moves.append(arrived - last)
+                    last = arrived
                 t2 = time.perf_counter()
             except (ConnectionClosed, OSError):
                 await self.reconnect()
@@ -255,6 +264,7 @@ class Bot:
                 self.run.figures.round_trips.append((t1 - t0) * 1000)
                 if not now["terminal"]:
                     self.run.figures.next_turns.append(t2 - t0)
+                self.run.figures.computer_moves.extend(moves)
 
     async def reconnect(self) -> None:
         if self.run.stopping:
@@ -368,6 +378,9 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         "next turn p50 s": round(_pct(f.next_turns, 50), 2),
         "next turn p95 s": round(_pct(f.next_turns, 95), 2),
         "next turn p99 s": round(_pct(f.next_turns, 99), 2),
+        "computer move p50 s": round(_pct(f.computer_moves, 50), 2),
+        "computer move p95 s": round(_pct(f.computer_moves, 95), 2),
+        "computer move p99 s": round(_pct(f.computer_moves, 99), 2),
         "healthz p50 ms": round(_pct(f.health, 50), 1),
         "healthz p99 ms": round(_pct(f.health, 99), 1),
         "errors": sum(f.errors.values()), "error kinds": dict(sorted(f.errors.items())),
