@@ -67,11 +67,23 @@ def _coerce(name: str, hint: Any, value: Any) -> Any:
     return value
 
 
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """The resolved field types of an options class (resolving them is slow; they never
+    change)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = get_type_hints(cls)
+    return hints
+
+
 def options_from_dict(cls: type[T], data: dict[str, Any]) -> T:
     """Build ``cls`` from a dict, coercing strings; unknown keys raise ``ValueError``."""
     if not isinstance(data, dict):
         raise ValueError("options must be an object of name: value pairs")
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - names)
     if unknown:
@@ -97,7 +109,7 @@ def parse_options_text(cls: type[T], text: str | None) -> T:
 
 def describe_options(cls: type[Any]) -> list[tuple[str, str, str]]:
     """``(name, type, default)`` rows for help texts."""
-    hints = get_type_hints(cls)
+    hints = _hints(cls)
     rows = []
     for f in dataclasses.fields(cls):
         hint = hints[f.name]
