@@ -141,3 +141,54 @@ def test_an_append_that_cannot_be_written_raises_for_its_table_only(tmp_path: Pa
         assert json.loads(json.dumps(storage.load_table("t2").actions[0]))["action"] == "c"  # type: ignore[union-attr]
     finally:
         storage.close()
+
+
+def test_sqlite_batches_are_written_on_the_loop_unless_that_would_wait(
+        tmp_path: Path) -> None:
+    """No other writer busy: the batch is written at once, on the loop. Another thread of
+    the process writing, or another process holding the file's lock: the batch goes to the
+    writing thread, which waits its turn — and every action is still written."""
+    import sqlite3
+    import threading
+    import time
+
+    path = tmp_path / "log.sqlite3"
+    storage = storage_with_tables(f"sqlite:///{path}", 3)
+
+    async def append(index: int) -> ActionLog:
+        log = ActionLog(storage, 64)
+        try:
+            await asyncio.gather(*(log.append(Append(f"t{i}", index, 0, index, "s1"))
+                                   for i in range(3)))
+        finally:
+            log.close()
+        return log
+
+    try:
+        quiet = asyncio.run(append(0))
+        assert (quiet.at_once, quiet.transactions) == (1, 1)
+        # Another thread of this process is writing.
+        assert storage._writer is not None
+        done = threading.Event()
+        writer = threading.Thread(target=lambda: (storage._writer.acquire(),  # type: ignore[union-attr]
+                                                  done.wait(10), storage._writer.release()))  # type: ignore[union-attr]
+        writer.start()
+        time.sleep(0.1)
+        threading.Timer(0.3, done.set).start()
+        busy = asyncio.run(append(1))
+        writer.join()
+        assert (busy.at_once, busy.transactions) == (0, 1)
+        # Another process (here: another connection) holds the database's write lock.
+        other = sqlite3.connect(path, check_same_thread=False)
+        other.execute("BEGIN IMMEDIATE")
+        threading.Timer(0.3, other.rollback).start()
+        started = time.perf_counter()
+        locked = asyncio.run(append(2))
+        assert time.perf_counter() - started >= 0.25  # it waited for the lock, in a thread
+        assert (locked.at_once, locked.transactions) == (0, 1)
+        other.close()
+        for i in range(3):
+            row = storage.load_table(f"t{i}")
+            assert row is not None and [a["action"] for a in row.actions] == [0, 1, 2]
+    finally:
+        storage.close()

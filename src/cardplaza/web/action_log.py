@@ -1,11 +1,16 @@
 """The tables' action log, written by group commit.
 
 Every table appends its actions through one :class:`ActionLog`. An append waits for its
-own row to be committed, as before; what changes is that the appends arriving while a
-transaction is being written are written together in the next one (up to
-``log_batch_max``), on one thread that keeps its database connection. Under load that is
-one commit for many tables' actions instead of one each, and no contention between
-writer threads; alone, an append is written at once.
+own row to be committed; the appends arriving while a transaction is being written are
+written together in the next one (up to ``log_batch_max``). Under load that is one commit
+for many tables' actions instead of one each; alone, an append is written at once.
+
+With SQLite a batch is written on the event loop itself when that needs no wait (a
+fraction of a millisecond: no other writer of the process busy, the file not locked by
+another process): a hop to a thread would cost more, because under load the thread waits
+behind the loop for the interpreter lock at every step of its statements. Otherwise
+(PostgreSQL, a busy SQLite file, a batch with a lost lease or a conflict) the batch goes
+to one writing thread.
 """
 
 from __future__ import annotations
@@ -30,6 +35,8 @@ class ActionLog:
         """Batches written so far (each one transaction unless an item failed)."""
         self.appended = 0
         """Actions written so far."""
+        self.at_once = 0
+        """Batches written on the event loop itself (SQLite, when that needed no wait)."""
 
     async def append(self, item: Append) -> None:
         """Append one action; returns once it is committed, or raises what
@@ -49,11 +56,16 @@ class ActionLog:
                 batch = self._pending[:self.max_batch]
                 del self._pending[:self.max_batch]
                 items = [item for item, _ in batch]
-                try:
-                    results = await loop.run_in_executor(
-                        self._thread, self.storage.append_actions, items)
-                except Exception as exc:  # the thread is gone (closing)
-                    results = [exc] * len(batch)
+                results: list[Exception | None]
+                if self.storage.append_actions_at_once(items):
+                    results = [None] * len(items)
+                    self.at_once += 1
+                else:
+                    try:
+                        results = await loop.run_in_executor(
+                            self._thread, self.storage.append_actions, items)
+                    except Exception as exc:  # the thread is gone (closing)
+                        results = [exc] * len(batch)
                 self.transactions += 1
                 for (_, done), result in zip(batch, results, strict=True):
                     if done.done():

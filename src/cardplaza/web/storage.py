@@ -301,6 +301,7 @@ class Storage:
         self.engine: Engine = create_engine(self.url, **kwargs)
         self._writer: threading.RLock | None = None
         self._insert_sql: dict[int, str] = {}
+        self._quick: Connection | None = None
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine, "connect", _sqlite_pragmas)
             # SQLite has one writer at a time; threads that meet its lock back off in
@@ -327,6 +328,9 @@ class Storage:
         self._stop.set()
         if self._checkpointer is not None:
             self._checkpointer.join(5)
+        if self._quick is not None:
+            self._quick.close()
+            self._quick = None
         self.engine.dispose()
 
     def _checkpoints(self) -> None:
@@ -411,33 +415,65 @@ class Storage:
         conn.execute(_APPEND, self._row(item, now))
         self._write_finish(conn, item, now)
 
+    def append_actions_at_once(self, items: Sequence[Append]) -> bool:
+        """SQLite: write ``items`` in one transaction on the calling thread when that needs
+        no wait — no other writer of this process busy, the database not locked by
+        another process. True once written; False (nothing written) when it would have
+        to wait or any item cannot be written (then :meth:`append_actions` sorts it out).
+        The event loop calls this: a batch takes a fraction of a millisecond, where a
+        hop to a writing thread waits behind the loop for the interpreter lock."""
+        if self._writer is None or not self._writer.acquire(blocking=False):
+            return False
+        try:
+            conn = self._quick_connection()
+            try:
+                with conn.begin():
+                    self._write_many_on(conn, items)
+            except Exception:
+                return False
+            return True
+        finally:
+            self._writer.release()
+
+    def _quick_connection(self) -> Connection:
+        if self._quick is None:
+            conn = self.engine.connect()
+            conn.exec_driver_sql("PRAGMA busy_timeout=0")  # locked: say so, never wait
+            conn.commit()
+            self._quick = conn
+        return self._quick
+
     def _write_many(self, items: Sequence[Append]) -> None:
-        """All of ``items`` in one transaction with as few statements as possible: one
-        lease check per server, one insert of every row (raises as :meth:`_write`)."""
+        with self._tx() as conn:
+            self._write_many_on(conn, items)
+
+    def _write_many_on(self, conn: Connection, items: Sequence[Append]) -> None:
+        """All of ``items`` in the transaction of ``conn`` with as few statements as
+        possible: one lease check per server, one insert of every row (raises as
+        :meth:`_write`)."""
         now = time.time()
         owners: dict[str, set[str]] = {}
         for item in items:
             if item.server is not None:
                 owners.setdefault(item.server, set()).add(item.table_id)
-        with self._tx() as conn:
-            for server, tables in owners.items():
-                if self.engine.dialect.name == "postgresql":
-                    held = len(conn.execute(_HOLD_MANY_READ, {"ts": sorted(tables),
-                                                              "s": server}).all())
-                else:
-                    held = conn.execute(_HOLD_MANY_WRITE, {"ts": sorted(tables), "s": server,
-                                                           "s_again": server}).rowcount
-                if held != len(tables):
-                    raise LeaseLost(",".join(sorted(tables)))
-            # One multi-row INSERT, not executemany: the driver gives up the interpreter
-            # lock around each step of a statement, and under load each time back costs
-            # this thread a wait behind the event loop. Its text is made once per size.
-            values: list[Any] = []
-            for item in items:
-                values += (item.table_id, item.index, item.seat, json.dumps(item.action), now)
-            conn.exec_driver_sql(self._insert_rows(len(items)), tuple(values))
-            for item in items:
-                self._write_finish(conn, item, now)
+        for server, tables in owners.items():
+            if self.engine.dialect.name == "postgresql":
+                held = len(conn.execute(_HOLD_MANY_READ, {"ts": sorted(tables),
+                                                          "s": server}).all())
+            else:
+                held = conn.execute(_HOLD_MANY_WRITE, {"ts": sorted(tables), "s": server,
+                                                       "s_again": server}).rowcount
+            if held != len(tables):
+                raise LeaseLost(",".join(sorted(tables)))
+        # One multi-row INSERT, not executemany: the driver gives up the interpreter lock
+        # around each step of a statement, and under load a writing thread waits behind
+        # the event loop each time to get it back. Its text is made once per size.
+        values: list[Any] = []
+        for item in items:
+            values += (item.table_id, item.index, item.seat, json.dumps(item.action), now)
+        conn.exec_driver_sql(self._insert_rows(len(items)), tuple(values))
+        for item in items:
+            self._write_finish(conn, item, now)
 
     def _insert_rows(self, count: int) -> str:
         sql = self._insert_sql.get(count)
