@@ -65,8 +65,9 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     first = page.url
     page.click("#again-btn")
     page.wait_for_function("u => location.href !== u", arg=first)
-    page.wait_for_selector(".table-view[data-step]")
-    assert page.get_attribute(".table-view", "data-terminal") == "0"
+    # The new table's view replaces the finished one: wait for it, not for any view.
+    page.wait_for_selector('.table-view[data-step][data-terminal="0"]')
+    assert page.locator('.table-view[data-terminal="1"]').count() == 0
     print(f"{game}: {time.perf_counter() - started:.1f}s")
 
 
