@@ -151,6 +151,21 @@ def next_frame(page: Any) -> None:
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
+def switch_language(page: Any, to: str) -> None:
+    """Switch the table's language with its bar button and wait until the page is in ``to``."""
+    page.click(".table-bar .lang-toggle")
+    page.wait_for_function("l => document.documentElement.lang === l", arg=to)
+
+
+def phone_drawer(page: Any, content: str, opener: str) -> None:
+    """Resize to a phone and make sure the drawer holding ``content`` is open (a phone
+    shows drawers one at a time: ``opener`` opens it if it is not the one shown)."""
+    page.set_viewport_size({"width": 360, "height": 740})
+    next_frame(page)
+    if not page.locator(f".drawer-body:not([hidden]) {content}").count():
+        page.click(opener)
+
+
 FITS_JS = (Path(__file__).resolve().parent / "fits.js").read_text(encoding="utf-8")
 
 

@@ -7,7 +7,7 @@ import itertools
 from typing import Any
 
 import pytest
-from cp_browser import my_move, new_page, next_frame, shot, start_from_lobby
+from cp_browser import my_move, new_page, phone_drawer, shot, start_from_lobby
 from ws_watch import states, watch_messages
 
 pytestmark = pytest.mark.browser
@@ -67,10 +67,7 @@ def test_history_drawer_lists_the_tricks_with_leader_and_winner(browser: Any, se
         assert "このハンドの経過" in text and "打ち出し" in text and "ビッド" in text
         assert "led" not in text and "Bidding" not in text
         shot(page, "history_ja_1280x800", full_page=False)
-        page.set_viewport_size({"width": 360, "height": 740})
-        next_frame(page)
-        if not page.locator(".drawer-body:not([hidden]) .history").count():
-            page.click(".tab[data-drawer='tricks']")
+        phone_drawer(page, ".history", ".tab[data-drawer='tricks']")
         page.wait_for_selector(".drawer-body:not([hidden]) .history")
         shot(page, "history_ja_360x740", full_page=False)
         page.click(".lang-toggle")

@@ -8,7 +8,15 @@ import time
 from typing import Any
 
 import pytest
-from cp_browser import layout_problems, my_move, new_page, next_frame, shot, start_from_lobby
+from cp_browser import (
+    layout_problems,
+    my_move,
+    new_page,
+    next_frame,
+    shot,
+    start_from_lobby,
+    switch_language,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -27,11 +35,6 @@ DEALS = [
     ("efudatori4", "efudatori", {"players": 4, "__level": "1"}, 1, {"play"}),
     ("efudatori7", "efudatori", {"players": 7, "__level": "1"}, 2, {"play"}),
 ]
-
-
-def switch_language(page: Any, to: str) -> None:
-    page.click(".table-bar .lang-toggle")
-    page.wait_for_function("l => document.documentElement.lang === l", arg=to)
 
 
 @pytest.mark.parametrize(("label", "game", "options", "seed", "phases"), DEALS,

@@ -10,7 +10,17 @@ from typing import Any
 
 import httpx
 import pytest
-from cp_browser import my_move, new_page, next_frame, play_to_end, shot, start_from_lobby, step_of
+from cp_browser import (
+    my_move,
+    new_page,
+    next_frame,
+    phone_drawer,
+    play_to_end,
+    shot,
+    start_from_lobby,
+    step_of,
+    switch_language,
+)
 from ws_watch import states, watch_messages
 
 pytestmark = pytest.mark.browser
@@ -29,11 +39,6 @@ def ready(server: str) -> str:
             return server
         time.sleep(0.5)
     raise AssertionError("the computer workers did not start")
-
-
-def switch_language(page: Any, to: str) -> None:
-    page.click(".table-bar .lang-toggle")
-    page.wait_for_function("l => document.documentElement.lang === l", arg=to)
 
 
 def my_turn(page: Any) -> None:
@@ -169,10 +174,7 @@ def test_bid_helper_shows_falling_chances(browser: Any, ready: str) -> None:
         assert "パートナーのメルド" in text
         assert "Chance of making" not in text
         shot(page, "helper_ja_1280x800", full_page=False)
-        page.set_viewport_size({"width": 360, "height": 740})
-        next_frame(page)
-        if not page.locator(".drawer-body:not([hidden]) .learn-helper").count():
-            page.click("#helper-btn")
+        phone_drawer(page, ".learn-helper", "#helper-btn")
         page.wait_for_selector(".drawer-body:not([hidden]) .learn-helper td.chance")
         shot(page, "helper_ja_360x740", full_page=False)
         switch_language(page, "en")
