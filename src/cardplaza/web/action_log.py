@@ -28,7 +28,6 @@ class ActionLog:
         self.storage = storage
         self.max_batch = max(1, max_batch)
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
-        self._draining = False
         self._drainer: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-log")
         self.transactions = 0
@@ -44,39 +43,36 @@ class ActionLog:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         self._pending.append((item, done))
-        if not self._draining:
-            self._draining = True
+        if self._drainer is None or self._drainer.done():
             self._drainer = loop.create_task(self._drain())
         await done
 
     async def _drain(self) -> None:
+        # Runs until nothing is pending; an append that finds it done starts it again.
         loop = asyncio.get_running_loop()
-        try:
-            while self._pending:
-                batch = self._pending[:self.max_batch]
-                del self._pending[:self.max_batch]
-                items = [item for item, _ in batch]
-                results: list[Exception | None]
-                if self.storage.append_actions_at_once(items):
-                    results = [None] * len(items)
-                    self.at_once += 1
+        while self._pending:
+            batch = self._pending[:self.max_batch]
+            del self._pending[:self.max_batch]
+            items = [item for item, _ in batch]
+            results: list[Exception | None]
+            if self.storage.append_actions_at_once(items):
+                results = [None] * len(items)
+                self.at_once += 1
+            else:
+                try:
+                    results = await loop.run_in_executor(
+                        self._thread, self.storage.append_actions, items)
+                except Exception as exc:  # the thread is gone (closing)
+                    results = [exc] * len(batch)
+            self.transactions += 1
+            for (_, done), result in zip(batch, results, strict=True):
+                if done.done():
+                    continue
+                if result is None:
+                    self.appended += 1
+                    done.set_result(None)
                 else:
-                    try:
-                        results = await loop.run_in_executor(
-                            self._thread, self.storage.append_actions, items)
-                    except Exception as exc:  # the thread is gone (closing)
-                        results = [exc] * len(batch)
-                self.transactions += 1
-                for (_, done), result in zip(batch, results, strict=True):
-                    if done.done():
-                        continue
-                    if result is None:
-                        self.appended += 1
-                        done.set_result(None)
-                    else:
-                        done.set_exception(result)
-        finally:
-            self._draining = False
+                    done.set_exception(result)
 
     def close(self) -> None:
         """Stop the writing thread (appends still queued fail)."""
