@@ -153,6 +153,29 @@ def test_forty_meld_hand_against_a_longer_simulation(passing: int) -> None:
     assert abs(p_quick - p_long) <= 3 * se + 0.01
 
 
+def test_bid_table_is_the_experts_simulation_in_chunks_under_a_clock() -> None:
+    """The helper's table is the expert's own bidding simulation: its totals are the
+    expert's estimates for the same random stream, the parts add up to them, and under
+    a clock it deals the same worlds 24 at a time (stopping once the clock runs out)."""
+    from cardplaza.games.pinochle4.players import ExpertPlayer
+
+    st = dealt("pinochle4", FORTY_ONLY, seed=4, options=Options(passing=4))
+    obs = st.observation(0)
+    adv = PinochleAdvisor()
+    whole = adv.bid_table(obs, random.Random(7), 50, None)
+    expert = ExpertPlayer(bid_worlds=50)
+    assert expert._estimates(obs, random.Random(7)) == whole["totals"]
+    for s in range(4):
+        assert [m + p + t for m, p, t in zip(whole["meld"][s], whole["partner_meld"][s],
+                                            whole["tricks"][s], strict=True)] == \
+            whole["totals"][s]
+    chunked = adv.bid_table(obs, random.Random(7), 50, Effort(seconds=60.0))
+    assert chunked == whole and whole["worlds"] == 50
+    stopped = adv.bid_table(obs, random.Random(7), 50, Effort(seconds=0.0))
+    assert stopped["worlds"] == 24
+    assert stopped["totals"] == [row[:24] for row in whole["totals"]]
+
+
 def test_bid_hint_follows_the_simulated_limit() -> None:
     strong = dealt("pinochle4", "A♠ A♠ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ 9♥ 9♦")
     h = hint("pinochle4", strong.observation(0), strong.legal_actions(), seed=1,

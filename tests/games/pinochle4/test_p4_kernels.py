@@ -171,9 +171,10 @@ def test_meld_and_bid_kernels_are_the_python_rules() -> None:
     worlds = [deal(rng, 4)[0] for _ in range(12)]
     me, npass = 1, 4
     table = np.zeros((4, len(worlds)), np.int64)
+    parts = np.zeros((3, 4, len(worlds)), np.int64)
     for fn in (KERNELS.bid_totals, KERNELS.reference("bid_totals")):
         fn(np.array(worlds, np.int64), len(worlds), me, npass, 1, 1, 0, va, 10,
-           *[np.zeros(4, np.int64) for _ in range(3)], table)
+           *[np.zeros(4, np.int64) for _ in range(3)], table, parts)
         for w, base in enumerate(worlds):
             for s in range(4):
                 hands = base[:]
@@ -189,10 +190,11 @@ def test_meld_and_bid_kernels_are_the_python_rules() -> None:
                     hand ^= 1 << c
                     back |= 1 << c
                 hands[me], hands[partner] = hand, ph | back
-                meld = meld_total(hands[me], s) + meld_total(hands[partner], s)
+                own, theirs = meld_total(hands[me], s), meld_total(hands[partner], s)
                 pts, last = play_out(hands, [], me, 4, s, False, values)
-                want = meld + pts[me] + pts[partner] + (10 if last in (me, partner) else 0)
-                assert table[s][w] == want
+                took = pts[me] + pts[partner] + (10 if last in (me, partner) else 0)
+                assert table[s][w] == own + theirs + took
+                assert [parts[k][s][w] for k in range(3)] == [own, theirs, took]
     hands3, widow = deal(rng, 3)
     hand = hands3[0] | widow  # the bid winner's 18 cards
     rest = [c for c in range(48) if not hand >> c & 1]

@@ -67,6 +67,8 @@ from cardplaza.games.pinochle4.players import (
     _PlayView,
     _return_card,
     _sensible,
+    bid_simulation,
+    bidding_deals,
 )
 from cardplaza.games.pinochle4.rules import (
     FULL_MASK,
@@ -295,46 +297,20 @@ class PinochleAdvisor:
     @staticmethod
     def _partnership_table(obs: dict[str, Any], rng: random.Random, worlds: int,
                            effort: Effort | None) -> dict[str, Any]:
-        opts = obs["options"]
-        n = obs["players"]
-        me = obs["seat"]
-        div, extra, values, relaxed, bonus = _play_rules(opts)
-        npass = opts.get("passing", 0)
-        partner = (me + 2) % 4
+        # The expert's own simulation (deals and play-outs in the compiled kernels), in
+        # chunks of 24 deals when a clock may stop it early.
         auction = AuctionCheck(obs)
-        totals: list[list[int]] = [[], [], [], []]
-        mine: list[list[int]] = [[], [], [], []]
-        theirs: list[list[int]] = [[], [], [], []]
-        tricks: list[list[int]] = [[], [], [], []]
+        clock = effort is not None and effort.seconds is not None
+        rows: list[list[list[int]]] = [[[], [], [], []] for _ in range(4)]
         done = 0
         while done < worlds and (effort is None or effort.more(done, 24)):
-            base = ExpertPlayer._bidding_deal(obs, rng, auction)
-            for s in range(4):
-                hands = base[:]
-                if npass:
-                    give = 0
-                    ph = hands[partner]
-                    for _k in range(npass):
-                        c = _partner_pass_card(ph, s)
-                        ph ^= 1 << c
-                        give |= 1 << c
-                    hand = hands[me] | give
-                    back = 0
-                    for _k in range(npass):
-                        c = _return_card(hand, s, extra)
-                        hand ^= 1 << c
-                        back |= 1 << c
-                    hands[me] = hand
-                    hands[partner] = ph | back
-                m_me = meld_total(hands[me], s, extra) // div
-                m_pa = meld_total(hands[partner], s, extra) // div
-                p, last = play_out(hands, [], me, n, s, relaxed, values)
-                took = p[me] + p[partner] + (bonus if last in (me, partner) else 0)
-                totals[s].append(m_me + m_pa + took)
-                mine[s].append(m_me)
-                theirs[s].append(m_pa)
-                tricks[s].append(took)
-            done += 1
+            count = min(worlds - done, 24) if clock else worlds - done
+            table, parts = bid_simulation(obs, bidding_deals(obs, rng, auction, count))
+            for k, got in enumerate((table, *parts)):
+                for s in range(4):
+                    rows[k][s] += [int(x) for x in got[s]]
+            done += count
+        totals, mine, theirs, tricks = rows
         return {"totals": totals, "meld": mine, "partner_meld": theirs, "tricks": tricks,
                 "worlds": done}
 

@@ -13,8 +13,9 @@ tests check that both forms give identical results, and that :func:`play_out` ma
 * :func:`search_cards` — the card search of the strong and expert levels: worlds dealt
   inside the kernel exactly as :class:`world.Dealer` deals them (voids, melds shown, the
   auction), then every candidate played out in every world.
-* :func:`bid_totals` — the partnership bidding simulation: per sampled deal and trump
-  suit, partner's pass, the bidder's return, both melds and the played-out trick points.
+* :func:`bid_totals` — the partnership bidding simulation (the expert's bids and the bid
+  helper): per sampled deal and trump suit, partner's pass, the bidder's return, both
+  melds and the played-out trick points.
 * :func:`bidding_deals` — the bidding simulation's sampled deals, exactly as the Python
   sampler (:meth:`players.ExpertPlayer._bidding_deal`) deals them.
 * :func:`deal_worlds` — worlds dealt as :class:`world.Dealer` deals them (the cut-throat
@@ -584,10 +585,12 @@ def return_card(hand: int, trump: int, extra: int) -> int:
 
 def bid_totals(worlds: Buf, nworlds: int, me: int, npass: int, extra: int, div: int,
                relaxed: int, values: Buf, bonus: int, hands: Buf, trick: Buf, pts: Buf,
-               out: Buf) -> None:
-    """The partnership bidding simulation (:meth:`players.ExpertPlayer._estimates`): per
+               out: Buf, parts: Buf) -> None:
+    """The partnership bidding simulation (the expert's bidding and the bid helper): per
     world and trump suit, partner's pass and the return, the side's meld and played-out
-    trick points if ``me`` plays the contract; ``out[suit][w]``."""
+    trick points if ``me`` plays the contract; ``out[suit][w]`` the total, and its parts
+    ``parts[0][suit][w]`` own meld, ``parts[1][suit][w]`` partner's meld and
+    ``parts[2][suit][w]`` the side's trick points (last trick included)."""
     partner = (me + 2) % 4
     for w in range(nworlds):
         for s in range(4):
@@ -608,12 +611,16 @@ def bid_totals(worlds: Buf, nworlds: int, me: int, npass: int, extra: int, div: 
                     back |= 1 << c
                 hands[me] = hand
                 hands[partner] = ph | back
-            meld = (meld_total(hands[me], s, extra) + meld_total(hands[partner], s, extra)) // div
+            own = meld_total(hands[me], s, extra)
+            theirs = meld_total(hands[partner], s, extra)
             last = play_out(hands, trick, 0, me, 4, s, relaxed, values, pts)
             mine = pts[me] + pts[partner]
             if last >= 0 and (last - me) % 2 == 0:  # the side won the last trick
                 mine += bonus
-            out[s][w] = meld + mine
+            out[s][w] = (own + theirs) // div + mine
+            parts[0][s][w] = own // div
+            parts[1][s][w] = theirs // div
+            parts[2][s][w] = mine
 
 
 def bury_values(worlds: Buf, nworlds: int, alive: Buf, nalive: int, plan_suit: Buf,
@@ -670,7 +677,7 @@ KERNELS = kernels("pinochle4", __name__, {
                    "int64, int64, int64, int64[:, ::1], int64, int64[:, ::1], int64, int64, "
                    "int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
     "bid_totals": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64[::1], "
-                  "int64, int64[::1], int64[::1], int64[::1], int64[:, ::1])",
+                  "int64, int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, :, ::1])",
     "bury_values": "void(int64[:, ::1], int64, int64[::1], int64, int64[::1], int64[::1], "
                    "int64[::1], int64, int64, int64, int64[::1], int64, int64, int64, int64, "
                    "int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], "

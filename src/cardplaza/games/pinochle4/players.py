@@ -671,22 +671,8 @@ class ExpertPlayer(HeuristicPlayer):
         hit = self._cache.get(key)
         if hit is not None:
             return hit
-        opts = obs["options"]
-        me = obs["seat"]
-        div = 10 if opts["one_point"] else 1
-        extra = opts["extra_kq"]
-        values = counter_table(opts["counters"], opts["one_point"])
-        bonus = 10 // div
-        npass = opts.get("passing", 0)
         auction = AuctionCheck(obs) if self.infer_bids else None
-        import numpy as np
-
-        deals = bidding_deals(obs, rng, auction, self.bid_worlds)
-        table = np.zeros((4, self.bid_worlds), np.int64)
-        bufs = [np.zeros(4, np.int64) for _ in range(3)]
-        KERNELS.bid_totals(deals, self.bid_worlds, me, npass,
-                           int(bool(extra)), div, int(bool(opts["beat_only_trump_leads"])),
-                           np.array(values, np.int64), bonus, *bufs, table)
+        table, _parts = bid_simulation(obs, bidding_deals(obs, rng, auction, self.bid_worlds))
         out = [[int(x) for x in row] for row in table]
         self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
         if len(self._cache) > 64:
@@ -775,6 +761,27 @@ def bidding_deals(obs: dict[str, Any], rng: random.Random, auction: AuctionCheck
     if got < count:  # as the Python sampler, which fails the same way
         raise AssertionError("no consistent placement of the hidden cards")
     return deals
+
+
+def bid_simulation(obs: dict[str, Any], deals: Any) -> tuple[Any, Any]:
+    """The partnership bidding simulation on sampled ``deals`` (:func:`bidding_deals`), in
+    the compiled kernel (:func:`kernels.bid_totals`): per trump suit and deal, the side's
+    total if this seat plays the contract (``table[suit][deal]``), and its parts
+    (``parts[0]`` own meld, ``parts[1]`` partner's meld, ``parts[2]`` trick points)."""
+    import numpy as np
+
+    opts = obs["options"]
+    div = 10 if opts["one_point"] else 1
+    values = counter_table(opts["counters"], opts["one_point"])
+    count = len(deals)
+    table = np.zeros((4, count), np.int64)
+    parts = np.zeros((3, 4, count), np.int64)
+    bufs = [np.zeros(4, np.int64) for _ in range(3)]
+    KERNELS.bid_totals(deals, count, obs["seat"], opts.get("passing", 0),
+                       int(bool(opts["extra_kq"])), div,
+                       int(bool(opts["beat_only_trump_leads"])), np.array(values, np.int64),
+                       10 // div, *bufs, table, parts)
+    return table, parts
 
 
 def _partner_pass_card(hand: int, trump: int) -> int:
