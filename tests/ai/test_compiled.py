@@ -7,6 +7,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -114,3 +115,37 @@ def test_the_disk_cache_folder_is_the_same_in_every_process() -> None:
             for seed in ("1", "2", "3")]
     assert runs[0].count("\n") >= 4, runs[0]  # every game with kernels is listed
     assert runs[0] == runs[1] == runs[2]
+
+
+def test_stale_cache_folders_of_a_kernel_set_are_removed(tmp_path: Path) -> None:
+    """Building a set stamps its folder; the set's other folders unused for the stale
+    period go, recent ones and other sets' folders stay."""
+    current = tmp_path / "pinochle2-0123456789abcdef"
+    old = tmp_path / "pinochle2-fedcba9876543210"
+    stamped_old = tmp_path / "pinochle2-aaaaaaaaaaaaaaaa"
+    recent = tmp_path / "pinochle2-bbbbbbbbbbbbbbbb"
+    other = tmp_path / "piquet-cccccccccccccccc"
+    for folder in (current, old, stamped_old, recent, other):
+        folder.mkdir()
+        (folder / "kernel.nbi").write_text("x")
+    long_ago = time.time() - 40 * 86400
+    for path in (old, other):
+        os.utime(path, (long_ago, long_ago))
+    (stamped_old / compiled.USED_STAMP).touch()
+    os.utime(stamped_old / compiled.USED_STAMP, (long_ago, long_ago))
+    removed = compiled.remove_stale("pinochle2", current)
+    assert sorted(removed) == sorted([old, stamped_old])
+    assert current.exists() and recent.exists() and other.exists()
+    assert not old.exists() and not stamped_old.exists()
+    assert (current / compiled.USED_STAMP).stat().st_mtime > time.time() - 60
+
+
+def test_building_a_kernel_set_stamps_its_cache_folder() -> None:
+    from cardplaza.games.efudatori.kernels import KERNELS
+
+    KERNELS.compile()
+    folder = KERNELS.cache_folder()
+    KERNELS._compiled = None  # build again (the disk cache loads it)
+    before = time.time()
+    KERNELS.compile()
+    assert (folder / compiled.USED_STAMP).stat().st_mtime >= before - 1

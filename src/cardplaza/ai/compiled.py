@@ -19,18 +19,22 @@ back afterwards, so Python-int arithmetic is used there.
 Compiled code is cached on disk in the user's cache directory (``$CARDPLAZA_KERNEL_CACHE``,
 else ``$XDG_CACHE_HOME/cardplaza/kernels`` or ``~/.cache/cardplaza/kernels``; a temporary
 directory when none is writable), one folder per kernel set and version of its tables, so
-a fresh process loads kernels in milliseconds. :func:`warm_up` compiles (or loads) every
-kernel of the given games; the server runs it in the background at start
-(:func:`warm_up_in_background`) and the command line before a computer player thinks.
+a fresh process loads kernels in milliseconds. A folder of a kernel set that no process has
+loaded for ``STALE_DAYS`` days (an older version's) is removed when the set is next built.
+:func:`warm_up` compiles (or loads) every kernel of the given games; the server runs it in
+the background at start (:func:`warm_up_in_background`) and the command line before a
+computer player thinks.
 A game lists its kernel module in its spec's ``kernels`` hook (``"module:ATTRIBUTE"``).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import logging
 import os
+import shutil
 import tempfile
 import threading
 import time
@@ -45,6 +49,11 @@ NO_JIT_ENV = "CARDPLAZA_NO_JIT"
 """Set to ``1`` to run every kernel as plain Python (the reference implementation)."""
 CACHE_ENV = "CARDPLAZA_KERNEL_CACHE"
 """Directory for the compiled-kernel cache (default: the user's cache directory)."""
+
+STALE_DAYS = 30
+"""Days after which a kernel set's cache folder that no process loaded is removed."""
+USED_STAMP = ".used"
+"""File in a cache folder whose modification time says when a process last loaded it."""
 
 _LOCK = threading.RLock()
 _SETS: dict[str, KernelSet] = {}
@@ -197,9 +206,35 @@ class KernelSet:
             # Every function the entries call is a dispatcher now: compile the entries.
             for key, sig in self.entries.items():
                 entries[key].compile(sig)
-            return {key: entries[key] for key in self.entries}
+            built = {key: entries[key] for key in self.entries}
         finally:
             settings["CACHE_DIR"] = old
+        remove_stale(self.name, folder)
+        return built
+
+
+def remove_stale(name: str, current: Path, days: float = STALE_DAYS) -> list[Path]:
+    """Stamp ``current`` as used now and remove the other cache folders of the kernel set
+    ``name`` that no process has loaded for ``days`` days; the folders removed."""
+    with contextlib.suppress(OSError):  # a read-only cache still loads
+        (current / USED_STAMP).touch()
+    cutoff = time.time() - days * 86400
+    removed = []
+    for folder in current.parent.glob(f"{name}-*"):
+        if folder == current or not folder.is_dir() or len(folder.name) != len(current.name):
+            continue
+        stamp = folder / USED_STAMP
+        try:
+            used = (stamp if stamp.exists() else folder).stat().st_mtime
+        except OSError:
+            continue
+        if used < cutoff:
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    if removed:
+        log.info("compiled search kernels: removed %d cache folder(s) of %s unused for %g "
+                 "days", len(removed), name, days)
+    return removed
 
 
 def _own_functions(module: str) -> dict[str, types.FunctionType]:
