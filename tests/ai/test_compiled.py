@@ -125,17 +125,18 @@ def test_stale_cache_folders_of_a_kernel_set_are_removed(tmp_path: Path) -> None
     stamped_old = tmp_path / "pinochle2-aaaaaaaaaaaaaaaa"
     recent = tmp_path / "pinochle2-bbbbbbbbbbbbbbbb"
     other = tmp_path / "piquet-cccccccccccccccc"
-    for folder in (current, old, stamped_old, recent, other):
+    longer = tmp_path / "pinochle2-extra-dddddddddddddddd"  # another set's name
+    for folder in (current, old, stamped_old, recent, other, longer):
         folder.mkdir()
         (folder / "kernel.nbi").write_text("x")
     long_ago = time.time() - 40 * 86400
-    for path in (old, other):
+    for path in (old, other, longer):
         os.utime(path, (long_ago, long_ago))
     (stamped_old / compiled.USED_STAMP).touch()
     os.utime(stamped_old / compiled.USED_STAMP, (long_ago, long_ago))
     removed = compiled.remove_stale("pinochle2", current)
     assert sorted(removed) == sorted([old, stamped_old])
-    assert current.exists() and recent.exists() and other.exists()
+    assert current.exists() and recent.exists() and other.exists() and longer.exists()
     assert not old.exists() and not stamped_old.exists()
     assert (current / compiled.USED_STAMP).stat().st_mtime > time.time() - 60
 

@@ -221,7 +221,9 @@ def remove_stale(name: str, current: Path, days: float = STALE_DAYS) -> list[Pat
     cutoff = time.time() - days * 86400
     removed = []
     for folder in current.parent.glob(f"{name}-*"):
-        if folder == current or not folder.is_dir() or len(folder.name) != len(current.name):
+        version = folder.name[len(name) + 1:]  # 16 hex digits, as ``_sources`` names it
+        if folder == current or not folder.is_dir() or len(version) != 16 \
+                or version.strip("0123456789abcdef"):
             continue
         stamp = folder / USED_STAMP
         try:
