@@ -308,7 +308,7 @@ class PinochleAdvisor:
             table, parts = bid_simulation(obs, bidding_deals(obs, rng, auction, count))
             for k, got in enumerate((table, *parts)):
                 for s in range(4):
-                    rows[k][s] += [int(x) for x in got[s]]
+                    rows[k][s] += got[s].tolist()
             done += count
         totals, mine, theirs, tricks = rows
         return {"totals": totals, "meld": mine, "partner_meld": theirs, "tricks": tricks,

@@ -673,7 +673,7 @@ class ExpertPlayer(HeuristicPlayer):
             return hit
         auction = AuctionCheck(obs) if self.infer_bids else None
         table, _parts = bid_simulation(obs, bidding_deals(obs, rng, auction, self.bid_worlds))
-        out = [[int(x) for x in row] for row in table]
+        out: list[list[int]] = table.tolist()
         self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
         if len(self._cache) > 64:
             self._cache.clear()
