@@ -192,3 +192,32 @@ def test_sqlite_batches_are_written_on_the_loop_unless_that_would_wait(
             assert row is not None and [a["action"] for a in row.actions] == [0, 1, 2]
     finally:
         storage.close()
+
+
+def test_a_batch_that_failed_on_the_loop_is_not_tried_whole_again(tmp_path: Path) -> None:
+    """A conflict in a batch written on the loop: the writing thread writes each item
+    alone straight away — one shared INSERT tried, then one per item, not two shared."""
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+    storage.append_action("t1", 0, 0, "first", "s1")
+    sent = statements(storage)
+
+    async def run() -> tuple[ActionLog, list[Any]]:
+        log = ActionLog(storage, 64)
+        try:
+            results = await asyncio.gather(
+                *(log.append(Append(f"t{i}", 0, 0, f"x{i}", "s1")) for i in range(3)),
+                return_exceptions=True)
+        finally:
+            log.close()
+        return log, list(results)
+
+    try:
+        log, results = asyncio.run(run())
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], ActionConflict)
+        assert (log.at_once, log.transactions, log.appended) == (0, 1, 2)
+        inserts = [s for s, _ in sent if s == "INSERT"]
+        assert len(inserts) == 1 + 3
+        assert [storage.count_actions(f"t{i}") for i in range(3)] == [1, 1, 1]
+    finally:
+        storage.close()

@@ -9,8 +9,9 @@ With SQLite a batch is written on the event loop itself when that needs no wait 
 fraction of a millisecond: no other writer of the process busy, the file not locked by
 another process): a hop to a thread would cost more, because under load the thread waits
 behind the loop for the interpreter lock at every step of its statements. Otherwise
-(PostgreSQL, a busy SQLite file, a batch with a lost lease or a conflict) the batch goes
-to one writing thread.
+(PostgreSQL, a busy SQLite file) the batch goes to one writing thread; a batch with a lost
+lease or a conflict goes there too, to be written item by item without being tried whole
+again.
 """
 
 from __future__ import annotations
@@ -55,13 +56,15 @@ class ActionLog:
             del self._pending[:self.max_batch]
             items = [item for item, _ in batch]
             results: list[Exception | None]
-            if self.storage.append_actions_at_once(items):
+            outcome = self.storage.append_actions_at_once(items)
+            if outcome == "written":
                 results = [None] * len(items)
                 self.at_once += 1
             else:
+                # After a failed batch each item goes alone, without a second try together.
                 try:
                     results = await loop.run_in_executor(
-                        self._thread, self.storage.append_actions, items)
+                        self._thread, self.storage.append_actions, items, outcome == "busy")
                 except Exception as exc:  # the thread is gone (closing)
                     results = [exc] * len(batch)
             self.transactions += 1

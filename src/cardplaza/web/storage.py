@@ -32,7 +32,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import (
     Column,
@@ -164,6 +164,10 @@ def default_db_url() -> str:
 def hash_token(token: str) -> str:
     """SHA-256 hex digest of a seat token or player key (only hashes are stored)."""
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+AtOnce = Literal["written", "busy", "failed"]
+"""What :meth:`Storage.append_actions_at_once` did with a batch."""
 
 
 class LeaseLost(Exception):
@@ -387,13 +391,15 @@ class Storage:
         except IntegrityError:
             raise ActionConflict(f"{table_id}:{index}") from None
 
-    def append_actions(self, items: Sequence[Append]) -> list[Exception | None]:
+    def append_actions(self, items: Sequence[Append],
+                       together: bool = True) -> list[Exception | None]:
         """Append several tables' actions in one transaction (a group commit); returns,
         for each item in order, ``None`` once it is written or the exception
         :meth:`append_action` raises for it. When any item cannot be written the
         transaction is rolled back and every item is written in a transaction of its
-        own, so one table's lost lease or conflict never fails another's action."""
-        if len(items) > 1:
+        own, so one table's lost lease or conflict never fails another's action.
+        ``together=False`` skips the shared transaction (the caller already saw it fail)."""
+        if together and len(items) > 1:
             try:
                 self._write_many(items)
                 return [None] * len(items)
@@ -415,23 +421,27 @@ class Storage:
         conn.execute(_APPEND, self._row(item, now))
         self._write_finish(conn, item, now)
 
-    def append_actions_at_once(self, items: Sequence[Append]) -> bool:
+    def append_actions_at_once(self, items: Sequence[Append]) -> AtOnce:
         """SQLite: write ``items`` in one transaction on the calling thread when that needs
         no wait — no other writer of this process busy, the database not locked by
-        another process. True once written; False (nothing written) when it would have
-        to wait or any item cannot be written (then :meth:`append_actions` sorts it out).
+        another process. ``"written"`` once written; ``"busy"`` (nothing written) when it
+        would have to wait or cannot be done here (PostgreSQL); ``"failed"`` (nothing
+        written) when an item cannot be written — a lost lease or a taken index — so
+        :meth:`append_actions` with ``together=False`` sorts the items out one by one.
         The event loop calls this: a batch takes a fraction of a millisecond, where a
         hop to a writing thread waits behind the loop for the interpreter lock."""
         if self._writer is None or not self._writer.acquire(blocking=False):
-            return False
+            return "busy"
         try:
             conn = self._quick_connection()
             try:
                 with conn.begin():
                     self._write_many_on(conn, items)
-            except Exception:
-                return False
-            return True
+            except (LeaseLost, IntegrityError):
+                return "failed"
+            except Exception:  # the file is locked by another process
+                return "busy"
+            return "written"
         finally:
             self._writer.release()
 
