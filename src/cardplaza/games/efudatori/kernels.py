@@ -10,7 +10,10 @@ Each kernel computes exactly what its pure-Python reference computes (the player
   stream (the same generator implemented here as :func:`splitmix_next`);
 * :func:`solve_end` — :meth:`.players.MaxNSolver.root_values`, the exact max-n value of
   each card once the stock is empty, searched with an explicit stack (numba cannot
-  reload from its disk cache a function that calls a recursive one).
+  reload from its disk cache a function that calls a recursive one), trying one card of
+  each run of interchangeable cards (:func:`.players.equivalent_below`) as the reference
+  does, keeping the values of trick starts in a table and playing the forced last trick
+  directly (neither changes a value: a position's values depend on the position alone).
 
 Floating-point values are computed with the same operations in the same order as the
 Python code (no fast-math), so the results are identical bit for bit.
@@ -22,9 +25,9 @@ import numpy as np
 import numpy.typing as npt
 
 from cardplaza.ai.compiled import kernels
-from cardplaza.ai.kernel_bits import low, popcount
+from cardplaza.ai.kernel_bits import bit_length, low, popcount
 from cardplaza.games.efudatori import rules
-from cardplaza.games.efudatori.search import HIGHER, KEEP, POINTS, TRUMP
+from cardplaza.games.efudatori.search import HIGHER, KEEP, PLAIN, POINTS, TRUMP
 
 IntArray = npt.NDArray[np.int64]
 FloatArray = npt.NDArray[np.float64]
@@ -47,6 +50,10 @@ K_SUIT = tuple(rules.SUIT_MASK)
 K_SETS = tuple(rules.SET_MASKS)
 K_RANKS = tuple(sum(1 << (13 * s + r) for s in range(4)) for r in rules.FACE_POINTS)
 K_RANK_POINTS = tuple(rules.FACE_POINTS.values())
+TT_BITS = 14
+"""The end solver's table of trick starts holds at most ``2**TT_BITS`` slots."""
+TT_PRIME = (1 << 40) - 87
+"""Modulus of the table's hash (hash * 8191 + card mask stays below 2**63)."""
 
 
 def low_card(m: int) -> int:
@@ -368,10 +375,84 @@ def _legal(hand: int, trick: IntArray, m: int, k: int) -> int:
     return hand
 
 
+def _distinct(legal: int, plain: int, live: int) -> int:
+    """``legal`` without the cards interchangeable with a lower one: a card of ``plain``
+    (the mover's legal plain cards) whose next lower card of its suit in ``live`` (the
+    cards in the hands and the trick) is also one of ``plain``."""
+    out = legal
+    rest = plain
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
+        below = K_SUIT[low_card(bit) // 13] & (bit - 1)
+        if plain & below > live & ~plain & below:
+            out ^= bit
+    return out
+
+
+def lowest_equivalent(c: int, plain: int, live: int) -> int:
+    """The lowest card of ``plain`` that ``c`` is interchangeable with (see
+    :func:`_distinct`; ``c`` itself when none)."""
+    while plain >> c & 1:
+        below = live & K_SUIT[c // 13] & ((1 << c) - 1)
+        if below == 0 or not plain >> (bit_length(below) - 1) & 1:
+            break
+        c = bit_length(below) - 1
+    return c
+
+
+def _margins(captured: IntArray, n: int, simple: int, scratch: FloatArray, r: int) -> None:
+    """Every seat's final margin into ``scratch[r]``
+    (:meth:`.players.MaxNSolver.margins`)."""
+    isum = 0.0
+    for i in range(n):
+        scratch[r, i] = fast_score(captured[i], simple)
+        isum += scratch[r, i]
+    for i in range(n):
+        scratch[r, i] = scratch[r, i] - (isum - scratch[r, i]) / (n - 1)
+
+
+def _last_trick(hands: IntArray, tricks: IntArray, captured: IntArray, leader: int, k: int,
+                n: int, simple: int, scratch: FloatArray, r: int) -> None:
+    """The last trick, ``k``, led by ``leader``, played out (every hand holds one card, so
+    every card is forced): the game's margins into ``scratch[r]``."""
+    tm = 0
+    for i in range(n):
+        tricks[k, i] = low_card(hands[(leader + i) % n])
+        tm |= hands[(leader + i) % n]
+    w = (leader + _winner_index(tricks[k], n, k)) % n
+    saved = captured[w]
+    captured[w] |= tm
+    _margins(captured, n, simple, scratch, r)
+    captured[w] = saved
+
+
+def _tt_slot(hands: IntArray, captured: IntArray, leader: int, n: int, size: int) -> int:
+    """The slot of a trick's start in a table of ``size`` (a power of two) slots."""
+    h = leader
+    for i in range(n):
+        h = (h * 8191 + hands[i]) % TT_PRIME
+        h = (h * 8191 + (captured[i] & FACE_MASK)) % TT_PRIME
+    return h & (size - 1)
+
+
+def _tt_holds(hands: IntArray, captured: IntArray, leader: int, n: int, tt_key: IntArray,
+              slot: int) -> bool:
+    """Does ``slot`` hold the values of this trick's start?"""
+    if tt_key[slot, 0] == 0 or tt_key[slot, 1] != leader:
+        return False
+    for i in range(n):
+        if tt_key[slot, 2 + i] != hands[i] or tt_key[slot, 2 + n + i] != captured[i] & FACE_MASK:
+            return False
+    return True
+
+
 def _trick_done(hands: IntArray, tricks: IntArray, fr: IntArray, sp: int, captured: IntArray,
-                n: int, total: int, simple: int, scratch: FloatArray) -> bool:
-    """After the frame's card completed its trick: the winner captures it; at the game's
-    end the margins go into the child's row ``sp + 1`` (True), else the next trick's
+                n: int, total: int, simple: int, scratch: FloatArray, tt_key: IntArray,
+                tt_val: FloatArray) -> bool:
+    """After the frame's card completed its trick: the winner captures it; when the
+    values after it are known (the game's end, the last trick, or a trick start found in
+    the table) they go into the child's row ``sp + 1`` (True), else the next trick's
     frame is opened at ``sp + 1`` (False)."""
     k = fr[sp, 2]
     w = (fr[sp, 1] + _winner_index(tricks[k], n, k)) % n
@@ -380,28 +461,43 @@ def _trick_done(hands: IntArray, tricks: IntArray, fr: IntArray, sp: int, captur
     for i in range(n):
         captured[w] |= 1 << tricks[k, i]
     if k >= total:
-        isum = 0
+        _margins(captured, n, simple, scratch, sp + 1)
+        return True
+    if k + 1 == total:
+        _last_trick(hands, tricks, captured, w, k + 1, n, simple, scratch, sp + 1)
+        return True
+    slot = _tt_slot(hands, captured, w, n, tt_key.shape[0])
+    if _tt_holds(hands, captured, w, n, tt_key, slot):
         for i in range(n):
-            isum += fast_score(captured[i], simple)
-        for i in range(n):
-            si = fast_score(captured[i], simple)
-            scratch[sp + 1, i] = si - (isum - si) / (n - 1)
+            scratch[sp + 1, i] = tt_val[slot, i]
         return True
     _frame(hands, tricks, fr, sp + 1, 0, w, k + 1, n)
+    fr[sp + 1, 9] = slot
     return False
 
 
 def _frame(hands: IntArray, tricks: IntArray, fr: IntArray, sp: int, m: int, leader: int,
            k: int, n: int) -> None:
-    """Open frame ``sp``: trick ``k`` holds ``m`` cards, the player after them chooses."""
+    """Open frame ``sp``: trick ``k`` holds ``m`` cards, the player after them chooses
+    among his legal cards, one of each run of interchangeable ones (:func:`_distinct`)."""
     q = (leader + m) % n
+    legal = _legal(hands[q], tricks[k], m, k)
+    plain = legal & PLAIN
+    if plain & (plain - 1):
+        live = 0
+        for i in range(n):
+            live |= hands[i]
+        for i in range(m):
+            live |= 1 << tricks[k, i]
+        legal = _distinct(legal, plain, live)
     fr[sp, 0] = m
     fr[sp, 1] = leader
     fr[sp, 2] = k
     fr[sp, 3] = q
-    fr[sp, 4] = _legal(hands[q], tricks[k], m, k)
+    fr[sp, 4] = legal
     fr[sp, 5] = 0  # no card tried yet
     fr[sp, 6] = -1  # winner of the trick the last card completed
+    fr[sp, 9] = -1  # table slot for the values of this trick's start (none)
 
 
 def _undo(hands: IntArray, fr: IntArray, sp: int, captured: IntArray) -> None:
@@ -423,11 +519,14 @@ def _take(fr: IntArray, sp: int, scratch: FloatArray, n: int) -> None:
 
 def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
                captured: IntArray, n: int, total: int, simple: int, c: int,
-               fr: IntArray, scratch: FloatArray) -> None:
+               fr: IntArray, scratch: FloatArray, tt_key: IntArray, tt_val: FloatArray) -> int:
     """Every seat's max-n margin after card ``c`` is played to trick ``k`` (``m`` cards
     already in ``tricks[k]``), into ``scratch[0]``: :meth:`.players.MaxNSolver.values`
     searched with an explicit stack (frame ``i`` in ``fr[i]``, its best values in
-    ``scratch[i]``); hands and captured cards are restored afterwards."""
+    ``scratch[i]``). The values of trick starts are kept in the table ``tt_key`` (used,
+    leader, hands, captured pictures) / ``tt_val`` (one slot per hash, the last one
+    stored wins), the last trick is played out directly. Hands and captured cards are
+    restored afterwards; the number of cards tried is returned."""
     # frame 0 is a one-card frame that plays c
     fr[0, 0] = m
     fr[0, 1] = leader
@@ -436,13 +535,23 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
     fr[0, 4] = 1 << c
     fr[0, 5] = 0
     fr[0, 6] = -1
+    fr[0, 9] = -1
     sp = 0
+    tried = 0
     while True:
         legal = fr[sp, 4]
         if legal == 0:
-            # the frame is done: its best values go to the parent
+            # the frame is done: its best values go to the table and to the parent
+            slot = fr[sp, 9]
+            if slot >= 0:
+                tt_key[slot, 0] = 1
+                tt_key[slot, 1] = fr[sp, 1]
+                for i in range(n):
+                    tt_key[slot, 2 + i] = hands[i]
+                    tt_key[slot, 2 + n + i] = captured[i] & FACE_MASK
+                    tt_val[slot, i] = scratch[sp, i]
             if sp == 0:
-                return
+                return tried
             sp -= 1
             _undo(hands, fr, sp, captured)
             _take(fr, sp, scratch, n)
@@ -450,6 +559,7 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
         bit = legal & -legal
         fr[sp, 4] = legal ^ bit
         fr[sp, 5] += 1
+        tried += 1
         c = low_card(bit)
         fr[sp, 8] = c
         q = fr[sp, 3]
@@ -461,7 +571,8 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
             _frame(hands, tricks, fr, sp + 1, mm + 1, fr[sp, 1], kk, n)
             sp += 1
             continue
-        if _trick_done(hands, tricks, fr, sp, captured, n, total, simple, scratch):
+        if _trick_done(hands, tricks, fr, sp, captured, n, total, simple, scratch, tt_key,
+                       tt_val):
             _undo(hands, fr, sp, captured)
             _take(fr, sp, scratch, n)
             continue
@@ -471,21 +582,38 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
 def solve_end(hands: IntArray, trick: IntArray, leader: int, k: int, captured: IntArray,
               cards: IntArray, seat: int, n: int, total: int, simple: int) -> FloatArray:
     """``seat``'s exact max-n margin after each of ``cards`` (legal for the seat to play;
-    the stock empty): :meth:`.players.MaxNSolver.root_values`."""
+    the stock empty): :meth:`.players.MaxNSolver.root_values`. A card interchangeable
+    with an earlier one of ``cards`` (:func:`lowest_equivalent`) gets its values."""
     h = hands.copy()
     cap = captured.copy()
     tricks = np.zeros((total + 2, n), dtype=np.int64)
     m = trick.shape[0]
+    live = 0
     for i in range(m):
         tricks[k, i] = trick[i]
+        live |= 1 << trick[i]
     left = m
     for p in range(n):
         left += popcount(h[p])
-    fr = np.zeros((left + 2, 9), dtype=np.int64)
+        live |= h[p]
+    fr = np.zeros((left + 2, 10), dtype=np.int64)
     scratch = np.zeros((left + 2, n), dtype=np.float64)
+    size = 1 << min(TT_BITS, max(0, left - 2 * n) + 3)
+    tt_key = np.zeros((size, 2 * n + 2), dtype=np.int64)
+    tt_val = np.zeros((size, n), dtype=np.float64)
+    plain = _legal(h[seat], tricks[k], m, k) & PLAIN
+    base = np.empty(cards.shape[0], dtype=np.int64)
     out = np.empty(cards.shape[0], dtype=np.float64)
     for i in range(cards.shape[0]):
-        end_values(h, tricks, m, leader, k, cap, n, total, simple, cards[i], fr, scratch)
+        base[i] = lowest_equivalent(cards[i], plain, live)
+        j = 0
+        while j < i and base[j] != base[i]:
+            j += 1
+        if j < i:
+            out[i] = out[j]
+            continue
+        end_values(h, tricks, m, leader, k, cap, n, total, simple, cards[i], fr, scratch,
+                   tt_key, tt_val)
         out[i] = scratch[0, seat]
     return out
 

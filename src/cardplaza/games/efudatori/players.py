@@ -48,7 +48,7 @@ from cardplaza.games.efudatori.rules import (
     SPADE_THREE,
     SPADE_THREE_BIT,
 )
-from cardplaza.games.efudatori.search import fast_score, playout_values
+from cardplaza.games.efudatori.search import PLAIN, fast_score, playout_values
 from cardplaza.games.efudatori.state import EfudatoriState
 from cardplaza.games.efudatori.worlds import HiddenDeals
 
@@ -213,10 +213,33 @@ def play_orders(hand_sizes: Sequence[int]) -> int:
     return out
 
 
+def equivalent_below(c: int, legal: int, live: int) -> int:
+    """The card of ``legal`` (the mover's legal cards) one below ``c`` and interchangeable
+    with it, or -1: both plain (:data:`.search.PLAIN`) and the next lower card of ``c``'s
+    suit among ``live`` (the cards in the hands and the trick).
+
+    Such cards differ only by rank, and no card another player could play beside either
+    (nor any card of the mover's) ranks between them: following suit, trumps and the
+    first lead look at suits only, the Joker, ♠3 and ♠A rules name those cards only, every
+    trick compares either card with the same cards the same way, and neither scores. So
+    swapping the two maps the rest of the game onto itself, with the order in which every
+    hand's cards are tried unchanged, and gives the same values; the lower card, tried
+    first, keeps the tie rule's choice.
+    """
+    plain = legal & PLAIN
+    if not plain >> c & 1:
+        return -1
+    below = live & rules.SUIT_MASK[c // 13] & ((1 << c) - 1)
+    lower = below.bit_length() - 1
+    return lower if below and plain >> lower & 1 else -1
+
+
 class MaxNSolver:
     """Exact play-out of the last tricks with every hand known (stock empty): each player
     maximizes his own margin (his final score minus the others' mean), the max-n rule; with
-    two players this is plain minimax. Ties go to the lowest card."""
+    two players this is plain minimax. Ties go to the lowest card. Of the mover's cards
+    interchangeable with a lower one (:func:`equivalent_below`) only the lowest is
+    searched: the others have its values. ``nodes`` counts the positions searched."""
 
     def __init__(self, players: int, tricks_total: int, simple_scoring: bool) -> None:
         self.n = players
@@ -225,7 +248,8 @@ class MaxNSolver:
         self.memo: dict[Any, tuple[float, ...]] = {}
         self.nodes = 0
 
-    def _margins(self, captured: tuple[int, ...]) -> tuple[float, ...]:
+    def margins(self, captured: tuple[int, ...]) -> tuple[float, ...]:
+        """Every seat's final margin once all cards are captured."""
         scores = [fast_score(m, self.simple) for m in captured]
         total = sum(scores)
         n = self.n
@@ -248,20 +272,31 @@ class MaxNSolver:
         over = k >= self.tricks_total
         return (tuple(hl), (), w, k + 1, tuple(cl)), over
 
+    @staticmethod
+    def moves(pos: EndPos) -> tuple[int, int]:
+        """The mover's legal cards and the cards in play (hands and trick)."""
+        hands, trick, leader, k, _captured = pos
+        live = rules.mask_of_list(trick)
+        for h in hands:
+            live |= h
+        return rules.legal_mask(hands[(leader + len(trick)) % len(hands)], trick, k), live
+
     def values(self, pos: EndPos) -> tuple[float, ...]:
         """Every seat's margin at the end under max-n play from ``pos``."""
-        hands, trick, leader, k, captured = pos
+        hands, trick, leader, _k, captured = pos
         key = (hands, trick, leader, tuple(m & FACE_MASK for m in captured))
         hit = self.memo.get(key)
         if hit is not None:
             return hit
         self.nodes += 1
         p = (leader + len(trick)) % self.n
-        legal = rules.legal_mask(hands[p], trick, k)
+        legal, live = self.moves(pos)
         best: tuple[float, ...] | None = None
         for c in bits(legal):
+            if equivalent_below(c, legal, live) >= 0:
+                continue
             child, over = self.play(pos, c)
-            v = self._margins(child[4]) if over else self.values(child)
+            v = self.margins(child[4]) if over else self.values(child)
             if best is None or v[p] > best[p] + 1e-9:
                 best = v
         assert best is not None
@@ -269,12 +304,19 @@ class MaxNSolver:
         return best
 
     def root_values(self, pos: EndPos, cards: Sequence[int], seat: int) -> dict[int, float]:
-        """``seat``'s exact margin after each of ``cards``."""
-        out = {}
-        for c in cards:
+        """``seat``'s exact margin after each of ``cards`` (a card interchangeable with a
+        lower one has its value)."""
+        legal, live = self.moves(pos)
+        out: dict[int, float] = {}
+        for c in sorted(cards):
+            lower = equivalent_below(c, legal, live)
+            if lower >= 0:
+                out[c] = out[lower] if lower in out else \
+                    self.root_values(pos, [lower], seat)[lower]
+                continue
             child, over = self.play(pos, c)
-            out[c] = (self._margins(child[4]) if over else self.values(child))[seat]
-        return out
+            out[c] = (self.margins(child[4]) if over else self.values(child))[seat]
+        return {c: out[c] for c in cards}
 
 
 @dataclass

@@ -31,6 +31,9 @@ HIGHER = tuple((SUIT_MASK[c // 13] & ~((2 << c) - 1)) if c < JOKER else 0 for c 
 """Cards of the same suit ranked above each card."""
 TRUMP = tuple(rules.trump_of(k) for k in (3, 1, 2))
 """Trump suit by trick number modulo 3."""
+PLAIN = ((1 << JOKER) - 1) & ~FACE_MASK & ~SPADE_ACE_BIT & ~SPADE_THREE_BIT
+"""Cards that neither score nor have a rule of their own (not a picture, the Joker, the
+♠A or the ♠3): such a card acts only through its suit and its rank."""
 
 
 def _keep_table(k: int) -> tuple[float, ...]:
