@@ -12,8 +12,8 @@ Each kernel computes exactly what its pure-Python reference computes (the player
   each card once the stock is empty, searched with an explicit stack (numba cannot
   reload from its disk cache a function that calls a recursive one), trying one card of
   each run of interchangeable cards (:func:`.players.equivalent_below`) as the reference
-  does, keeping the values of trick starts in a table and playing the forced last trick
-  directly (neither changes a value: a position's values depend on the position alone).
+  does, keeping the outcome of trick starts in a table (keyed by what the rest of the
+  game depends on, see :func:`end_values`) and playing the forced last trick directly.
 
 Floating-point values are computed with the same operations in the same order as the
 Python code (no fast-math), so the results are identical bit for bit.
@@ -401,55 +401,72 @@ def lowest_equivalent(c: int, plain: int, live: int) -> int:
     return c
 
 
-def _margins(captured: IntArray, n: int, simple: int, scratch: FloatArray, r: int) -> None:
-    """Every seat's final margin into ``scratch[r]``
-    (:meth:`.players.MaxNSolver.margins`)."""
+def _margins(finals: IntArray, r: int, n: int, simple: int, scratch: FloatArray) -> None:
+    """Every seat's final margin into ``scratch[r]`` from the seats' captured cards at
+    the game's end, ``finals[r]`` (:meth:`.players.MaxNSolver.margins`)."""
     isum = 0.0
     for i in range(n):
-        scratch[r, i] = fast_score(captured[i], simple)
+        scratch[r, i] = fast_score(finals[r, i], simple)
         isum += scratch[r, i]
     for i in range(n):
         scratch[r, i] = scratch[r, i] - (isum - scratch[r, i]) / (n - 1)
 
 
 def _last_trick(hands: IntArray, tricks: IntArray, captured: IntArray, leader: int, k: int,
-                n: int, simple: int, scratch: FloatArray, r: int) -> None:
+                n: int, simple: int, scratch: FloatArray, finals: IntArray, r: int) -> None:
     """The last trick, ``k``, led by ``leader``, played out (every hand holds one card, so
-    every card is forced): the game's margins into ``scratch[r]``."""
+    every card is forced): the final captures into ``finals[r]``, margins into
+    ``scratch[r]``."""
     tm = 0
     for i in range(n):
         tricks[k, i] = low_card(hands[(leader + i) % n])
         tm |= hands[(leader + i) % n]
     w = (leader + _winner_index(tricks[k], n, k)) % n
-    saved = captured[w]
-    captured[w] |= tm
-    _margins(captured, n, simple, scratch, r)
-    captured[w] = saved
+    for i in range(n):
+        finals[r, i] = captured[i] | tm if i == w else captured[i]
+    _margins(finals, r, n, simple, scratch)
 
 
-def _tt_slot(hands: IntArray, captured: IntArray, leader: int, n: int, size: int) -> int:
+def _open_sets(hands: IntArray, n: int, simple: int) -> int:
+    """The pictures of the suits with a picture still in a hand (none with simple
+    scoring): only their captured pictures can change a set bonus still to come, so only
+    they are part of a trick start's key in the table."""
+    if simple:
+        return 0
+    live = 0
+    for i in range(n):
+        live |= hands[i]
+    out = 0
+    for sm in K_SETS:
+        if live & sm:
+            out |= sm
+    return out
+
+
+def _tt_slot(hands: IntArray, captured: IntArray, leader: int, n: int, sets: int,
+             size: int) -> int:
     """The slot of a trick's start in a table of ``size`` (a power of two) slots."""
     h = leader
     for i in range(n):
         h = (h * 8191 + hands[i]) % TT_PRIME
-        h = (h * 8191 + (captured[i] & FACE_MASK)) % TT_PRIME
+        h = (h * 8191 + (captured[i] & sets)) % TT_PRIME
     return h & (size - 1)
 
 
-def _tt_holds(hands: IntArray, captured: IntArray, leader: int, n: int, tt_key: IntArray,
-              slot: int) -> bool:
-    """Does ``slot`` hold the values of this trick's start?"""
+def _tt_holds(hands: IntArray, captured: IntArray, leader: int, n: int, sets: int,
+              tt_key: IntArray, slot: int) -> bool:
+    """Does ``slot`` hold this trick's start?"""
     if tt_key[slot, 0] == 0 or tt_key[slot, 1] != leader:
         return False
     for i in range(n):
-        if tt_key[slot, 2 + i] != hands[i] or tt_key[slot, 2 + n + i] != captured[i] & FACE_MASK:
+        if tt_key[slot, 2 + i] != hands[i] or tt_key[slot, 2 + n + i] != captured[i] & sets:
             return False
     return True
 
 
 def _trick_done(hands: IntArray, tricks: IntArray, fr: IntArray, sp: int, captured: IntArray,
-                n: int, total: int, simple: int, scratch: FloatArray, tt_key: IntArray,
-                tt_val: FloatArray) -> bool:
+                n: int, total: int, simple: int, scratch: FloatArray, finals: IntArray,
+                tt_key: IntArray, tt_val: IntArray) -> bool:
     """After the frame's card completed its trick: the winner captures it; when the
     values after it are known (the game's end, the last trick, or a trick start found in
     the table) they go into the child's row ``sp + 1`` (True), else the next trick's
@@ -461,15 +478,19 @@ def _trick_done(hands: IntArray, tricks: IntArray, fr: IntArray, sp: int, captur
     for i in range(n):
         captured[w] |= 1 << tricks[k, i]
     if k >= total:
-        _margins(captured, n, simple, scratch, sp + 1)
+        for i in range(n):
+            finals[sp + 1, i] = captured[i]
+        _margins(finals, sp + 1, n, simple, scratch)
         return True
     if k + 1 == total:
-        _last_trick(hands, tricks, captured, w, k + 1, n, simple, scratch, sp + 1)
+        _last_trick(hands, tricks, captured, w, k + 1, n, simple, scratch, finals, sp + 1)
         return True
-    slot = _tt_slot(hands, captured, w, n, tt_key.shape[0])
-    if _tt_holds(hands, captured, w, n, tt_key, slot):
+    sets = _open_sets(hands, n, simple)
+    slot = _tt_slot(hands, captured, w, n, sets, tt_key.shape[0])
+    if _tt_holds(hands, captured, w, n, sets, tt_key, slot):
         for i in range(n):
-            scratch[sp + 1, i] = tt_val[slot, i]
+            finals[sp + 1, i] = captured[i] | tt_val[slot, i]
+        _margins(finals, sp + 1, n, simple, scratch)
         return True
     _frame(hands, tricks, fr, sp + 1, 0, w, k + 1, n)
     fr[sp + 1, 9] = slot
@@ -508,25 +529,34 @@ def _undo(hands: IntArray, fr: IntArray, sp: int, captured: IntArray) -> None:
     hands[fr[sp, 3]] |= 1 << fr[sp, 8]
 
 
-def _take(fr: IntArray, sp: int, scratch: FloatArray, n: int) -> None:
-    """The child's values (row ``sp + 1``) replace the frame's best when better for its
-    mover (first card kept on ties, within 1e-9)."""
+def _take(fr: IntArray, sp: int, scratch: FloatArray, finals: IntArray, n: int) -> None:
+    """The child's values and final captures (row ``sp + 1``) replace the frame's best
+    when better for its mover (first card kept on ties, within 1e-9)."""
     q = fr[sp, 3]
     if fr[sp, 5] == 1 or scratch[sp + 1, q] > scratch[sp, q] + 1e-9:
         for i in range(n):
             scratch[sp, i] = scratch[sp + 1, i]
+            finals[sp, i] = finals[sp + 1, i]
 
 
 def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
                captured: IntArray, n: int, total: int, simple: int, c: int,
-               fr: IntArray, scratch: FloatArray, tt_key: IntArray, tt_val: FloatArray) -> int:
+               fr: IntArray, scratch: FloatArray, finals: IntArray, tt_key: IntArray,
+               tt_val: IntArray) -> int:
     """Every seat's max-n margin after card ``c`` is played to trick ``k`` (``m`` cards
     already in ``tricks[k]``), into ``scratch[0]``: :meth:`.players.MaxNSolver.values`
     searched with an explicit stack (frame ``i`` in ``fr[i]``, its best values in
-    ``scratch[i]``). The values of trick starts are kept in the table ``tt_key`` (used,
-    leader, hands, captured pictures) / ``tt_val`` (one slot per hash, the last one
-    stored wins), the last trick is played out directly. Hands and captured cards are
-    restored afterwards; the number of cards tried is returned."""
+    ``scratch[i]``, the seats' captured cards at the end of the play chosen in
+    ``finals[i]``); hands and captured cards are restored afterwards, the number of
+    cards tried is returned.
+
+    The last trick is played out directly. A trick start's outcome is kept in a table,
+    one slot per hash (the last stored wins): ``tt_key`` holds used, leader, hands and
+    captured pictures of :func:`_open_sets`, ``tt_val`` the cards each seat captures from
+    there on. Every choice below a trick start compares final margins whose differences
+    are multiples of ``1 / (n - 1)`` (far beyond the 1e-9 tie tolerance) and depend only
+    on those cards, so the same play is chosen whatever else was captured, and its
+    margins, recomputed from the final captures, are those of a full search."""
     # frame 0 is a one-card frame that plays c
     fr[0, 0] = m
     fr[0, 1] = leader
@@ -544,17 +574,18 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
             # the frame is done: its best values go to the table and to the parent
             slot = fr[sp, 9]
             if slot >= 0:
+                sets = _open_sets(hands, n, simple)
                 tt_key[slot, 0] = 1
                 tt_key[slot, 1] = fr[sp, 1]
                 for i in range(n):
                     tt_key[slot, 2 + i] = hands[i]
-                    tt_key[slot, 2 + n + i] = captured[i] & FACE_MASK
-                    tt_val[slot, i] = scratch[sp, i]
+                    tt_key[slot, 2 + n + i] = captured[i] & sets
+                    tt_val[slot, i] = finals[sp, i] & ~captured[i]
             if sp == 0:
                 return tried
             sp -= 1
             _undo(hands, fr, sp, captured)
-            _take(fr, sp, scratch, n)
+            _take(fr, sp, scratch, finals, n)
             continue
         bit = legal & -legal
         fr[sp, 4] = legal ^ bit
@@ -571,10 +602,10 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
             _frame(hands, tricks, fr, sp + 1, mm + 1, fr[sp, 1], kk, n)
             sp += 1
             continue
-        if _trick_done(hands, tricks, fr, sp, captured, n, total, simple, scratch, tt_key,
-                       tt_val):
+        if _trick_done(hands, tricks, fr, sp, captured, n, total, simple, scratch, finals,
+                       tt_key, tt_val):
             _undo(hands, fr, sp, captured)
-            _take(fr, sp, scratch, n)
+            _take(fr, sp, scratch, finals, n)
             continue
         sp += 1
 
@@ -600,7 +631,8 @@ def solve_end(hands: IntArray, trick: IntArray, leader: int, k: int, captured: I
     scratch = np.zeros((left + 2, n), dtype=np.float64)
     size = 1 << min(TT_BITS, max(0, left - 2 * n) + 3)
     tt_key = np.zeros((size, 2 * n + 2), dtype=np.int64)
-    tt_val = np.zeros((size, n), dtype=np.float64)
+    tt_val = np.zeros((size, n), dtype=np.int64)
+    finals = np.zeros((left + 2, n), dtype=np.int64)
     plain = _legal(h[seat], tricks[k], m, k) & PLAIN
     base = np.empty(cards.shape[0], dtype=np.int64)
     out = np.empty(cards.shape[0], dtype=np.float64)
@@ -613,7 +645,7 @@ def solve_end(hands: IntArray, trick: IntArray, leader: int, k: int, captured: I
             out[i] = out[j]
             continue
         end_values(h, tricks, m, leader, k, cap, n, total, simple, cards[i], fr, scratch,
-                   tt_key, tt_val)
+                   finals, tt_key, tt_val)
         out[i] = scratch[0, seat]
     return out
 
