@@ -126,6 +126,43 @@ def test_registered_expert_decides_reproducibly() -> None:
         assert a == b
 
 
+def test_expert_solves_exactly_from_the_moment_the_stock_is_empty() -> None:
+    """Four players, the stock just emptied (hands 4-4-4-4, the widest end): the expert
+    solves fewer worlds exactly; one card later (4-4-4-3) the full number; with stock
+    left it plays out."""
+    s = stock_empty(7, 4, 4)
+    assert [h.bit_count() for h in s.hands] == [4, 4, 4, 4]
+    expert = make_player("expert")
+    assert isinstance(expert, SearchPlayer)
+    obs = s.observation(s.current_player)
+    assert expert.exact_worlds_for(obs) == ep.EXPERT_WIDE_EXACT_WORLDS < ep.EXPERT_EXACT_WORLDS
+    expert.choose(obs, s.legal_actions(), random.Random(2))
+    assert expert.last_stats["exact"] == 1
+    assert expert.last_stats["worlds"] == ep.EXPERT_WIDE_EXACT_WORLDS
+    s.apply(s.legal_actions()[0])
+    assert expert.exact_worlds_for(s.observation(s.current_player)) == ep.EXPERT_EXACT_WORLDS
+    early = EfudatoriState(Options(players=4), 7)
+    assert expert.exact_worlds_for(early.observation(early.current_player)) == 0
+    # Five players' hands of four are past the widest end: played out.
+    five = stock_empty(7, 5, 4)
+    assert [h.bit_count() for h in five.hands] == [4] * 5
+    assert expert.exact_worlds_for(five.observation(five.current_player)) == 0
+
+
+def test_a_capped_exact_decision_stops_after_a_quarter_of_its_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CPU cap also binds an exact decision (after a quarter of its worlds), so a
+    rare costly end cannot keep a player waiting."""
+    s = stock_empty(7, 4, 4)
+    expert = make_player("expert")
+    assert isinstance(expert, SearchPlayer)
+    clock = iter(range(10_000))
+    monkeypatch.setattr(ep.time, "process_time", lambda: float(next(clock)) * 10)
+    expert.choose(s.observation(s.current_player), s.legal_actions(), random.Random(2))
+    assert expert.last_stats["exact"] == 1
+    assert expert.last_stats["worlds"] == ep.EXPERT_WIDE_EXACT_WORLDS // 4
+
+
 def test_expert_takes_the_joker_with_the_spade_three() -> None:
     """In a solved end, leading the ♠3 (forcing out the Joker) is worth at least as much as
     leading the K♥ into the Joker."""

@@ -38,6 +38,7 @@ from cardplaza.games.efudatori.players import (
     EXPERT_MAX_WORLDS,
     EXPERT_MIN_WORLDS,
     EXPERT_SIMS,
+    EXPERT_WIDE_EXACT_WORLDS,
     HeuristicPlayer,
     SearchPlayer,
     make_player,
@@ -94,6 +95,7 @@ class EfudatoriAdvisor:
         expert.max_worlds = effort.worlds(EXPERT_MAX_WORLDS, 16)
         # With two players and an empty stock every world is the same one.
         expert.exact_worlds = 1 if determined else effort.worlds(EXPERT_EXACT_WORLDS, 8)
+        expert.wide_exact_worlds = effort.worlds(EXPERT_WIDE_EXACT_WORLDS, 8)
         expert.cpu_seconds = (None if effort.seconds is None
                               else max(0.05, effort.seconds - effort.elapsed()))
         av = expert.evaluate(obs, cards, rng)

@@ -11,10 +11,10 @@
   heuristic (:mod:`.search`), best mean margin.
 * ``4`` — the same search over four times as many worlds.
 * ``expert`` — the same search with 8,000 play-outs per decision (each sampled deal of
-  the hidden hands played with eight stock orders), and once the stock is empty and the
-  end is small enough (:data:`EXPERT_EXACT_LEAVES`) every sampled world is solved exactly
-  (max-n, :class:`MaxNSolver`), so the timing of the Joker, the ♠A and the ♠3 and the
-  capture of picture sets is read off exact play.
+  the hidden hands played with two stock orders), and from the moment the stock is empty
+  (up to :data:`EXPERT_WIDE_EXACT_LEAVES`: four players' hands of four) every sampled world
+  is solved exactly (max-n, :class:`MaxNSolver`), so the timing of the Joker, the ♠A and
+  the ♠3 and the capture of picture sets is read off exact play.
 
 The play-outs and the end solver run on compiled kernels (:mod:`.kernels`); the Python
 functions are their reference and give the same values and decisions.
@@ -351,14 +351,15 @@ class SearchPlayer:
     ``sims`` play-outs per decision are spread over ``ceil(sims / cards)`` worlds, kept
     between ``min_worlds`` and ``max_worlds``. With ``exact_worlds`` > 0, once the stock is
     empty and :func:`play_orders` of the hands is at most ``exact_leaves``, every world is
-    solved exactly instead (:class:`MaxNSolver`). Each sampled deal of the hidden hands
-    serves ``stock_orders`` worlds, the stock reshuffled for each (the observation says
-    nothing about the stock's order, so every order is as likely), the reshuffles drawn
-    on a :class:`.search.SplitMix64` stream seeded from the RNG once per decision.
-    ``cpu_seconds`` caps the CPU time of one decision
-    (sampling stops early, after at least ``min_worlds // 4`` worlds); ``None`` keeps
-    decisions a pure function of the observation and the RNG. A single legal card costs
-    nothing.
+    solved exactly instead (:class:`MaxNSolver`); larger ends, up to ``wide_exact_leaves``,
+    are solved exactly on ``wide_exact_worlds`` worlds (fewer: each costs more). Each
+    sampled deal of the hidden hands serves ``stock_orders`` worlds, the stock reshuffled
+    for each (the observation says nothing about the stock's order, so every order is as
+    likely), the reshuffles drawn on a :class:`.search.SplitMix64` stream seeded from the
+    RNG once per decision. ``cpu_seconds`` caps the CPU time of one decision (sampling
+    stops early, after at least ``min_worlds // 4`` worlds, or a quarter of the worlds of
+    an exact decision); ``None`` keeps decisions a pure function of the observation and
+    the RNG. A single legal card costs nothing.
 
     ``compiled`` runs the play-outs and the end solver on the numba kernels of
     :mod:`.kernels` (default: unless compilation is switched off), which give the same
@@ -368,7 +369,8 @@ class SearchPlayer:
 
     def __init__(self, name: str, *, sims: int = 0, min_worlds: int = 8,
                  max_worlds: int = 8, exact_worlds: int = 0,
-                 exact_leaves: int = EXACT_LEAVES, stock_orders: int = 1,
+                 exact_leaves: int = EXACT_LEAVES, wide_exact_worlds: int = 0,
+                 wide_exact_leaves: int = 0, stock_orders: int = 1,
                  cpu_seconds: float | None = None, compiled: bool | None = None) -> None:
         from cardplaza.games.efudatori import SPEC
 
@@ -379,6 +381,8 @@ class SearchPlayer:
         self.max_worlds = max_worlds
         self.exact_worlds = exact_worlds
         self.exact_leaves = exact_leaves
+        self.wide_exact_worlds = wide_exact_worlds
+        self.wide_exact_leaves = wide_exact_leaves
         self.stock_orders = stock_orders
         self.cpu_seconds = cpu_seconds
         self.compiled = jit_enabled() if compiled is None else compiled
@@ -397,6 +401,17 @@ class SearchPlayer:
             totals[c] = t
         return totals
 
+    def exact_worlds_for(self, observation: dict[str, Any]) -> int:
+        """How many worlds the decision solves exactly (0: it plays out instead)."""
+        if self.exact_worlds <= 0 or observation["stock_size"]:
+            return 0
+        orders = play_orders(observation["hand_sizes"])
+        if orders <= self.exact_leaves:
+            return self.exact_worlds
+        if orders <= self.wide_exact_leaves:
+            return self.wide_exact_worlds
+        return 0
+
     def evaluate(self, observation: dict[str, Any], cards: Sequence[int],
                  rng: random.Random) -> ActionValues:
         """Each card's margin in each sampled world (see :class:`ActionValues`)."""
@@ -404,16 +419,14 @@ class SearchPlayer:
         n = observation["players"]
         total = observation["tricks_total"]
         simple = observation["simple_scoring"]
-        exact = self.exact_worlds > 0 and observation["stock_size"] == 0 and \
-            play_orders(observation["hand_sizes"]) <= self.exact_leaves
-        if exact:
-            worlds = self.exact_worlds
-        else:
+        worlds = self.exact_worlds_for(observation)
+        exact = worlds > 0
+        if not exact:
             worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cards))))
         deadline = None
         if self.cpu_seconds is not None:
             deadline = time.process_time() + self.cpu_seconds
-        floor = max(1, self.min_worlds // 4)
+        floor = max(1, (worlds if exact else self.min_worlds) // 4)
         deals = HiddenDeals(observation)
         trick = [c for _, c in observation["trick"]]
         leader = observation["leader"]
@@ -541,7 +554,10 @@ def make_player(level: str, seed: int = 0) -> Player:
     if level == "expert":
         return SearchPlayer("efudatori-expert", sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
                             max_worlds=EXPERT_MAX_WORLDS, exact_worlds=EXPERT_EXACT_WORLDS,
-                            exact_leaves=EXPERT_EXACT_LEAVES, stock_orders=EXPERT_STOCK_ORDERS,
+                            exact_leaves=EXPERT_EXACT_LEAVES,
+                            wide_exact_worlds=EXPERT_WIDE_EXACT_WORLDS,
+                            wide_exact_leaves=EXPERT_WIDE_EXACT_LEAVES,
+                            stock_orders=EXPERT_STOCK_ORDERS,
                             cpu_seconds=EXPERT_CPU_SECONDS)
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
@@ -558,13 +574,20 @@ EXPERT_SIMS = 8000
 """Play-outs per decision of the expert (spread over the legal cards)."""
 EXPERT_MIN_WORLDS = 2000
 EXPERT_MAX_WORLDS = 4000
-EXPERT_STOCK_ORDERS = 8
+EXPERT_STOCK_ORDERS = 2
 """Stock orders tried with each sampled deal of the hidden hands (expert)."""
 EXPERT_EXACT_WORLDS = 300
 """Worlds solved exactly per decision of the expert in the end."""
-EXPERT_EXACT_LEAVES = 20_000
-"""The expert solves the end exactly once the stock is empty and :func:`play_orders` of
-the hands is at most this (the compiled solver makes larger ends affordable)."""
+EXPERT_EXACT_LEAVES = 100_000
+"""The expert solves the end exactly on :data:`EXPERT_EXACT_WORLDS` worlds once the stock
+is empty and :func:`play_orders` of the hands is at most this (with four players: from
+the second card after the stock ran out)."""
+EXPERT_WIDE_EXACT_LEAVES = 331_776
+"""Larger ends up to this (``4! ** 4``: four players' hands of four, the stock just
+emptied) are solved exactly on :data:`EXPERT_WIDE_EXACT_WORLDS` worlds."""
+EXPERT_WIDE_EXACT_WORLDS = 150
+"""Worlds solved exactly per decision in the largest ends (each costs about three times
+one of 100,000 play orders)."""
 EXPERT_CPU_SECONDS = 1.5
 """Safety cap on the expert's CPU time per decision."""
 
