@@ -202,7 +202,7 @@ def _kernel_tries(s: EfudatoriState, card: int) -> tuple[int, float]:
     tried = kernels.end_values(
         np.array(s.hands, dtype=np.int64), tricks, m, s.leader, s.trick_number,
         np.array(s.captured, dtype=np.int64), n, s.tricks_total,
-        int(s.options.simple_scoring), card, np.zeros((20, 10), dtype=np.int64), scratch,
+        int(s.options.simple_scoring), card, np.zeros((20, 11), dtype=np.int64), scratch,
         np.zeros((20, n), dtype=np.int64), np.zeros((16, 2 * n + 2), dtype=np.int64),
         np.zeros((16, n), dtype=np.int64))
     return tried, float(scratch[0, s.current_player])

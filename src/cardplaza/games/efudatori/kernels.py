@@ -494,6 +494,7 @@ def _trick_done(hands: IntArray, tricks: IntArray, fr: IntArray, sp: int, captur
         return True
     _frame(hands, tricks, fr, sp + 1, 0, w, k + 1, n)
     fr[sp + 1, 9] = slot
+    fr[sp + 1, 10] = sets  # the key's picture mask, for storing the outcome
     return False
 
 
@@ -574,7 +575,7 @@ def end_values(hands: IntArray, tricks: IntArray, m: int, leader: int, k: int,
             # the frame is done: its best values go to the table and to the parent
             slot = fr[sp, 9]
             if slot >= 0:
-                sets = _open_sets(hands, n, simple)
+                sets = fr[sp, 10]  # the hands are back as they were at the trick's start
                 tt_key[slot, 0] = 1
                 tt_key[slot, 1] = fr[sp, 1]
                 for i in range(n):
@@ -627,7 +628,7 @@ def solve_end(hands: IntArray, trick: IntArray, leader: int, k: int, captured: I
     for p in range(n):
         left += popcount(h[p])
         live |= h[p]
-    fr = np.zeros((left + 2, 10), dtype=np.int64)
+    fr = np.zeros((left + 2, 11), dtype=np.int64)
     scratch = np.zeros((left + 2, n), dtype=np.float64)
     size = 1 << min(TT_BITS, max(0, left - 2 * n) + 3)
     tt_key = np.zeros((size, 2 * n + 2), dtype=np.int64)
