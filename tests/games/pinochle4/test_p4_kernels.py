@@ -225,6 +225,49 @@ def test_meld_and_bid_kernels_are_the_python_rules() -> None:
         assert sums.tolist() == want
 
 
+def test_cut_throat_bid_kernel_is_the_python_rules() -> None:
+    """The cut-throat discard rule and bidding simulation against the Python discard rule,
+    meld calculator and fast.play_out: widow taken, three cards buried, meld + buried
+    counters + trick points (last trick included)."""
+    from cardplaza.games.pinochle4 import kernels as k
+    from cardplaza.games.pinochle4.meld import meld_total
+    from cardplaza.games.pinochle4.players import _discard_card
+    from cardplaza.games.pinochle4.rules import mask_points
+
+    rng = random.Random(33)
+    for _ in range(200):
+        hands, widow = deal(rng, 3)
+        for trump in range(4):
+            for extra in (0, 1):
+                hand = hands[0] | widow
+                assert k.discard_card(hand, trump, extra) == _discard_card(
+                    hand, trump, bool(extra))
+    for one_point in (False, True):
+        div = 10 if one_point else 1
+        values = counter_table("A", one_point)
+        worlds = [deal(rng, 3)[0] for _ in range(12)]
+        me = 2
+        for fn in (KERNELS.bid_totals3, KERNELS.reference("bid_totals3")):
+            table = np.zeros((4, len(worlds)), np.int64)
+            fn(np.array(worlds, np.int64), len(worlds), me, 1, div, 0,
+               np.array(values, np.int64), 10 // div,
+               *[np.zeros(3, np.int64) for _ in range(3)], table)
+            for w, base in enumerate(worlds):
+                full = base[me] | ((1 << 48) - 1) & ~(base[0] | base[1] | base[2])
+                for s in range(4):
+                    kept = full
+                    for _k in range(3):
+                        kept ^= 1 << _discard_card(kept, s, True)
+                    assert (full & ~kept).bit_count() == 3
+                    hs = base[:]
+                    hs[me] = kept
+                    pts, last = play_out(hs, [], me, 3, s, False, values)
+                    want = (meld_total(kept, s) // div + pts[me] + mask_points(full & ~kept,
+                                                                              values)
+                            + (10 // div if last == me else 0))
+                    assert table[s][w] == want
+
+
 def _bidding_observations(count: int) -> list[dict[str, object]]:
     """Partnership observations while bidding or naming trump, after 0–6 normal bids."""
     spec = get_game("pinochle4")

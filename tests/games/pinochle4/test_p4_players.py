@@ -15,7 +15,15 @@ from cardplaza.core.bench import random_steps
 from cardplaza.core.cards import bit_list
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
-from cardplaza.games.pinochle4.engine import BIDDING, DISCARD, K_TRUMP, PLAY, TRUMP, Options
+from cardplaza.games.pinochle4.engine import (
+    BIDDING,
+    DISCARD,
+    K_TRUMP,
+    PASS,
+    PLAY,
+    TRUMP,
+    Options,
+)
 from cardplaza.games.pinochle4.meld import meld_total
 from cardplaza.games.pinochle4.players import (
     LEVELS,
@@ -193,13 +201,37 @@ def test_cutthroat_expert_names_trump_and_buries_keeping_the_most_meld(seed: int
     assert meld_total(kept, trump) == best
 
 
-def test_cutthroat_expert_bids_like_normal() -> None:
-    """Cut-throat bids of the expert are normal's (its simulated limits tested worse)."""
-    expert, normal = make_player("expert"), make_player("normal")
-    for seed in range(12):
+def test_cutthroat_expert_bids_by_simulation() -> None:
+    """The cut-throat expert raises exactly while the raise is within its simulated limit
+    (the make-chance quantile of its simulated totals), also over the seat two places on:
+    cut-throat has no partner."""
+    normal = make_player("normal")
+    seen = same_parity_raise = 0
+    for seed in range(60):
         st = get_game("pinochle3").new_game(None, seed)
-        while st.phase == BIDDING:
-            obs, legal = st.observation(st.current_player), st.legal_actions()
-            a = expert.choose(obs, legal, random.Random(seed))
-            assert a == normal.choose(obs, legal, random.Random(seed))
-            st.apply(a)
+        rng = random.Random(seed)
+        for _ in range(seed % 4):
+            if st.phase != BIDDING:  # type: ignore[attr-defined]
+                break
+            st.apply(normal.choose(st.observation(st.current_player), st.legal_actions(), rng))
+        if st.phase != BIDDING:  # type: ignore[attr-defined]
+            continue
+        obs, legal = st.observation(st.current_player), st.legal_actions()
+        raise_to = [a for a in legal if a[1] > 0]  # type: ignore[index]
+        if not raise_to:
+            continue
+        expert = make_player("expert")
+        assert isinstance(expert, ExpertPlayer)
+        limit = expert.bid_limit_sim(obs, random.Random(seed))
+        table = expert._estimates(obs, random.Random(seed))  # cached: the same deals
+        step = obs["bid_step"]
+        assert limit == max(sorted(t, reverse=True)[int(0.6 * len(t)) - 1] // step * step
+                            for t in table)
+        got = expert.choose(obs, legal, random.Random(seed))
+        seen += 1
+        assert got == (raise_to[0] if raise_to[0][1] <= limit else PASS)
+        hb = obs["high_bidder"]
+        if hb is not None and hb % 2 == obs["seat"] % 2 and got != PASS:
+            same_parity_raise += 1
+    assert seen >= 30
+    assert same_parity_raise >= 1

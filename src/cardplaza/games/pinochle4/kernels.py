@@ -583,6 +583,52 @@ def return_card(hand: int, trump: int, extra: int) -> int:
     return best
 
 
+def discard_card(hand: int, trump: int, extra: int) -> int:
+    """Cut-throat discard: least meld lost, then non-trump, non-ace, counters first, lowest
+    rank, lowest card (as :func:`players._discard_card`)."""
+    full = meld_total(hand, trump, extra)
+    best = -1
+    best_key = 0
+    m = hand
+    while m:
+        c = low(m)
+        m &= m - 1
+        loss = full - meld_total(hand ^ (1 << c), trump, extra)
+        r = RANK_T[c]
+        plain = 0 if r >= 3 else 1  # a counter goes first: it counts for the bid winner
+        key = (((((loss * 2 + (SUIT_T[c] == trump)) * 2 + (r == 5)) * 2 + plain) * 8 + r)
+               * 64 + c)
+        if best < 0 or key < best_key:
+            best = c
+            best_key = key
+    return best
+
+
+def bid_totals3(worlds: Buf, nworlds: int, me: int, extra: int, div: int, relaxed: int,
+                values: Buf, bonus: int, hands: Buf, trick: Buf, pts: Buf, out: Buf) -> None:
+    """The cut-throat bidding simulation (the expert's bidding): per world (three hands of
+    fifteen; the widow is the rest of the deck) and trump suit, ``me``'s total if it wins
+    the bid: the widow taken, three cards buried by the discard rule, its meld, the
+    counters buried and its played-out trick points (last trick included), in
+    ``out[suit][w]``."""
+    deck = (1 << 48) - 1
+    for w in range(nworlds):
+        full = worlds[w][me] | (deck & ~(worlds[w][0] | worlds[w][1] | worlds[w][2]))
+        for s in range(4):
+            kept = full
+            for _ in range(3):
+                kept ^= 1 << discard_card(kept, s, extra)
+            for p in range(3):
+                hands[p] = worlds[w][p]
+            hands[me] = kept
+            last = play_out(hands, trick, 0, me, 3, s, relaxed, values, pts)
+            total = meld_total(kept, s, extra) // div + pts[me] + mask_points(full & ~kept,
+                                                                               values)
+            if last == me:
+                total += bonus
+            out[s][w] = total
+
+
 def bid_totals(worlds: Buf, nworlds: int, me: int, npass: int, extra: int, div: int,
                relaxed: int, values: Buf, bonus: int, hands: Buf, trick: Buf, pts: Buf,
                out: Buf, parts: Buf) -> None:
@@ -678,6 +724,8 @@ KERNELS = kernels("pinochle4", __name__, {
                    "int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
     "bid_totals": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64[::1], "
                   "int64, int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, :, ::1])",
+    "bid_totals3": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], int64, "
+                   "int64[::1], int64[::1], int64[::1], int64[:, ::1])",
     "bury_values": "void(int64[:, ::1], int64, int64[::1], int64, int64[::1], int64[::1], "
                    "int64[::1], int64, int64, int64, int64[::1], int64, int64, int64, int64, "
                    "int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], "

@@ -19,7 +19,9 @@ Every decision uses only the seat's observation and the player's RNG (DECISION P
   kernel (:mod:`kernels`), which deals exactly as :class:`world.Dealer`.
   Partnership: bids and names trump by simulation (sampled deals, partner's pass and the
   return simulated, meld + played-out trick points), meld-keeping returns. Cut-throat:
-  normal's bids; trump and the three buried cards chosen together by play-outs.
+  bids by simulation (sampled deals and widow, three cards buried by the discard rule,
+  meld + buried counters + played-out trick points); trump and the three buried cards
+  chosen together by play-outs.
 
 Both search levels drop candidates that good partners never play (:func:`_sensible`):
 an early trump lead from a short trump holding, or the trump ace as last to play when a
@@ -156,7 +158,7 @@ class HeuristicPlayer:
         if raise_to and raise_to[0][1] <= self.bid_limit(obs):
             # Do not overbid partner's bid in the partnership game.
             hb = obs["high_bidder"]
-            if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
+            if hb is not None and hb % 2 == obs["seat"] % 2:
                 return (K_BID, 0)
             return raise_to[0]
         return (K_BID, 0)
@@ -664,9 +666,10 @@ class ExpertPlayer(HeuristicPlayer):
 
     # -- bidding and trump ----------------------------------------------------------------
     def _estimates(self, obs: dict[str, Any], rng: random.Random) -> list[list[int]]:
-        """Partnership: per trump suit, the simulated bidding-side totals (meld + trick
-        points) if this seat plays the contract, one per sampled deal (same deals for
-        every suit); partner's pass and the return are simulated."""
+        """Per trump suit, the simulated bidding-side totals (meld + trick points) if this
+        seat plays the contract, one per sampled deal (same deals for every suit).
+        Partnership: partner's pass and the return are simulated; cut-throat: the widow
+        taken and three cards buried (:func:`bid_simulation3`)."""
         key = (obs["game"], obs["seat"], obs["hand_number"], obs["dealer"],
                tuple(obs["hand"]), tuple(obs["scores"]), obs["phase"] == "trump",
                len(obs["bids"]) if self.infer_bids else 0)
@@ -674,7 +677,9 @@ class ExpertPlayer(HeuristicPlayer):
         if hit is not None:
             return hit
         auction = AuctionCheck(obs) if self.infer_bids else None
-        table, _parts = bid_simulation(obs, bidding_deals(obs, rng, auction, self.bid_worlds))
+        deals = bidding_deals(obs, rng, auction, self.bid_worlds)
+        table = bid_simulation3(obs, deals) if obs["players"] == 3 \
+            else bid_simulation(obs, deals)[0]
         out: list[list[int]] = table.tolist()
         self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
         if len(self._cache) > 64:
@@ -715,16 +720,12 @@ class ExpertPlayer(HeuristicPlayer):
 
     def _bid(self, obs: dict[str, Any], legal: Sequence[Action],
              rng: random.Random) -> Action:
-        if obs["players"] == 3:
-            # Alone against two, simulated limits (make chance, or margin over passing)
-            # tested worse than normal's limit, so cut-throat bids are normal's.
-            return self.bid(obs, legal)
         raise_to = [a for a in legal if isinstance(a, tuple) and a[0] in (K_BID, K_JUMP)
                     and a[1] > 0]
         if not raise_to:
             return (K_BID, 0)
         hb = obs["high_bidder"]
-        if hb is not None and hb % 2 == obs["seat"] % 2:
+        if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
             return (K_BID, 0)
         if raise_to[0][1] <= self.bid_limit_sim(obs, rng):
             return raise_to[0]
@@ -784,6 +785,25 @@ def bid_simulation(obs: dict[str, Any], deals: Any) -> tuple[Any, Any]:
                        int(bool(opts["beat_only_trump_leads"])), np.array(values, np.int64),
                        10 // div, *bufs, table, parts)
     return table, parts
+
+
+def bid_simulation3(obs: dict[str, Any], deals: Any) -> Any:
+    """The cut-throat bidding simulation on sampled ``deals`` (:func:`bidding_deals`, the
+    widow being the cards of no hand), in the compiled kernel (:func:`kernels.
+    bid_totals3`): per trump suit and deal, this seat's total if it wins the bid, takes
+    the widow and buries three cards by the discard rule (``table[suit][deal]``)."""
+    import numpy as np
+
+    opts = obs["options"]
+    div = 10 if opts["one_point"] else 1
+    values = counter_table(opts["counters"], opts["one_point"])
+    count = len(deals)
+    table = np.zeros((4, count), np.int64)
+    bufs = [np.zeros(3, np.int64) for _ in range(3)]
+    KERNELS.bid_totals3(deals, count, obs["seat"], int(bool(opts["extra_kq"])), div,
+                        int(bool(opts["beat_only_trump_leads"])), np.array(values, np.int64),
+                        10 // div, *bufs, table)
+    return table
 
 
 def _partner_pass_card(hand: int, trump: int) -> int:
