@@ -231,7 +231,7 @@ def test_cut_throat_bid_kernel_is_the_python_rules() -> None:
     counters + trick points (last trick included)."""
     from cardplaza.games.pinochle4 import kernels as k
     from cardplaza.games.pinochle4.meld import meld_total
-    from cardplaza.games.pinochle4.players import _discard_card
+    from cardplaza.games.pinochle4.players import _discard_card, _return_card
     from cardplaza.games.pinochle4.rules import mask_points
 
     rng = random.Random(33)
@@ -240,7 +240,9 @@ def test_cut_throat_bid_kernel_is_the_python_rules() -> None:
         for trump in range(4):
             for extra in (0, 1):
                 hand = hands[0] | widow
-                assert k.discard_card(hand, trump, extra) == _discard_card(
+                assert k.shed_card(hand, trump, extra, 1) == _discard_card(
+                    hand, trump, bool(extra))
+                assert k.shed_card(hand, trump, extra, 0) == _return_card(
                     hand, trump, bool(extra))
     for one_point in (False, True):
         div = 10 if one_point else 1

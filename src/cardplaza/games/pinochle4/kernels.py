@@ -562,9 +562,10 @@ def partner_pass_card(hand: int, trump: int) -> int:
     return best
 
 
-def return_card(hand: int, trump: int, extra: int) -> int:
-    """Bidder's return: least meld lost, then non-trump, non-ace, cheapest, lowest rank,
-    lowest card (as :func:`players._return_card`)."""
+def shed_card(hand: int, trump: int, extra: int, counters_first: int) -> int:
+    """The card to give away: least meld lost, then non-trump, non-ace, then counters last
+    (the bidder's return) or first (the cut-throat discard, whose counters count for the
+    bid winner), lowest rank, lowest card (as :func:`players._shed_card`)."""
     full = meld_total(hand, trump, extra)
     best = -1
     best_key = 0
@@ -574,29 +575,8 @@ def return_card(hand: int, trump: int, extra: int) -> int:
         m &= m - 1
         loss = full - meld_total(hand ^ (1 << c), trump, extra)
         r = RANK_T[c]
-        value = 10 if r >= 3 else 0
-        key = (((((loss * 2 + (SUIT_T[c] == trump)) * 2 + (r == 5)) * 16 + value) * 8 + r)
-               * 64 + c)
-        if best < 0 or key < best_key:
-            best = c
-            best_key = key
-    return best
-
-
-def discard_card(hand: int, trump: int, extra: int) -> int:
-    """Cut-throat discard: least meld lost, then non-trump, non-ace, counters first, lowest
-    rank, lowest card (as :func:`players._discard_card`)."""
-    full = meld_total(hand, trump, extra)
-    best = -1
-    best_key = 0
-    m = hand
-    while m:
-        c = low(m)
-        m &= m - 1
-        loss = full - meld_total(hand ^ (1 << c), trump, extra)
-        r = RANK_T[c]
-        plain = 0 if r >= 3 else 1  # a counter goes first: it counts for the bid winner
-        key = (((((loss * 2 + (SUIT_T[c] == trump)) * 2 + (r == 5)) * 2 + plain) * 8 + r)
+        late = (r >= 3) != (counters_first != 0)
+        key = (((((loss * 2 + (SUIT_T[c] == trump)) * 2 + (r == 5)) * 2 + late) * 8 + r)
                * 64 + c)
         if best < 0 or key < best_key:
             best = c
@@ -617,7 +597,7 @@ def bid_totals3(worlds: Buf, nworlds: int, me: int, extra: int, div: int, relaxe
         for s in range(4):
             kept = full
             for _ in range(3):
-                kept ^= 1 << discard_card(kept, s, extra)
+                kept ^= 1 << shed_card(kept, s, extra, 1)
             for p in range(3):
                 hands[p] = worlds[w][p]
             hands[me] = kept
@@ -652,7 +632,7 @@ def bid_totals(worlds: Buf, nworlds: int, me: int, npass: int, extra: int, div: 
                 hand = hands[me] | give
                 back = 0
                 for _ in range(npass):
-                    c = return_card(hand, s, extra)
+                    c = shed_card(hand, s, extra, 0)
                     hand ^= 1 << c
                     back |= 1 << c
                 hands[me] = hand

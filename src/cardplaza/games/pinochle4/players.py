@@ -818,32 +818,32 @@ def _partner_pass_card(hand: int, trump: int) -> int:
     return max(bit_list(hand), key=lambda c: (c % 6, -c))
 
 
-def _return_card(hand: int, trump: int, extra_kq: bool) -> int:
-    """Bidder's return: the card whose loss costs the least meld, then non-trump, non-ace,
-    cheapest (never a pinochle part or other meld card while another card will do)."""
+def _shed_card(hand: int, trump: int, extra_kq: bool, counters_first: bool) -> int:
+    """The card to give away: the one whose loss costs the least meld, then non-trump,
+    non-ace, then counters last or first, low rank (never a pinochle part or other meld
+    card while another card will do)."""
     full = meld_total(hand, trump, extra_kq)
     best = -1
     best_key: tuple[int, ...] = ()
     for c in bit_list(hand):
         loss = full - meld_total(hand ^ (1 << c), trump, extra_kq)
-        key = (loss, suit_of(c) == trump, c % 6 == ACE, _VALUE[c % 6], c % 6, c)
+        value = -_VALUE[c % 6] if counters_first else _VALUE[c % 6]
+        key = (loss, suit_of(c) == trump, c % 6 == ACE, value, c % 6, c)
         if best < 0 or key < best_key:
             best, best_key = c, key
     return best
+
+
+def _return_card(hand: int, trump: int, extra_kq: bool) -> int:
+    """Bidder's return: the cheapest card that costs the least meld (counters kept)."""
+    return _shed_card(hand, trump, extra_kq, False)
 
 
 def _discard_card(hand: int, trump: int, extra_kq: bool) -> int:
-    """Cut-throat discard: least meld lost, non-trump, non-ace, counters first (they count
-    for the bidder), then low rank."""
-    full = meld_total(hand, trump, extra_kq)
-    best = -1
-    best_key: tuple[int, ...] = ()
-    for c in bit_list(hand):
-        loss = full - meld_total(hand ^ (1 << c), trump, extra_kq)
-        key = (loss, suit_of(c) == trump, c % 6 == ACE, -_VALUE[c % 6], c % 6, c)
-        if best < 0 or key < best_key:
-            best, best_key = c, key
-    return best
+    """Cut-throat discard: the card that costs the least meld, counters first (they count
+    for the bidder)."""
+    return _shed_card(hand, trump, extra_kq, True)
+
 
 def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
     """A computer player of ``level`` (weak, normal, strong, expert)."""
