@@ -235,3 +235,26 @@ def test_cutthroat_expert_bids_by_simulation() -> None:
             same_parity_raise += 1
     assert seen >= 30
     assert same_parity_raise >= 1
+
+
+@pytest.mark.parametrize("game", ["pinochle4", "pinochle3"])
+def test_normal_leaves_only_a_partners_bid_alone(game: str) -> None:
+    """Normal raises while within its limit, except over its partner in the partnership
+    game; in cut-throat the seat two places on is an opponent like the other."""
+    normal = make_player("normal")
+    over_same_parity = 0
+    for seed in range(80):
+        st = get_game(game).new_game(None, seed)
+        rng = random.Random(seed)
+        while st.phase == BIDDING:  # type: ignore[attr-defined]
+            obs, legal = st.observation(st.current_player), st.legal_actions()
+            a = normal.choose(obs, legal, rng)
+            raise_to = [b for b in legal if b[1] > 0]  # type: ignore[index]
+            hb = obs["high_bidder"]
+            within = bool(raise_to) and raise_to[0][1] <= normal.bid_limit(obs)
+            partner = game == "pinochle4" and hb is not None and hb % 2 == obs["seat"] % 2
+            assert a == (raise_to[0] if within and not partner else PASS)
+            if within and hb is not None and hb % 2 == obs["seat"] % 2:
+                over_same_parity += 1
+            st.apply(a)
+    assert over_same_parity >= 1

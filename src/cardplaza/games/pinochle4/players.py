@@ -158,7 +158,7 @@ class HeuristicPlayer:
         if raise_to and raise_to[0][1] <= self.bid_limit(obs):
             # Do not overbid partner's bid in the partnership game.
             hb = obs["high_bidder"]
-            if hb is not None and hb % 2 == obs["seat"] % 2:
+            if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
                 return (K_BID, 0)
             return raise_to[0]
         return (K_BID, 0)
