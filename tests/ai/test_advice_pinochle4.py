@@ -262,3 +262,20 @@ def test_review_json_states_thresholds_and_hands() -> None:
     assert out["hands"] and out["hands"][0]["hand"] == 1
     assert all(d["mark"] in ("good", "inaccuracy", "mistake", "blunder")
                for d in out["decisions"])
+
+
+@pytest.mark.parametrize("game", ["pinochle4", "pinochle3"])
+def test_bid_hint_limit_is_the_simulated_one_in_both_games(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In both games the bid hint's limit is the 60 % quantile of the simulated takes, as
+    the expert's: with every sampled take at 400 the hint raises to the lowest bid."""
+    fixed = {"totals": [[400] * 10, [0] * 10, [0] * 10, [0] * 10], "worlds": 10}
+    monkeypatch.setattr(PinochleAdvisor, "bid_table",
+                        lambda self, obs, rng, worlds, effort=None: fixed)
+    state = random_position(game, 0, 0)
+    obs = state.observation(state.current_player)
+    legal = state.legal_actions()
+    h = hint(game, obs, legal, seed=1, effort=Effort(0.2))
+    assert h.evaluation.info["limit"] == 400
+    lowest = min(a[1] for a in legal if a[1] > 0)  # type: ignore[index]
+    assert h.best == (0, lowest)

@@ -11,8 +11,8 @@
   that fit the auction, partner's pass and the return simulated, meld of both hands plus
   the played-out trick points. A bid is valued by its chance of being made (best suit);
   the expert bids while that chance is at least 60 % and never outbids its partner. In
-  cut-throat the expert bids to the normal computer's meld-count limit (alone against two
-  the simulated limits tested weaker); the chances are shown beside it.
+  cut-throat the simulation takes the widow and buries three cards by the discard rule,
+  and the expert bids by it the same way.
 * **Trump** — the expected hand score per suit (a set contract counts −contract), as the
   expert chooses. Cut-throat: trump and the cards to bury together, by play-outs.
 * **Passing** — each card to pass (or return) with the rest of the exchange done the
@@ -387,7 +387,7 @@ class PinochleAdvisor:
         n = obs["players"]
         hb = obs["high_bidder"]
         partner_high = n == 4 and hb is not None and hb % 2 == obs["seat"] % 2
-        limit = self.sim_limit(table, step) if n == 4 else self.heuristic.bid_limit(obs)
+        limit = self.sim_limit(table, step)
         amounts: list[int] = []
         if lowest is not None:
             amounts = [lowest]
