@@ -251,9 +251,10 @@ def test_cut_throat_bid_kernel_is_the_python_rules() -> None:
         me = 2
         for fn in (KERNELS.bid_totals3, KERNELS.reference("bid_totals3")):
             table = np.zeros((4, len(worlds)), np.int64)
+            parts = np.zeros((2, 4, len(worlds)), np.int64)
             fn(np.array(worlds, np.int64), len(worlds), me, 1, div, 0,
                np.array(values, np.int64), 10 // div,
-               *[np.zeros(3, np.int64) for _ in range(3)], table)
+               *[np.zeros(3, np.int64) for _ in range(3)], table, parts)
             for w, base in enumerate(worlds):
                 full = base[me] | ((1 << 48) - 1) & ~(base[0] | base[1] | base[2])
                 for s in range(4):
@@ -264,10 +265,11 @@ def test_cut_throat_bid_kernel_is_the_python_rules() -> None:
                     hs = base[:]
                     hs[me] = kept
                     pts, last = play_out(hs, [], me, 3, s, False, values)
-                    want = (meld_total(kept, s) // div + pts[me] + mask_points(full & ~kept,
-                                                                              values)
+                    meld = meld_total(kept, s) // div
+                    took = (pts[me] + mask_points(full & ~kept, values)
                             + (10 // div if last == me else 0))
-                    assert table[s][w] == want
+                    assert table[s][w] == meld + took
+                    assert [parts[0][s][w], parts[1][s][w]] == [meld, took]
 
 
 def _bidding_observations(count: int) -> list[dict[str, object]]:

@@ -68,10 +68,10 @@ from cardplaza.games.pinochle4.players import (
     _return_card,
     _sensible,
     bid_simulation,
+    bid_simulation3,
     bidding_deals,
 )
 from cardplaza.games.pinochle4.rules import (
-    FULL_MASK,
     SUIT_MASK,
     SUIT_SYMBOLS,
     beats,
@@ -317,40 +317,27 @@ class PinochleAdvisor:
     @staticmethod
     def _cutthroat_table(obs: dict[str, Any], rng: random.Random, worlds: int,
                          effort: Effort | None) -> dict[str, Any]:
-        opts = obs["options"]
-        n = obs["players"]
-        me = obs["seat"]
-        div, extra, values, relaxed, bonus = _play_rules(opts)
+        # The expert's own simulation (compiled kernels); one deal at a time when a clock
+        # may stop it, so a timed hint stops after any deal.
+        div = 10 if obs["options"]["one_point"] else 1
+        extra = obs["options"]["extra_kq"]
         auction = AuctionCheck(obs)
         own = mask_of(obs["hand"])
-        totals: list[list[int]] = [[], [], [], []]
-        mine: list[list[int]] = [[], [], [], []]
-        widow_meld: list[list[int]] = [[], [], [], []]
-        tricks: list[list[int]] = [[], [], [], []]
+        own_meld = [meld_total(own, s, extra) // div for s in range(4)]
+        clock = effort is not None and effort.seconds is not None
+        rows: list[list[list[int]]] = [[[], [], [], []] for _ in range(3)]
         done = 0
         while done < worlds and (effort is None or effort.more(done, 24)):
-            base = ExpertPlayer._bidding_deal(obs, rng, auction)
-            used = 0
-            for h in base:
-                used |= h
-            widow = FULL_MASK & ~used
-            for s in range(4):
-                hand = own | widow
-                for _k in range(3):
-                    hand ^= 1 << _discard_card(hand, s, extra)
-                buried = (own | widow) & ~hand
-                hands = base[:]
-                hands[me] = hand
-                m = meld_total(hand, s, extra) // div
-                p, last = play_out(hands, [], me, n, s, relaxed, values)
-                took = p[me] + mask_points(buried, values) + (bonus if last == me else 0)
-                totals[s].append(m + took)
-                mine[s].append(meld_total(own, s, extra) // div)
-                widow_meld[s].append(m - meld_total(own, s, extra) // div)
-                tricks[s].append(took)
-            done += 1
-        return {"totals": totals, "meld": mine, "widow_meld": widow_meld, "tricks": tricks,
-                "worlds": done}
+            count = 1 if clock else worlds - done
+            table, parts = bid_simulation3(obs, bidding_deals(obs, rng, auction, count))
+            for k, got in enumerate((table, *parts)):
+                for s in range(4):
+                    rows[k][s] += got[s].tolist()
+            done += count
+        totals, kept, tricks = rows
+        return {"totals": totals, "meld": [[own_meld[s]] * done for s in range(4)],
+                "widow_meld": [[m - own_meld[s] for m in kept[s]] for s in range(4)],
+                "tricks": tricks, "worlds": done}
 
     @staticmethod
     def chances(totals: list[int], amounts: Sequence[int]) -> list[float]:

@@ -585,12 +585,14 @@ def shed_card(hand: int, trump: int, extra: int, counters_first: int) -> int:
 
 
 def bid_totals3(worlds: Buf, nworlds: int, me: int, extra: int, div: int, relaxed: int,
-                values: Buf, bonus: int, hands: Buf, trick: Buf, pts: Buf, out: Buf) -> None:
-    """The cut-throat bidding simulation (the expert's bidding): per world (three hands of
-    fifteen; the widow is the rest of the deck) and trump suit, ``me``'s total if it wins
-    the bid: the widow taken, three cards buried by the discard rule, its meld, the
+                values: Buf, bonus: int, hands: Buf, trick: Buf, pts: Buf, out: Buf,
+                parts: Buf) -> None:
+    """The cut-throat bidding simulation (the expert's bidding and hints): per world (three
+    hands of fifteen; the widow is the rest of the deck) and trump suit, ``me``'s total if
+    it wins the bid: the widow taken, three cards buried by the discard rule, its meld, the
     counters buried and its played-out trick points (last trick included), in
-    ``out[suit][w]``."""
+    ``out[suit][w]``; its parts ``parts[0][suit][w]`` the kept meld and
+    ``parts[1][suit][w]`` the rest (buried counters + trick points)."""
     deck = (1 << 48) - 1
     for w in range(nworlds):
         full = worlds[w][me] | (deck & ~(worlds[w][0] | worlds[w][1] | worlds[w][2]))
@@ -602,11 +604,13 @@ def bid_totals3(worlds: Buf, nworlds: int, me: int, extra: int, div: int, relaxe
                 hands[p] = worlds[w][p]
             hands[me] = kept
             last = play_out(hands, trick, 0, me, 3, s, relaxed, values, pts)
-            total = meld_total(kept, s, extra) // div + pts[me] + mask_points(full & ~kept,
-                                                                               values)
+            meld = meld_total(kept, s, extra) // div
+            took = pts[me] + mask_points(full & ~kept, values)
             if last == me:
-                total += bonus
-            out[s][w] = total
+                took += bonus
+            out[s][w] = meld + took
+            parts[0][s][w] = meld
+            parts[1][s][w] = took
 
 
 def bid_totals(worlds: Buf, nworlds: int, me: int, npass: int, extra: int, div: int,
@@ -705,7 +709,7 @@ KERNELS = kernels("pinochle4", __name__, {
     "bid_totals": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64[::1], "
                   "int64, int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, :, ::1])",
     "bid_totals3": "void(int64[:, ::1], int64, int64, int64, int64, int64, int64[::1], int64, "
-                   "int64[::1], int64[::1], int64[::1], int64[:, ::1])",
+                   "int64[::1], int64[::1], int64[::1], int64[:, ::1], int64[:, :, ::1])",
     "bury_values": "void(int64[:, ::1], int64, int64[::1], int64, int64[::1], int64[::1], "
                    "int64[::1], int64, int64, int64, int64[::1], int64, int64, int64, int64, "
                    "int64, int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], "

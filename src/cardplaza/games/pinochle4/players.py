@@ -678,8 +678,7 @@ class ExpertPlayer(HeuristicPlayer):
             return hit
         auction = AuctionCheck(obs) if self.infer_bids else None
         deals = bidding_deals(obs, rng, auction, self.bid_worlds)
-        table = bid_simulation3(obs, deals) if obs["players"] == 3 \
-            else bid_simulation(obs, deals)[0]
+        table = (bid_simulation3 if obs["players"] == 3 else bid_simulation)(obs, deals)[0]
         out: list[list[int]] = table.tolist()
         self.last_stats = {"worlds": self.bid_worlds, "simulations": 4 * self.bid_worlds}
         if len(self._cache) > 64:
@@ -787,11 +786,12 @@ def bid_simulation(obs: dict[str, Any], deals: Any) -> tuple[Any, Any]:
     return table, parts
 
 
-def bid_simulation3(obs: dict[str, Any], deals: Any) -> Any:
+def bid_simulation3(obs: dict[str, Any], deals: Any) -> tuple[Any, Any]:
     """The cut-throat bidding simulation on sampled ``deals`` (:func:`bidding_deals`, the
     widow being the cards of no hand), in the compiled kernel (:func:`kernels.
     bid_totals3`): per trump suit and deal, this seat's total if it wins the bid, takes
-    the widow and buries three cards by the discard rule (``table[suit][deal]``)."""
+    the widow and buries three cards by the discard rule (``table[suit][deal]``), and its
+    parts (``parts[0]`` the kept meld, ``parts[1]`` buried counters + trick points)."""
     import numpy as np
 
     opts = obs["options"]
@@ -799,11 +799,12 @@ def bid_simulation3(obs: dict[str, Any], deals: Any) -> Any:
     values = counter_table(opts["counters"], opts["one_point"])
     count = len(deals)
     table = np.zeros((4, count), np.int64)
+    parts = np.zeros((2, 4, count), np.int64)
     bufs = [np.zeros(3, np.int64) for _ in range(3)]
     KERNELS.bid_totals3(deals, count, obs["seat"], int(bool(opts["extra_kq"])), div,
                         int(bool(opts["beat_only_trump_leads"])), np.array(values, np.int64),
-                        10 // div, *bufs, table)
-    return table
+                        10 // div, *bufs, table, parts)
+    return table, parts
 
 
 def _partner_pass_card(hand: int, trump: int) -> int:
