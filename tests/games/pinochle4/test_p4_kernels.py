@@ -17,7 +17,7 @@ from cardplaza.core.bench import random_steps
 from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle4.engine import PLAY
 from cardplaza.games.pinochle4.fast import play_out
-from cardplaza.games.pinochle4.kernels import KERNELS, WORK_ROWS
+from cardplaza.games.pinochle4.kernels import END_FRAME, KERNELS, WORK_ROWS
 from cardplaza.games.pinochle4.players import (
     ExpertPlayer,
     _candidate_cards,
@@ -127,7 +127,7 @@ def test_card_search_kernel_is_the_python_search(game: str, infer: bool) -> None
             m = np.zeros(len(cards), np.int64)
             got = fn(8, dealer.tries, int(infer), np.array(cards, np.int64), len(cards),
                      *view.kernel_args(), *setup, state, np.zeros((WORK_ROWS, 48), np.int64),
-                     t, m)
+                     t, m, 0, np.zeros((1, 7), np.int64), np.zeros((1, END_FRAME), np.int64))
             outs.append((got, t.tolist(), m.tolist(), state.tolist()))
         assert outs[0] == outs[1]
 

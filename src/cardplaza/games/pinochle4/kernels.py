@@ -8,11 +8,14 @@ tests check that both forms give identical results, and that :func:`play_out` ma
 
 * :func:`play_out` — the rest of a hand with the normal level's card play (the policy of
   :mod:`fast`): counters won per seat and the last trick's winner.
+* :func:`end_points` — four-hand, every hand known: the counters each side takes from the
+  current trick to the end under best play by both sides (alpha-beta over the legal cards,
+  trick starts kept in a table); :func:`exact_points` puts it in :func:`play_out`'s form.
 * :func:`card_values` — every candidate card played out in every given world (the strong
   level's worlds come from the Python dealer, so its decisions are unchanged).
 * :func:`search_cards` — the card search of the strong and expert levels: worlds dealt
   inside the kernel exactly as :class:`world.Dealer` deals them (voids, melds shown, the
-  auction), then every candidate played out in every world.
+  auction), then every candidate played out (or its ending solved) in every world.
 * :func:`bid_totals` — the partnership bidding simulation (the expert's bids and the bid
   helper): per sampled deal and trump suit, partner's pass, the bidder's return, both
   melds and the played-out trick points.
@@ -163,26 +166,7 @@ def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: in
         else:
             ws = SUIT_T[w]
             wr = RANK_T[w]
-            relaxed = relaxed_opt != 0 and led != trump
-            follow = hand & SUITS[led]
-            if follow:
-                if relaxed or ws != led:
-                    legal = follow
-                else:
-                    legal = follow & ABOVE_T[led][wr]
-                    if not legal:
-                        legal = follow
-            else:
-                tr = hand & tmask
-                if tr:
-                    if relaxed or ws != trump:
-                        legal = tr
-                    else:
-                        legal = tr & ABOVE_T[trump][wr]
-                        if not legal:
-                            legal = tr
-                else:
-                    legal = hand
+            legal = follow_mask(hand, led, w, trump, relaxed_opt)
             if four and ((wseat ^ seat) & 1) == 0:
                 if count == 3:
                     c = _first(legal, SMEAR_T, trump, 4)
@@ -207,6 +191,257 @@ def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: in
         else:
             seat = seat + 1 if seat + 1 < n else 0
     return last_winner
+
+
+# -- exact endings (four-hand) ----------------------------------------------------------
+
+END_INF = 1 << 20
+"""Beyond any trick-point total (the solver's open window)."""
+END_TABLE_BITS = 15
+END_TABLE_ROWS = 1 << END_TABLE_BITS
+"""Rows of the ending solver's table: four hands, seat to lead, lower and upper bound."""
+
+
+def follow_mask(hand: int, led: int, w: int, trump: int, relaxed_opt: int) -> int:
+    """The cards of ``hand`` that may be played to a trick led in suit ``led`` and won so
+    far by card ``w`` (section 11.2/11.3; the rule of :func:`rules.legal_play_mask`)."""
+    ws = SUIT_T[w]
+    wr = RANK_T[w]
+    relaxed = relaxed_opt != 0 and led != trump
+    follow = hand & SUITS[led]
+    if follow:
+        if relaxed or ws != led:
+            return follow
+        legal = follow & ABOVE_T[led][wr]
+        return legal if legal else follow
+    tr = hand & SUITS[trump]
+    if tr:
+        if relaxed or ws != trump:
+            return tr
+        legal = tr & ABOVE_T[trump][wr]
+        return legal if legal else tr
+    return hand
+
+
+def _end_slot(hands: Buf, seat: int) -> int:
+    """Table row of a trick start (masks stay below 2**48: no overflow either way)."""
+    h: int = hands[0] ^ (hands[1] >> 5) ^ (hands[2] >> 11) ^ (hands[3] >> 17) ^ (seat << 40)
+    h ^= h >> 15
+    h ^= h >> 30
+    return h & (END_TABLE_ROWS - 1)
+
+
+# Columns of a frame of the ending solver's stack (one row per card played from the root).
+F_SEAT, F_COUNT, F_LED, F_WIN, F_WSEAT, F_TPTS, F_LEFT = 0, 1, 2, 3, 4, 5, 6
+F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_MOVES, F_SLOT, F_GAIN, F_HAND = (
+    7, 8, 9, 10, 11, 12, 13, 14, 15)
+END_FRAME = 16
+"""Columns of a frame; the stack has 49 rows (one per card of a hand, and the root)."""
+
+
+def _end_hit(row: Buf, hands: Buf, seat: int) -> bool:
+    """True if the table row holds this trick start."""
+    hit: bool = row[4] == seat and row[0] == hands[0] and row[1] == hands[1] \
+        and row[2] == hands[2] and row[3] == hands[3]
+    return hit
+
+
+def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: int,
+         left: int, trump: int, relaxed: int, values: Buf, bonus: int, table: Buf,
+         stack: Buf) -> int:
+    """Counters (and the last trick's bonus) that seats 0 and 2 take from here on, with
+    seats 0 and 2 maximising and seats 1 and 3 minimising: fail-soft alpha-beta on an
+    explicit ``stack``, trick starts kept in ``table``. ``left`` = cards in the hands."""
+    f = stack[0]
+    f[F_SEAT] = seat
+    f[F_COUNT] = count
+    f[F_LED] = led
+    f[F_WIN] = w
+    f[F_WSEAT] = wseat
+    f[F_TPTS] = tpts
+    f[F_LEFT] = left
+    f[F_ALPHA] = -END_INF
+    f[F_BETA] = END_INF
+    d = 0
+    ret = 0
+    entering = True
+    returning = False
+    while True:
+        if returning:  # the node at depth d is worth ``ret``: back to its parent
+            if d == 0:
+                return ret
+            returning = False
+            d -= 1
+            f = stack[d]
+            hands[f[F_SEAT]] = f[F_HAND]
+            v = f[F_GAIN] + ret
+            if f[F_SEAT] % 2 == 0:
+                if v > f[F_BEST]:
+                    f[F_BEST] = v
+                    if v > f[F_ALPHA]:
+                        f[F_ALPHA] = v
+            elif v < f[F_BEST]:
+                f[F_BEST] = v
+                if v < f[F_BETA]:
+                    f[F_BETA] = v
+        f = stack[d]
+        seat = f[F_SEAT]
+        if entering:
+            entering = False
+            if f[F_COUNT] == 0:
+                if f[F_LEFT] == 0:
+                    ret = 0
+                    returning = True
+                    continue
+                slot = _end_slot(hands, seat)
+                f[F_SLOT] = slot
+                row = table[slot]
+                if _end_hit(row, hands, seat):
+                    if row[5] == row[6] or row[5] >= f[F_BETA]:
+                        ret = row[5]
+                        returning = True
+                        continue
+                    if row[6] <= f[F_ALPHA]:
+                        ret = row[6]
+                        returning = True
+                        continue
+                    if row[5] > f[F_ALPHA]:
+                        f[F_ALPHA] = row[5]
+                    if row[6] < f[F_BETA]:
+                        f[F_BETA] = row[6]
+            hand = hands[seat]
+            f[F_HAND] = hand
+            f[F_MOVES] = hand if f[F_COUNT] == 0 else follow_mask(
+                hand, f[F_LED], f[F_WIN], trump, relaxed)
+            f[F_BEST] = -END_INF if seat % 2 == 0 else END_INF
+            f[F_A0] = f[F_ALPHA]
+            f[F_B0] = f[F_BETA]
+        # The next card of this node, or its end.
+        c = -1
+        if f[F_ALPHA] < f[F_BETA]:
+            m = f[F_MOVES]
+            hand = f[F_HAND]
+            while m:
+                x = low(m)
+                m &= m - 1
+                if x >= 24 and (hand >> (x - 24)) & 1:
+                    continue  # the other copy, legal too, was tried first
+                c = x
+                break
+            f[F_MOVES] = m
+        if c < 0:
+            best: int = f[F_BEST]
+            if f[F_COUNT] == 0:
+                row = table[f[F_SLOT]]
+                if not _end_hit(row, hands, seat):
+                    for p in range(4):
+                        row[p] = hands[p]
+                    row[4] = seat
+                    row[5] = -END_INF
+                    row[6] = END_INF
+                if best <= f[F_A0]:
+                    if best < row[6]:
+                        row[6] = best
+                elif best >= f[F_B0]:
+                    if best > row[5]:
+                        row[5] = best
+                else:
+                    row[5] = best
+                    row[6] = best
+            ret = best
+            returning = True
+            continue
+        count = f[F_COUNT]
+        w = f[F_WIN]
+        wseat = f[F_WSEAT]
+        if count == 0:
+            led = SUIT_T[c]
+            w = c
+            wseat = seat
+        else:
+            led = f[F_LED]
+            cs = SUIT_T[c]
+            ws = SUIT_T[w]
+            if (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump):
+                w = c
+                wseat = seat
+        hands[seat] = f[F_HAND] ^ (1 << c)
+        pts = f[F_TPTS] + values[c]
+        left = f[F_LEFT] - 1
+        child = stack[d + 1]
+        if count == 3:
+            if left == 0:
+                pts += bonus
+            g = pts if wseat % 2 == 0 else 0
+            child[F_SEAT] = wseat
+            child[F_COUNT] = 0
+            child[F_TPTS] = 0
+        else:
+            g = 0
+            child[F_SEAT] = seat + 1 if seat < 3 else 0
+            child[F_COUNT] = count + 1
+            child[F_LED] = led
+            child[F_WIN] = w
+            child[F_WSEAT] = wseat
+            child[F_TPTS] = pts
+        f[F_GAIN] = g
+        child[F_LEFT] = left
+        child[F_ALPHA] = f[F_ALPHA] - g
+        child[F_BETA] = f[F_BETA] - g
+        d += 1
+        entering = True
+
+
+def end_points(hands: Buf, trick: Buf, ntrick: int, leader: int, trump: int, relaxed: int,
+               values: Buf, bonus: int, table: Buf, stack: Buf) -> int:
+    """Four-hand, every hand known: the counters (with the last trick's bonus) that seats
+    0 and 2 take from the current trick (``trick[:ntrick]``, led by ``leader``) to the end
+    of the hand under best play by both sides. ``table`` (``END_TABLE_ROWS`` rows of 7)
+    keeps trick starts and may be reused while trump, values and bonus stay the same;
+    fill its column 4 with -1 to clear it. ``stack``: scratch, 49 rows of ``END_FRAME``."""
+    left = popcount(hands[0]) + popcount(hands[1]) + popcount(hands[2]) + popcount(hands[3])
+    if ntrick == 0:
+        return _end(hands, leader, 0, 0, 0, 0, 0, left, trump, relaxed, values, bonus, table,
+                    stack)
+    w = trick[0]
+    wseat = leader
+    tpts = values[w]
+    for i in range(1, ntrick):
+        c = trick[i]
+        cs = SUIT_T[c]
+        ws = SUIT_T[w]
+        if (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump):
+            w = c
+            wseat = (leader + i) % 4
+        tpts += values[c]
+    if ntrick == 4:
+        if left == 0:
+            tpts += bonus
+        g = tpts if wseat % 2 == 0 else 0
+        return g + _end(hands, wseat, 0, 0, 0, 0, 0, left, trump, relaxed, values, bonus,
+                        table, stack)
+    return _end(hands, (leader + ntrick) % 4, ntrick, SUIT_T[trick[0]], w, wseat, tpts, left,
+                trump, relaxed, values, bonus, table, stack)
+
+
+def exact_points(hands: Buf, trick: Buf, ntrick: int, leader: int, trump: int,
+                 relaxed: int, values: Buf, bonus: int, table: Buf, stack: Buf,
+                 pts: Buf) -> int:
+    """:func:`play_out`'s result with best play instead of the policy (four-hand): the
+    points from here on in ``pts`` (seats 0 and 1 for the two sides, the last trick's
+    bonus included); returns -1, as no bonus is left to add."""
+    mine = end_points(hands, trick, ntrick, leader, trump, relaxed, values, bonus, table,
+                      stack)
+    total = bonus
+    for p in range(4):
+        total += mask_points(hands[p], values)
+    for i in range(ntrick):
+        total += values[trick[i]]
+    pts[0] = mine
+    pts[1] = total - mine
+    pts[2] = 0
+    pts[3] = 0
+    return -1
 
 
 def mask_points(mask: int, values: Buf) -> int:
@@ -389,11 +624,14 @@ def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, 
                  nplaces: int, ccards: Buf, callowed: Buf, ncons: int, fcards: Buf,
                  nfree: int, extra: int, div: int, check: Buf, ncheck: int, evidence: Buf,
                  nevidence: int, widow_owner: int, allowance: int, slack: int, mt: Buf,
-                 work: Buf, totals: Buf, made: Buf) -> int:
+                 work: Buf, totals: Buf, made: Buf, exact: int, table: Buf,
+                 stack: Buf) -> int:
     """The card search: ``nworlds`` worlds dealt by :func:`deal_world` from the generator
-    state ``mt``, every candidate card played out in each; side results summed in
-    ``totals``, worlds where the bidding side makes its contract counted in ``made``.
-    Returns the worlds dealt: fewer when a world needs the dealer's fallback."""
+    state ``mt``, every candidate card played out in each (with ``exact``, four-hand:
+    solved by :func:`end_points` instead, ``table`` and ``stack`` its buffers); side
+    results summed in ``totals``, worlds where the bidding side makes its contract counted
+    in ``made``. Returns the worlds dealt: fewer when a world needs the dealer's
+    fallback."""
     best = work[0]
     out = work[1]
     left = work[2]
@@ -418,7 +656,12 @@ def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, 
                 hands[p] = best[p]
             hands[me] ^= 1 << c
             trick[ntrick] = c
-            last = play_out(hands, trick, ntrick + 1, leader, n, trump, relaxed, values, pts)
+            if exact:
+                last = exact_points(hands, trick, ntrick + 1, leader, trump, relaxed, values,
+                                    bonus, table, stack, pts)
+            else:
+                last = play_out(hands, trick, ntrick + 1, leader, n, trump, relaxed, values,
+                                pts)
             totals[i] += hand_value(pts, last, n, me, base, melds, contract, bside, bonus,
                                     dpts, side_pts)
             if melds[bside] + side_pts[bside] >= contract:
@@ -719,11 +962,16 @@ KERNELS = kernels("pinochle4", __name__, {
                     "int64, int64, int64, int64, int64[::1], int64[::1], int64[::1], int64, "
                     "int64[::1], int64[::1], int64, int64[::1], int64, int64, int64, "
                     "int64[:, ::1], int64, int64[:, ::1], int64, int64, int64, int64, "
-                    "int64[::1], int64[:, ::1], float64[::1], int64[::1])",
+                    "int64[::1], int64[:, ::1], float64[::1], int64[::1], int64, "
+                    "int64[:, ::1], int64[:, ::1])",
     "play_out_many": "void(int64[:, ::1], int64, int64, int64[::1], int64[::1], int64, "
                      "int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])",
     "play_out": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, "
                 "int64[::1], int64[::1])",
+    "exact_points": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64[::1], "
+                    "int64, int64[:, ::1], int64[:, ::1], int64[::1])",
+    "end_points": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64[::1], "
+                  "int64, int64[:, ::1], int64[:, ::1])",
     "card_values": "void(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, "
                    "int64[::1], int64, int64, int64, int64, int64, int64[::1], int64[::1], "
                    "int64[::1], int64, int64, int64, int64, int64[::1], int64[::1], "

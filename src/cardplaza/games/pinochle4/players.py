@@ -51,7 +51,7 @@ from cardplaza.games.pinochle4.engine import (
     K_TRUMP,
 )
 from cardplaza.games.pinochle4.fast import hand_delta, low, play_out
-from cardplaza.games.pinochle4.kernels import KERNELS, WORK_ROWS
+from cardplaza.games.pinochle4.kernels import END_FRAME, END_TABLE_ROWS, KERNELS, WORK_ROWS
 from cardplaza.games.pinochle4.meld import meld_total, meld_totals
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
@@ -267,6 +267,20 @@ class _PlayView:
         self.hand = mask_of(obs["hand"])
         self.made = 0
         """Whether the bidding side made its contract in the last :meth:`value`."""
+        self.exact: tuple[Any, Any] | None = None
+        """Four-hand ending searched exactly: the solver's table and stack
+        (:meth:`solve_endings`), else ``None`` (play-outs by the fast policy)."""
+
+    def solve_endings(self) -> None:
+        """Value the rest of the hand by best play in every world (:func:`kernels.end_points`)
+        instead of the fast policy's play-out; four-hand only."""
+        import numpy as np
+
+        if self.n != 4:
+            raise ValueError("exact endings are for the four-hand game")
+        table = np.zeros((END_TABLE_ROWS, 7), np.int64)
+        table[:, 4] = -1
+        self.exact = (table, np.zeros((49, END_FRAME), np.int64))
 
     def side(self, seat: int) -> int:
         """Scoring side of a seat."""
@@ -296,13 +310,26 @@ class _PlayView:
         return [float(t) for t in totals]
 
     def value(self, hands: list[int], discards: int) -> float:
-        """Side result of playing ``hands`` out from the current trick (fast policy)."""
-        pts, last = play_out(hands, self.trick, self.leader, self.n, self.trump,
-                             self.relaxed, self.values)
+        """Side result of playing ``hands`` out from the current trick (fast policy, or
+        best play after :meth:`solve_endings`)."""
         side_pts = self.base[:]
-        for p in range(self.n):
-            side_pts[self.side(p)] += pts[p]
-        side_pts[self.side(last)] += self.bonus
+        if self.exact is not None:
+            import numpy as np
+
+            trick = np.zeros(4, np.int64)
+            trick[:len(self.trick)] = self.trick
+            pts = np.zeros(4, np.int64)
+            KERNELS.exact_points(np.array(hands, np.int64), trick, len(self.trick),
+                                 self.leader, self.trump, int(self.relaxed),
+                                 np.array(self.values, np.int64), self.bonus, *self.exact, pts)
+            side_pts[0] += int(pts[0])
+            side_pts[1] += int(pts[1])
+        else:
+            pts_list, last = play_out(hands, self.trick, self.leader, self.n, self.trump,
+                                      self.relaxed, self.values)
+            for p in range(self.n):
+                side_pts[self.side(p)] += pts_list[p]
+            side_pts[self.side(last)] += self.bonus
         if self.n == 3:
             d = self.known_discards if self.known_discards >= 0 else discards
             side_pts[self.bside] += mask_points(d, self.values)
@@ -353,6 +380,8 @@ def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
     cand = np.array(cards, np.int64)
     position = view.kernel_args()
     work = np.zeros((WORK_ROWS, 48), np.int64)
+    exact = (1, *view.exact) if view.exact is not None else (
+        0, np.zeros((1, 7), np.int64), np.zeros((1, END_FRAME), np.int64))
     infer = int(dealer.auction is not None)
     done = 0
     state = mt_state(rng) if setup is not None else None  # ``rng``'s state while in use
@@ -361,7 +390,7 @@ def card_search(view: _PlayView, dealer: Dealer, cards: list[int], worlds: int,
         got = 0
         if state is not None and setup is not None:
             got = KERNELS.search_cards(k, dealer.tries, infer, cand, len(cards), *position,
-                                       *setup, state, work, totals, made)
+                                       *setup, state, work, totals, made, *exact)
             done += got
         if got < k:  # this world needs the dealer's fallback (or the quick dealer cannot)
             if state is not None:
@@ -493,13 +522,19 @@ class ExpertPlayer(HeuristicPlayer):
     shown melds and the cards it passed (:func:`world._assign`). Play-outs use the fast
     bitmask policy (:mod:`fast`). ``sims`` play-outs per card decision (at least
     ``min_worlds`` worlds); ``bid_worlds`` sampled deals per suit when bidding.
+    Four-hand, from ``end_cards`` cards in hand on, every world's ending is solved exactly
+    (:func:`kernels.end_points`) instead of played out, in at most ``end_worlds`` worlds
+    (0: as many as the budget gives).
     """
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
                  bid_worlds: int = 48, make_prob: float = 0.6, infer_bids: bool = True,
-                 seconds: float | None = None, bury_sims: int | None = None) -> None:
+                 seconds: float | None = None, bury_sims: int | None = None,
+                 end_cards: int = 0, end_worlds: int = 0) -> None:
         super().__init__("normal")
         self.name = "expert"
+        self.end_cards = end_cards
+        self.end_worlds = end_worlds
         self.infer_bids = infer_bids
         self.seconds = seconds
         self.bury_sims = sims if bury_sims is None else bury_sims
@@ -585,7 +620,12 @@ class ExpertPlayer(HeuristicPlayer):
                      rng: random.Random) -> CardSearch:
         """The candidates played out on the same sampled worlds, within the budget."""
         worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
-        found = card_search(_PlayView(obs), Dealer(obs, infer_bids=self.infer_bids),
+        view = _PlayView(obs)
+        if obs["players"] == 4 and len(obs["hand"]) <= self.end_cards:
+            view.solve_endings()
+            if self.end_worlds:
+                worlds = min(worlds, self.end_worlds)
+        found = card_search(view, Dealer(obs, infer_bids=self.infer_bids),
                             [b[1] for b in cands], worlds, rng, self.seconds,
                             min(self.min_worlds, worlds))
         self.last_stats = {"worlds": found.worlds, "simulations": found.worlds * len(cands)}
