@@ -18,6 +18,8 @@ from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle4.kernels import END_FRAME, END_TABLE_ROWS, KERNELS, WORK_ROWS
 from cardplaza.games.pinochle4.players import (
+    EXPERT_END_CARDS,
+    EXPERT_END_WORLDS,
     ExpertPlayer,
     _candidate_cards,
     _PlayView,
@@ -198,6 +200,11 @@ def test_expert_solves_endings_from_its_threshold() -> None:
             obs = st.observation(st.current_player)
             player.choose(obs, st.legal_actions(), random.Random(1))
             assert (player.last_stats["worlds"] <= 30) == ending
+    expert = make_player("expert")  # the level as played: endings solved from 5 cards
+    assert isinstance(expert, ExpertPlayer)
+    for st in _late_states("pinochle4", range(3), EXPERT_END_CARDS):
+        expert.choose(st.observation(st.current_player), st.legal_actions(), random.Random(1))
+        assert expert.last_stats["worlds"] <= EXPERT_END_WORLDS
     (st3,) = _late_states("pinochle3", range(1), 5)
     with pytest.raises(ValueError, match="four-hand"):
         _PlayView(st3.observation(st3.current_player)).solve_endings()

@@ -86,6 +86,12 @@ EXPERT_MAX_WORLDS = 6_000
 """Expert: most worlds per card decision (with two candidates)."""
 EXPERT_SECONDS = 0.3
 """Expert: cap per card decision in CPU seconds of the deciding thread."""
+EXPERT_END_CARDS = 5
+"""Expert, partnership: from this many cards in hand on, every sampled world's ending is
+solved by best play (:func:`kernels.end_points`) instead of played out."""
+EXPERT_END_WORLDS = 240
+"""Expert, partnership: most worlds of a card decision with endings solved (a five-card
+ending takes well under a millisecond a world and candidate)."""
 EXPERT_BURY_SIMS = 2_400
 """Expert, cut-throat: play-out budget per suit of the trump-and-bury search (× 2)."""
 EXPERT_BID_WORLDS = 192
@@ -891,7 +897,8 @@ def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
     if level == "expert":
         return ExpertPlayer(sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
                             max_worlds=EXPERT_MAX_WORLDS, bid_worlds=EXPERT_BID_WORLDS,
-                            seconds=EXPERT_SECONDS, bury_sims=EXPERT_BURY_SIMS)
+                            seconds=EXPERT_SECONDS, bury_sims=EXPERT_BURY_SIMS,
+                            end_cards=EXPERT_END_CARDS, end_worlds=EXPERT_END_WORLDS)
     if level == "strong":
         return SearchPlayer(STRONG_WORLDS, STRONG_SECONDS)
     if level in ("weak", "normal"):
