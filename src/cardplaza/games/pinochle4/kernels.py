@@ -205,22 +205,15 @@ END_TABLE_ROWS = 1 << END_TABLE_BITS
 def follow_mask(hand: int, led: int, w: int, trump: int, relaxed_opt: int) -> int:
     """The cards of ``hand`` that may be played to a trick led in suit ``led`` and won so
     far by card ``w`` (section 11.2/11.3; the rule of :func:`rules.legal_play_mask`)."""
-    ws = SUIT_T[w]
-    wr = RANK_T[w]
-    relaxed = relaxed_opt != 0 and led != trump
     follow = hand & SUITS[led]
-    if follow:
-        if relaxed or ws != led:
-            return follow
-        legal = follow & ABOVE_T[led][wr]
-        return legal if legal else follow
-    tr = hand & SUITS[trump]
-    if tr:
-        if relaxed or ws != trump:
-            return tr
-        legal = tr & ABOVE_T[trump][wr]
-        return legal if legal else tr
-    return hand
+    suit = led if follow else trump  # follow suit, else trump, else anything
+    legal = follow if follow else hand & SUITS[trump]
+    if not legal:
+        return hand
+    if (relaxed_opt != 0 and led != trump) or SUIT_T[w] != suit:
+        return legal  # no duty to beat: option O5, or the trick is won in another suit
+    higher = legal & ABOVE_T[suit][RANK_T[w]]
+    return higher if higher else legal
 
 
 def _end_slot(hands: Buf, seat: int) -> int:
