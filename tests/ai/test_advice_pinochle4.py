@@ -97,6 +97,29 @@ def test_hints_in_every_phase_name_legal_actions() -> None:
             "pinochle3:play"} <= seen
 
 
+def test_card_hint_solves_endings_as_the_expert_does() -> None:
+    """From the expert's ending threshold on, a card hint rests on at most its worlds of
+    exact endings (and says they are exact); before it, on the expert's many play-outs."""
+    from cardplaza.games.pinochle4.players import EXPERT_END_CARDS, EXPERT_END_WORLDS
+
+    seen = {True: 0, False: 0}
+    for seed in range(6):
+        state = random_position("pinochle4", seed, 0)
+        rng = random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            obs = state.observation(state.current_player)
+            if obs["phase"] == "play" and len({a[1] % 24 for a in legal}) > 1 \
+                    and len(obs["hand"]) in (EXPERT_END_CARDS, 9):
+                ending = len(obs["hand"]) <= EXPERT_END_CARDS
+                out = PinochleAdvisor().evaluate(obs, legal, random.Random(1), Effort())
+                assert (out.worlds <= EXPERT_END_WORLDS) == ending
+                assert out.exact == ending
+                seen[ending] += 1
+            state.apply(legal[rng.randrange(len(legal))])
+    assert seen[True] and seen[False]
+
+
 # -- the bid helper -------------------------------------------------------------------------
 
 FORTY_ONLY = "Q♠ J♦ J♠ J♠ J♥ J♥ Q♥ Q♥ Q♦ Q♦ K♣ 10♣"

@@ -56,6 +56,8 @@ from cardplaza.games.pinochle4.meld import meld_total
 from cardplaza.games.pinochle4.players import (
     EXPERT_BID_WORLDS,
     EXPERT_BURY_SIMS,
+    EXPERT_END_CARDS,
+    EXPERT_END_WORLDS,
     EXPERT_MAX_WORLDS,
     EXPERT_MIN_WORLDS,
     EXPERT_SIMS,
@@ -210,14 +212,16 @@ class PinochleAdvisor:
     # -- card play -----------------------------------------------------------------------
     @staticmethod
     def _expert(effort: Effort) -> ExpertPlayer:
-        """The expert with its card-play budget scaled (no clock unless the effort has one)."""
+        """The expert with its card-play budget scaled (no clock unless the effort has one),
+        solving endings as the expert does."""
         seconds = None if effort.seconds is None else max(0.05, effort.seconds
                                                           - effort.elapsed())
         return ExpertPlayer(sims=effort.worlds(EXPERT_SIMS, 100),
                             min_worlds=effort.worlds(EXPERT_MIN_WORLDS, 12),
                             max_worlds=effort.worlds(EXPERT_MAX_WORLDS, 12),
                             bid_worlds=EXPERT_BID_WORLDS, seconds=seconds,
-                            bury_sims=EXPERT_BURY_SIMS)
+                            bury_sims=EXPERT_BURY_SIMS, end_cards=EXPERT_END_CARDS,
+                            end_worlds=effort.worlds(EXPERT_END_WORLDS, 12))
 
     def _play(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
               effort: Effort) -> Evaluation:
@@ -250,7 +254,8 @@ class PinochleAdvisor:
         if pick is None:
             pick = max(near, key=lambda c: (c.value or 0.0, -c.action[1]))  # type: ignore[index]
         ordered, best = ranked(choices, pick.action, tolerance=float("inf"))
-        return Evaluation("play", "points", ordered, best, worlds=worlds)
+        exact = obs["players"] == 4 and len(obs["hand"]) <= EXPERT_END_CARDS
+        return Evaluation("play", "points", ordered, best, worlds=worlds, exact=exact)
 
     @staticmethod
     def _play_facts(obs: dict[str, Any], cands: list[tuple[int, int]], rng: random.Random,
