@@ -229,7 +229,7 @@ F_SEAT, F_COUNT, F_LED, F_WIN, F_WSEAT, F_TPTS, F_LEFT = 0, 1, 2, 3, 4, 5, 6
 F_ALPHA, F_BETA, F_A0, F_B0, F_BEST, F_MOVES, F_SLOT, F_GAIN, F_HAND = (
     7, 8, 9, 10, 11, 12, 13, 14, 15)
 END_FRAME = 16
-"""Columns of a frame; the stack has 49 rows (one per card of a hand, and the root)."""
+"""Columns of a frame; the stack has 49 rows (one per card still to be played, and the root)."""
 
 
 def _end_hit(row: Buf, hands: Buf, seat: int) -> bool:
