@@ -239,13 +239,9 @@ def _end_hit(row: Buf, hands: Buf, seat: int) -> bool:
     return hit
 
 
-def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: int,
-         left: int, trump: int, relaxed: int, values: Buf, bonus: int, table: Buf,
-         stack: Buf) -> int:
-    """Counters (and the last trick's bonus) that seats 0 and 2 take from here on, with
-    seats 0 and 2 maximising and seats 1 and 3 minimising: fail-soft alpha-beta on an
-    explicit ``stack``, trick starts kept in ``table``. ``left`` = cards in the hands."""
-    f = stack[0]
+def _frame(f: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: int,
+           left: int, alpha: int, beta: int) -> None:
+    """Set up a stack frame: a node of the ending search before its first card."""
     f[F_SEAT] = seat
     f[F_COUNT] = count
     f[F_LED] = led
@@ -253,8 +249,17 @@ def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: 
     f[F_WSEAT] = wseat
     f[F_TPTS] = tpts
     f[F_LEFT] = left
-    f[F_ALPHA] = -END_INF
-    f[F_BETA] = END_INF
+    f[F_ALPHA] = alpha
+    f[F_BETA] = beta
+
+
+def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: int,
+         left: int, trump: int, relaxed: int, values: Buf, bonus: int, table: Buf,
+         stack: Buf) -> int:
+    """Counters (and the last trick's bonus) that seats 0 and 2 take from here on, with
+    seats 0 and 2 maximising and seats 1 and 3 minimising: fail-soft alpha-beta on an
+    explicit ``stack``, trick starts kept in ``table``. ``left`` = cards in the hands."""
+    _frame(stack[0], seat, count, led, w, wseat, tpts, left, -END_INF, END_INF)
     d = 0
     ret = 0
     entering = True
@@ -361,26 +366,16 @@ def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: 
         hands[seat] = f[F_HAND] ^ (1 << c)
         pts = f[F_TPTS] + values[c]
         left = f[F_LEFT] - 1
-        child = stack[d + 1]
-        if count == 3:
+        if count == 3:  # the trick is complete: its winner leads the next one
             if left == 0:
                 pts += bonus
             g = pts if wseat % 2 == 0 else 0
-            child[F_SEAT] = wseat
-            child[F_COUNT] = 0
-            child[F_TPTS] = 0
+            _frame(stack[d + 1], wseat, 0, 0, 0, 0, 0, left, f[F_ALPHA] - g, f[F_BETA] - g)
         else:
             g = 0
-            child[F_SEAT] = seat + 1 if seat < 3 else 0
-            child[F_COUNT] = count + 1
-            child[F_LED] = led
-            child[F_WIN] = w
-            child[F_WSEAT] = wseat
-            child[F_TPTS] = pts
+            _frame(stack[d + 1], seat + 1 if seat < 3 else 0, count + 1, led, w, wseat, pts,
+                   left, f[F_ALPHA], f[F_BETA])
         f[F_GAIN] = g
-        child[F_LEFT] = left
-        child[F_ALPHA] = f[F_ALPHA] - g
-        child[F_BETA] = f[F_BETA] - g
         d += 1
         entering = True
 
