@@ -230,7 +230,8 @@ class PinochleAdvisor:
         if len(cands) == 1:
             return Evaluation("play", "points", [Choice(cands[0], None, 1.0, {}, same[cands[0]])],
                               cands[0])
-        found = {e.action: e for e in self._expert(effort).evaluate(obs, legal, rng)}
+        expert = self._expert(effort)
+        found = {e.action: e for e in expert.evaluate(obs, legal, rng)}
         worlds = max((e.worlds for e in found.values()), default=0)
         facts = self._play_facts(obs, cands, random.Random(rng.getrandbits(64)))
         bidding_side = _side(obs["players"], obs["bidder"]) == _side(obs["players"],
@@ -254,8 +255,8 @@ class PinochleAdvisor:
         if pick is None:
             pick = max(near, key=lambda c: (c.value or 0.0, -c.action[1]))  # type: ignore[index]
         ordered, best = ranked(choices, pick.action, tolerance=float("inf"))
-        exact = obs["players"] == 4 and len(obs["hand"]) <= EXPERT_END_CARDS
-        return Evaluation("play", "points", ordered, best, worlds=worlds, exact=exact)
+        return Evaluation("play", "points", ordered, best, worlds=worlds,
+                          exact=expert.solves_ending(obs))
 
     @staticmethod
     def _play_facts(obs: dict[str, Any], cands: list[tuple[int, int]], rng: random.Random,

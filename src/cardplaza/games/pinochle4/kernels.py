@@ -116,6 +116,24 @@ def _first(mask: int, groups: Buf, trump: int, count: int) -> int:
     return -1
 
 
+def beats(c: int, w: int, trump: int) -> bool:
+    """True if card ``c`` beats the trick's winning card ``w`` (a higher card of its suit,
+    or a trump on a plain card; the second of two identical cards never beats)."""
+    cs = SUIT_T[c]
+    ws = SUIT_T[w]
+    higher: bool = (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump)
+    return higher
+
+
+def winning_position(trick: Buf, ntrick: int, trump: int) -> int:
+    """Position of the winning card among the first ``ntrick`` cards of ``trick``."""
+    best = 0
+    for i in range(1, ntrick):
+        if beats(trick[i], trick[best], trump):
+            best = i
+    return best
+
+
 def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: int,
              relaxed_opt: int, values: Buf, pts: Buf) -> int:
     """Play the hand to its end (``hands`` is changed); counters won per seat in ``pts``;
@@ -134,15 +152,8 @@ def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: in
     count = 0
     if ntrick:
         led = SUIT_T[trick[0]]
-        w = trick[0]
-        wpos = 0
-        for i in range(1, ntrick):
-            c = trick[i]
-            cs = SUIT_T[c]
-            ws = SUIT_T[w]
-            if (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump):
-                w = c
-                wpos = i
+        wpos = winning_position(trick, ntrick, trump)
+        w = trick[wpos]
         wseat = (leader + wpos) % n
         for i in range(ntrick):
             tpts += values[trick[i]]
@@ -175,8 +186,7 @@ def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: in
             else:
                 b = legal & ABOVE_T[trump][wr] if ws == trump else legal & (ABOVE_T[ws][wr] | tmask)
                 c = _first(b, BEAT_T, trump, 12) if b else _first(legal, CHEAP_T, trump, 12)
-            cs = SUIT_T[c]
-            if (cs == ws and RANK_T[c] > wr) or (cs != ws and cs == trump):
+            if beats(c, w, trump):
                 w = c
                 wseat = seat
         hands[seat] = hand ^ (1 << c)
@@ -358,9 +368,7 @@ def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: 
             wseat = seat
         else:
             led = f[F_LED]
-            cs = SUIT_T[c]
-            ws = SUIT_T[w]
-            if (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump):
+            if beats(c, w, trump):
                 w = c
                 wseat = seat
         hands[seat] = f[F_HAND] ^ (1 << c)
@@ -391,17 +399,12 @@ def end_points(hands: Buf, trick: Buf, ntrick: int, leader: int, trump: int, rel
     if ntrick == 0:
         return _end(hands, leader, 0, 0, 0, 0, 0, left, trump, relaxed, values, bonus, table,
                     stack)
-    w = trick[0]
-    wseat = leader
-    tpts = values[w]
-    for i in range(1, ntrick):
-        c = trick[i]
-        cs = SUIT_T[c]
-        ws = SUIT_T[w]
-        if (cs == ws and RANK_T[c] > RANK_T[w]) or (cs != ws and cs == trump):
-            w = c
-            wseat = (leader + i) % 4
-        tpts += values[c]
+    wpos = winning_position(trick, ntrick, trump)
+    w = trick[wpos]
+    wseat = (leader + wpos) % 4
+    tpts = 0
+    for i in range(ntrick):
+        tpts += values[trick[i]]
     if ntrick == 4:
         if left == 0:
             tpts += bonus

@@ -622,12 +622,17 @@ class ExpertPlayer(HeuristicPlayer):
             return out
         return []
 
+    def solves_ending(self, obs: dict[str, Any]) -> bool:
+        """True if this card decision's worlds are solved exactly (four-hand, at most
+        ``end_cards`` cards in hand)."""
+        return obs["players"] == 4 and len(obs["hand"]) <= self.end_cards
+
     def _card_search(self, obs: dict[str, Any], cands: list[tuple[int, int]],
                      rng: random.Random) -> CardSearch:
         """The candidates played out on the same sampled worlds, within the budget."""
         worlds = max(self.min_worlds, min(self.max_worlds, -(-self.sims // len(cands))))
         view = _PlayView(obs)
-        if obs["players"] == 4 and len(obs["hand"]) <= self.end_cards:
+        if self.solves_ending(obs):
             view.solve_endings()
             if self.end_worlds:
                 worlds = min(worlds, self.end_worlds)
