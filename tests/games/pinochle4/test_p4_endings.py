@@ -12,11 +12,11 @@ import random
 
 import numpy as np
 import pytest
+from p4_helpers import python_card_search, search_cards_both_forms
 
-from cardplaza.ai.compiled import mt_state
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
-from cardplaza.games.pinochle4.kernels import END_FRAME, END_TABLE_ROWS, KERNELS, WORK_ROWS
+from cardplaza.games.pinochle4.kernels import END_FRAME, END_TABLE_ROWS, KERNELS
 from cardplaza.games.pinochle4.players import (
     EXPERT_END_CARDS,
     EXPERT_END_WORLDS,
@@ -162,30 +162,11 @@ def test_exact_card_search_is_the_python_view() -> None:
         view, dealer = _PlayView(obs), Dealer(obs, infer_bids=True)
         view.solve_endings()
         found = card_search(view, dealer, cards, 12, random.Random(5))
-        ref_rng = random.Random(5)
         ref_view, ref_dealer = _PlayView(obs), Dealer(obs, infer_bids=True)
         ref_view.solve_endings()
-        totals = [0.0] * len(cards)
-        for _ in range(12):
-            hands, disc = ref_dealer.deal(ref_rng)
-            for i, c in enumerate(cards):
-                hs = hands[:]
-                hs[ref_view.me] ^= 1 << c
-                ref_view.trick.append(c)
-                totals[i] += ref_view.value(hs, disc)
-                ref_view.trick.pop()
+        totals, _made = python_card_search(ref_view, ref_dealer, cards, 12, random.Random(5))
         assert found.totals == totals
-        setup = dealer.kernel_args()
-        assert setup is not None
-        outs = []
-        for fn in (KERNELS.search_cards, KERNELS.reference("search_cards")):
-            state = mt_state(random.Random(9))
-            t = np.zeros(len(cards), np.float64)
-            m = np.zeros(len(cards), np.int64)
-            got = fn(4, dealer.tries, 1, np.array(cards, np.int64), len(cards),
-                     *view.kernel_args(), *setup, state, np.zeros((WORK_ROWS, 48), np.int64),
-                     t, m, 1, *_buffers())
-            outs.append((got, t.tolist(), m.tolist()))
+        outs = search_cards_both_forms(view, dealer, cards, 4, True, (1, *_buffers()))
         assert outs[0] == outs[1]
         checked += 1
     assert checked >= 6

@@ -11,6 +11,7 @@ import random
 
 import numpy as np
 import pytest
+from p4_helpers import python_card_search, search_cards_both_forms
 
 from cardplaza.ai.compiled import mt_state
 from cardplaza.core.bench import random_steps
@@ -103,32 +104,13 @@ def test_card_search_kernel_is_the_python_search(game: str, infer: bool) -> None
         # The pure-Python search: the dealer and the view, world by world.
         ref_rng = random.Random(5)
         view, dealer = _PlayView(obs), Dealer(obs, infer_bids=infer)
-        totals = [0.0] * len(cards)
-        made = [0] * len(cards)
-        for _ in range(worlds):
-            hands, disc = dealer.deal(ref_rng)
-            for i, c in enumerate(cards):
-                hs = hands[:]
-                hs[view.me] ^= 1 << c
-                view.trick.append(c)
-                totals[i] += view.value(hs, disc)
-                made[i] += view.made
-                view.trick.pop()
+        totals, made = python_card_search(view, dealer, cards, worlds, ref_rng)
         assert found.worlds == worlds
         assert found.totals == totals and found.made == made
         assert rng.getstate() == ref_rng.getstate()
         # The compiled kernel against its Python form on the same arguments.
-        setup = dealer.kernel_args()
-        assert setup is not None
-        outs = []
-        for fn in (KERNELS.search_cards, KERNELS.reference("search_cards")):
-            state = mt_state(random.Random(9))
-            t = np.zeros(len(cards), np.float64)
-            m = np.zeros(len(cards), np.int64)
-            got = fn(8, dealer.tries, int(infer), np.array(cards, np.int64), len(cards),
-                     *view.kernel_args(), *setup, state, np.zeros((WORK_ROWS, 48), np.int64),
-                     t, m, 0, np.zeros((1, 7), np.int64), np.zeros((1, END_FRAME), np.int64))
-            outs.append((got, t.tolist(), m.tolist(), state.tolist()))
+        outs = search_cards_both_forms(view, dealer, cards, 8, infer, (
+            0, np.zeros((1, 7), np.int64), np.zeros((1, END_FRAME), np.int64)))
         assert outs[0] == outs[1]
 
 
