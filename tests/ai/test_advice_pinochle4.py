@@ -97,21 +97,30 @@ def test_hints_in_every_phase_name_legal_actions() -> None:
             "pinochle3:play"} <= seen
 
 
-def test_card_hint_solves_endings_as_the_expert_does() -> None:
-    """From the expert's ending threshold on, a card hint rests on at most its worlds of
-    exact endings (and says they are exact); before it, on the expert's many play-outs."""
-    from cardplaza.games.pinochle4.players import EXPERT_END_CARDS, EXPERT_END_WORLDS
+@pytest.mark.parametrize("game", ["pinochle4", "pinochle3"])
+def test_card_hint_solves_endings_as_the_expert_does(game: str) -> None:
+    """From the expert's ending threshold on (cut-throat: its own), a card hint rests on at
+    most its worlds of exact endings (and says they are exact); before it, on the expert's
+    many play-outs."""
+    from cardplaza.games.pinochle4.players import (
+        EXPERT_END_CARDS,
+        EXPERT_END_CARDS3,
+        EXPERT_END_WORLDS,
+    )
 
+    limit = EXPERT_END_CARDS if game == "pinochle4" else EXPERT_END_CARDS3
     seen = {True: 0, False: 0}
     for seed in range(6):
-        state = random_position("pinochle4", seed, 0)
+        state = random_position(game, seed, 0)
         rng = random.Random(seed)
+        sizes = {limit, 9}  # one hint of each size a deal
         while not state.is_terminal:
             legal = state.legal_actions()
             obs = state.observation(state.current_player)
             if obs["phase"] == "play" and len({a[1] % 24 for a in legal}) > 1 \
-                    and len(obs["hand"]) in (EXPERT_END_CARDS, 9):
-                ending = len(obs["hand"]) <= EXPERT_END_CARDS
+                    and len(obs["hand"]) in sizes:
+                sizes.discard(len(obs["hand"]))
+                ending = len(obs["hand"]) <= limit
                 out = PinochleAdvisor().evaluate(obs, legal, random.Random(1), Effort())
                 assert (out.worlds <= EXPERT_END_WORLDS) == ending
                 assert out.exact == ending

@@ -57,6 +57,7 @@ from cardplaza.games.pinochle4.players import (
     EXPERT_BID_WORLDS,
     EXPERT_BURY_SIMS,
     EXPERT_END_CARDS,
+    EXPERT_END_CARDS3,
     EXPERT_END_WORLDS,
     EXPERT_MAX_WORLDS,
     EXPERT_MIN_WORLDS,
@@ -221,7 +222,8 @@ class PinochleAdvisor:
                             max_worlds=effort.worlds(EXPERT_MAX_WORLDS, 12),
                             bid_worlds=EXPERT_BID_WORLDS, seconds=seconds,
                             bury_sims=EXPERT_BURY_SIMS, end_cards=EXPERT_END_CARDS,
-                            end_worlds=effort.worlds(EXPERT_END_WORLDS, 12))
+                            end_worlds=effort.worlds(EXPERT_END_WORLDS, 12),
+                            end_cards3=EXPERT_END_CARDS3)
 
     def _play(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
               effort: Effort) -> Evaluation:

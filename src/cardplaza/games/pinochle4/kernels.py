@@ -8,9 +8,10 @@ tests check that both forms give identical results, and that :func:`play_out` ma
 
 * :func:`play_out` — the rest of a hand with the normal level's card play (the policy of
   :mod:`fast`): counters won per seat and the last trick's winner.
-* :func:`end_points` — four-hand, every hand known: the counters each side takes from the
-  current trick to the end under best play by both sides (alpha-beta over the legal cards,
-  trick starts kept in a table); :func:`exact_points` puts it in :func:`play_out`'s form.
+* :func:`end_points` — every hand known: the counters a side takes from the current trick
+  to the end under best play by both sides (four-hand: the partnerships; three-hand: the
+  bid winner against both opponents; alpha-beta over the legal cards, trick starts kept
+  in a table); :func:`exact_points` puts it in :func:`play_out`'s form.
 * :func:`card_values` — every candidate card played out in every given world (the strong
   level's worlds come from the Python dealer, so its decisions are unchanged).
 * :func:`search_cards` — the card search of the strong and expert levels: worlds dealt
@@ -203,13 +204,14 @@ def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: in
     return last_winner
 
 
-# -- exact endings (four-hand) ----------------------------------------------------------
+# -- exact endings ----------------------------------------------------------
 
 END_INF = 1 << 20
 """Beyond any trick-point total (the solver's open window)."""
 END_TABLE_BITS = 15
 END_TABLE_ROWS = 1 << END_TABLE_BITS
-"""Rows of the ending solver's table: four hands, seat to lead, lower and upper bound."""
+"""Rows of the ending solver's table: four hands (the fourth empty in the three-hand
+game), seat to lead, lower and upper bound."""
 
 
 def follow_mask(hand: int, led: int, w: int, trump: int, relaxed_opt: int) -> int:
@@ -264,11 +266,12 @@ def _frame(f: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: in
 
 
 def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: int,
-         left: int, trump: int, relaxed: int, values: Buf, bonus: int, table: Buf,
-         stack: Buf) -> int:
-    """Counters (and the last trick's bonus) that seats 0 and 2 take from here on, with
-    seats 0 and 2 maximising and seats 1 and 3 minimising: fail-soft alpha-beta on an
-    explicit ``stack``, trick starts kept in ``table``. ``left`` = cards in the hands."""
+         left: int, n: int, maxers: int, trump: int, relaxed: int, values: Buf, bonus: int,
+         table: Buf, stack: Buf) -> int:
+    """Counters (and the last trick's bonus) that the seats of bit mask ``maxers`` take
+    from here on, with those seats maximising and the others minimising: fail-soft
+    alpha-beta on an explicit ``stack``, trick starts kept in ``table``. ``n`` seats,
+    ``left`` = cards in the hands."""
     _frame(stack[0], seat, count, led, w, wseat, tpts, left, -END_INF, END_INF)
     d = 0
     ret = 0
@@ -283,7 +286,7 @@ def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: 
             f = stack[d]
             hands[f[F_SEAT]] = f[F_HAND]
             v = f[F_GAIN] + ret
-            if f[F_SEAT] % 2 == 0:
+            if (maxers >> f[F_SEAT]) & 1:
                 if v > f[F_BEST]:
                     f[F_BEST] = v
                     if v > f[F_ALPHA]:
@@ -321,7 +324,7 @@ def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: 
             f[F_HAND] = hand
             f[F_MOVES] = hand if f[F_COUNT] == 0 else follow_mask(
                 hand, f[F_LED], f[F_WIN], trump, relaxed)
-            f[F_BEST] = -END_INF if seat % 2 == 0 else END_INF
+            f[F_BEST] = -END_INF if (maxers >> seat) & 1 else END_INF
             f[F_A0] = f[F_ALPHA]
             f[F_B0] = f[F_BETA]
         # The next card of this node, or its end.
@@ -374,64 +377,78 @@ def _end(hands: Buf, seat: int, count: int, led: int, w: int, wseat: int, tpts: 
         hands[seat] = f[F_HAND] ^ (1 << c)
         pts = f[F_TPTS] + values[c]
         left = f[F_LEFT] - 1
-        if count == 3:  # the trick is complete: its winner leads the next one
+        if count == n - 1:  # the trick is complete: its winner leads the next one
             if left == 0:
                 pts += bonus
-            g = pts if wseat % 2 == 0 else 0
+            g = pts if (maxers >> wseat) & 1 else 0
             _frame(stack[d + 1], wseat, 0, 0, 0, 0, 0, left, f[F_ALPHA] - g, f[F_BETA] - g)
         else:
             g = 0
-            _frame(stack[d + 1], seat + 1 if seat < 3 else 0, count + 1, led, w, wseat, pts,
-                   left, f[F_ALPHA], f[F_BETA])
+            _frame(stack[d + 1], seat + 1 if seat < n - 1 else 0, count + 1, led, w, wseat,
+                   pts, left, f[F_ALPHA], f[F_BETA])
         f[F_GAIN] = g
         d += 1
         entering = True
 
 
-def end_points(hands: Buf, trick: Buf, ntrick: int, leader: int, trump: int, relaxed: int,
-               values: Buf, bonus: int, table: Buf, stack: Buf) -> int:
-    """Four-hand, every hand known: the counters (with the last trick's bonus) that seats
-    0 and 2 take from the current trick (``trick[:ntrick]``, led by ``leader``) to the end
-    of the hand under best play by both sides. ``table`` (``END_TABLE_ROWS`` rows of 7)
-    keeps trick starts and may be reused while trump, values and bonus stay the same;
+def end_points(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, maxers: int,
+               trump: int, relaxed: int, values: Buf, bonus: int, table: Buf,
+               stack: Buf) -> int:
+    """Every hand known (``n`` seats; three: ``hands[3]`` empty): the counters (with the
+    last trick's bonus) that the seats of bit mask ``maxers`` take from the current trick
+    (``trick[:ntrick]``, led by ``leader``) to the end of the hand, under best play by
+    them and by the others against them. ``table`` (``END_TABLE_ROWS`` rows of 7) keeps
+    trick starts and may be reused while seats, trump, values and bonus stay the same;
     fill its column 4 with -1 to clear it. ``stack``: scratch, 49 rows of ``END_FRAME``."""
     left = popcount(hands[0]) + popcount(hands[1]) + popcount(hands[2]) + popcount(hands[3])
     if ntrick == 0:
-        return _end(hands, leader, 0, 0, 0, 0, 0, left, trump, relaxed, values, bonus, table,
-                    stack)
+        return _end(hands, leader, 0, 0, 0, 0, 0, left, n, maxers, trump, relaxed, values,
+                    bonus, table, stack)
     wpos = winning_position(trick, ntrick, trump)
     w = trick[wpos]
-    wseat = (leader + wpos) % 4
+    wseat = (leader + wpos) % n
     tpts = 0
     for i in range(ntrick):
         tpts += values[trick[i]]
-    if ntrick == 4:
+    if ntrick == n:
         if left == 0:
             tpts += bonus
-        g = tpts if wseat % 2 == 0 else 0
-        return g + _end(hands, wseat, 0, 0, 0, 0, 0, left, trump, relaxed, values, bonus,
-                        table, stack)
-    return _end(hands, (leader + ntrick) % 4, ntrick, SUIT_T[trick[0]], w, wseat, tpts, left,
-                trump, relaxed, values, bonus, table, stack)
+        g = tpts if (maxers >> wseat) & 1 else 0
+        return g + _end(hands, wseat, 0, 0, 0, 0, 0, left, n, maxers, trump, relaxed,
+                        values, bonus, table, stack)
+    return _end(hands, (leader + ntrick) % n, ntrick, SUIT_T[trick[0]], w, wseat, tpts,
+                left, n, maxers, trump, relaxed, values, bonus, table, stack)
 
 
-def exact_points(hands: Buf, trick: Buf, ntrick: int, leader: int, trump: int,
-                 relaxed: int, values: Buf, bonus: int, table: Buf, stack: Buf,
+def exact_points(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, bidder: int,
+                 trump: int, relaxed: int, values: Buf, bonus: int, table: Buf, stack: Buf,
                  pts: Buf) -> int:
-    """:func:`play_out`'s result with best play instead of the policy (four-hand): the
-    points from here on in ``pts`` (seats 0 and 1 for the two sides, the last trick's
-    bonus included); returns -1, as no bonus is left to add."""
-    mine = end_points(hands, trick, ntrick, leader, trump, relaxed, values, bonus, table,
-                      stack)
+    """:func:`play_out`'s result with best play instead of the policy: the points from
+    here on in ``pts``, the last trick's bonus included; returns -1, as no bonus is left
+    to add. Four-hand: ``pts[0]`` and ``pts[1]`` for the two sides, the partners playing
+    for their side. Three-hand: per seat, with the bid winner ``bidder`` against both
+    opponents playing together; they share what they take, the odd point to the first
+    after the bidder (their split is a convention: the solver plays for the bid)."""
+    if n == 3:
+        hands[3] = 0
+    mine = end_points(hands, trick, ntrick, leader, n, 0b0101 if n == 4 else 1 << bidder,
+                      trump, relaxed, values, bonus, table, stack)
     total = bonus
-    for p in range(4):
+    for p in range(n):
         total += mask_points(hands[p], values)
     for i in range(ntrick):
         total += values[trick[i]]
-    pts[0] = mine
-    pts[1] = total - mine
-    pts[2] = 0
+    rest = total - mine
     pts[3] = 0
+    if n == 4:
+        pts[0] = mine
+        pts[1] = rest
+        pts[2] = 0
+    else:
+        first = bidder + 1 if bidder < 2 else 0
+        pts[bidder] = mine
+        pts[first] = rest - rest // 2
+        pts[3 - bidder - first] = rest // 2
     return -1
 
 
@@ -618,8 +635,8 @@ def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, 
                  work: Buf, totals: Buf, made: Buf, exact: int, table: Buf,
                  stack: Buf) -> int:
     """The card search: ``nworlds`` worlds dealt by :func:`deal_world` from the generator
-    state ``mt``, every candidate card played out in each (with ``exact``, four-hand:
-    solved by :func:`end_points` instead, ``table`` and ``stack`` its buffers); side
+    state ``mt``, every candidate card played out in each (with ``exact``: solved by
+    :func:`exact_points` instead, ``table`` and ``stack`` its buffers); side
     results summed in ``totals``, worlds where the bidding side makes its contract counted
     in ``made``. Returns the worlds dealt: fewer when a world needs the dealer's
     fallback."""
@@ -648,8 +665,8 @@ def search_cards(nworlds: int, tries: int, infer: int, cands: Buf, ncands: int, 
             hands[me] ^= 1 << c
             trick[ntrick] = c
             if exact:
-                last = exact_points(hands, trick, ntrick + 1, leader, trump, relaxed, values,
-                                    bonus, table, stack, pts)
+                last = exact_points(hands, trick, ntrick + 1, leader, n, bside, trump,
+                                    relaxed, values, bonus, table, stack, pts)
             else:
                 last = play_out(hands, trick, ntrick + 1, leader, n, trump, relaxed, values,
                                 pts)
@@ -959,10 +976,10 @@ KERNELS = kernels("pinochle4", __name__, {
                      "int64[::1], int64[::1], int64[::1], int64[::1], int64[::1])",
     "play_out": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, "
                 "int64[::1], int64[::1])",
-    "exact_points": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64[::1], "
-                    "int64, int64[:, ::1], int64[:, ::1], int64[::1])",
-    "end_points": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64[::1], "
-                  "int64, int64[:, ::1], int64[:, ::1])",
+    "exact_points": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, "
+                    "int64, int64[::1], int64, int64[:, ::1], int64[:, ::1], int64[::1])",
+    "end_points": "int64(int64[::1], int64[::1], int64, int64, int64, int64, int64, int64, "
+                  "int64[::1], int64, int64[:, ::1], int64[:, ::1])",
     "card_values": "void(int64[:, ::1], int64[::1], int64[::1], int64, int64, int64, "
                    "int64[::1], int64, int64, int64, int64, int64, int64[::1], int64[::1], "
                    "int64[::1], int64, int64, int64, int64, int64[::1], int64[::1], "

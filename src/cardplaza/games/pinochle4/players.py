@@ -89,8 +89,11 @@ EXPERT_SECONDS = 0.3
 EXPERT_END_CARDS = 5
 """Expert, partnership: from this many cards in hand on, every sampled world's ending is
 solved by best play (:func:`kernels.end_points`) instead of played out."""
+EXPERT_END_CARDS3 = 6
+"""Expert, cut-throat: as :data:`EXPERT_END_CARDS`, the bid winner against both opponents
+(six cards in three hands are fewer cards to play than five in four)."""
 EXPERT_END_WORLDS = 240
-"""Expert, partnership: most worlds of a card decision with endings solved (a five-card
+"""Expert: most worlds of a card decision with endings solved (a five-card
 ending takes well under a millisecond a world and candidate)."""
 EXPERT_BURY_SIMS = 2_400
 """Expert, cut-throat: play-out budget per suit of the trump-and-bury search (× 2)."""
@@ -278,12 +281,11 @@ class _PlayView:
         (:meth:`solve_endings`), else ``None`` (play-outs by the fast policy)."""
 
     def solve_endings(self) -> None:
-        """Value the rest of the hand by best play in every world (:func:`kernels.end_points`)
-        instead of the fast policy's play-out; four-hand only."""
+        """Value the rest of the hand by best play in every world (:func:`kernels.end_points`;
+        cut-throat: the bid winner against both opponents) instead of the fast policy's
+        play-out."""
         import numpy as np
 
-        if self.n != 4:
-            raise ValueError("exact endings are for the four-hand game")
         table = np.zeros((END_TABLE_ROWS, 7), np.int64)
         table[:, 4] = -1
         self.exact = (table, np.zeros((49, END_FRAME), np.int64))
@@ -325,11 +327,12 @@ class _PlayView:
             trick = np.zeros(4, np.int64)
             trick[:len(self.trick)] = self.trick
             pts = np.zeros(4, np.int64)
-            KERNELS.exact_points(np.array(hands, np.int64), trick, len(self.trick),
-                                 self.leader, self.trump, int(self.relaxed),
-                                 np.array(self.values, np.int64), self.bonus, *self.exact, pts)
-            side_pts[0] += int(pts[0])
-            side_pts[1] += int(pts[1])
+            KERNELS.exact_points(np.array([*hands, 0][:4], np.int64), trick, len(self.trick),
+                                 self.leader, self.n, self.bside, self.trump,
+                                 int(self.relaxed), np.array(self.values, np.int64),
+                                 self.bonus, *self.exact, pts)
+            for s in range(self.sides):
+                side_pts[s] += int(pts[s])
         else:
             pts_list, last = play_out(hands, self.trick, self.leader, self.n, self.trump,
                                       self.relaxed, self.values)
@@ -528,18 +531,19 @@ class ExpertPlayer(HeuristicPlayer):
     shown melds and the cards it passed (:func:`world._assign`). Play-outs use the fast
     bitmask policy (:mod:`fast`). ``sims`` play-outs per card decision (at least
     ``min_worlds`` worlds); ``bid_worlds`` sampled deals per suit when bidding.
-    Four-hand, from ``end_cards`` cards in hand on, every world's ending is solved exactly
-    (:func:`kernels.end_points`) instead of played out, in at most ``end_worlds`` worlds
-    (0: as many as the budget gives).
+    From ``end_cards`` cards in hand on (cut-throat: ``end_cards3``), every world's ending
+    is solved exactly (:func:`kernels.end_points`) instead of played out, in at most
+    ``end_worlds`` worlds (0: as many as the budget gives).
     """
 
     def __init__(self, sims: int = 2400, min_worlds: int = 60, max_worlds: int = 1200,
                  bid_worlds: int = 48, make_prob: float = 0.6, infer_bids: bool = True,
                  seconds: float | None = None, bury_sims: int | None = None,
-                 end_cards: int = 0, end_worlds: int = 0) -> None:
+                 end_cards: int = 0, end_worlds: int = 0, end_cards3: int = 0) -> None:
         super().__init__("normal")
         self.name = "expert"
         self.end_cards = end_cards
+        self.end_cards3 = end_cards3
         self.end_worlds = end_worlds
         self.infer_bids = infer_bids
         self.seconds = seconds
@@ -623,9 +627,10 @@ class ExpertPlayer(HeuristicPlayer):
         return []
 
     def solves_ending(self, obs: dict[str, Any]) -> bool:
-        """True if this card decision's worlds are solved exactly (four-hand, at most
-        ``end_cards`` cards in hand)."""
-        return obs["players"] == 4 and len(obs["hand"]) <= self.end_cards
+        """True if this card decision's worlds are solved exactly (at most ``end_cards``
+        cards in hand, cut-throat ``end_cards3``)."""
+        return len(obs["hand"]) <= (self.end_cards if obs["players"] == 4
+                                    else self.end_cards3)
 
     def _card_search(self, obs: dict[str, Any], cands: list[tuple[int, int]],
                      rng: random.Random) -> CardSearch:
@@ -903,7 +908,8 @@ def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
         return ExpertPlayer(sims=EXPERT_SIMS, min_worlds=EXPERT_MIN_WORLDS,
                             max_worlds=EXPERT_MAX_WORLDS, bid_worlds=EXPERT_BID_WORLDS,
                             seconds=EXPERT_SECONDS, bury_sims=EXPERT_BURY_SIMS,
-                            end_cards=EXPERT_END_CARDS, end_worlds=EXPERT_END_WORLDS)
+                            end_cards=EXPERT_END_CARDS, end_worlds=EXPERT_END_WORLDS,
+                            end_cards3=EXPERT_END_CARDS3)
     if level == "strong":
         return SearchPlayer(STRONG_WORLDS, STRONG_SECONDS)
     if level in ("weak", "normal"):
