@@ -204,7 +204,7 @@ def play_out(hands: Buf, trick: Buf, ntrick: int, leader: int, n: int, trump: in
     return last_winner
 
 
-# -- exact endings ----------------------------------------------------------
+# -- exact endings --------------------------------------------------------------------------
 
 END_INF = 1 << 20
 """Beyond any trick-point total (the solver's open window)."""
