@@ -160,6 +160,51 @@ def test_end_points_table_serves_many_positions(n: int) -> None:
     assert (shared[0][:, 4] >= 0).sum() > 0
 
 
+def _next_trick_starts(pos: Position) -> list[Position]:
+    """Every position at the start of the next trick reachable from ``pos`` by legal plays
+    (each once)."""
+    hands, trick, leader, trump, relaxed, maxers = pos
+    n = len(hands)
+    if len(trick) == n:
+        winner = (leader + winning_index(trick, trump)) % n
+        return [(hands, [], winner, trump, relaxed, maxers)] if any(hands) else []
+    seat = (leader + len(trick)) % n
+    legal = legal_play_mask(hands[seat], trick, trump, relaxed)
+    seen: set[tuple[int, ...]] = set()
+    out: list[Position] = []
+    for c in range(48):
+        if legal >> c & 1:
+            rest = hands[:]
+            rest[seat] ^= 1 << c
+            for child in _next_trick_starts((rest, [*trick, c], leader, trump, relaxed,
+                                             maxers)):
+                key = (*child[0], child[2])
+                if key not in seen:
+                    seen.add(key)
+                    out.append(child)
+    return out
+
+
+@pytest.mark.parametrize(("n", "cards"), [(4, 5), (3, 7)])
+def test_end_points_table_bounds_serve_later_positions(n: int, cards: int) -> None:
+    """The rows a search leaves are bounds found with narrow windows; solving the positions
+    it passed through (each start of the next trick) with that table must still give their
+    exact values, so a row may say exact only where its value was inside its window (a
+    node that fails low exactly at its alpha holds an upper bound)."""
+    values = counter_table("A", False)
+    rng = random.Random(11 + n)
+    checked = 0
+    for _ in range(60):
+        shared = _buffers()
+        root = _ending(rng, cards, n)
+        _solve(KERNELS.end_points, root, values, 10, shared)
+        for pos in _next_trick_starts(root):
+            got = _solve(KERNELS.end_points, pos, values, 10, shared)
+            assert got == _solve(KERNELS.end_points, pos, values, 10, _buffers())
+            checked += 1
+    assert checked > 500
+
+
 @pytest.mark.parametrize("form", ["compiled", "python"])
 def test_exact_points_shares_the_opponents_take_cut_throat(form: str) -> None:
     """Cut-throat: the bid winner's points are the solver's, the two opponents share the
