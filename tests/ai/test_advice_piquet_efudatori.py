@@ -13,7 +13,12 @@ from cardplaza.ai.review import review
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action
 from cardplaza.games.efudatori import Options as EOptions
-from cardplaza.games.efudatori.players import MaxNSolver, end_position
+from cardplaza.games.efudatori.players import (
+    EXACT_LEAVES,
+    MaxNSolver,
+    end_position,
+    play_orders,
+)
 from cardplaza.games.efudatori.state import EfudatoriState
 from cardplaza.games.piquet import Options as POptions
 from cardplaza.games.piquet.players import EndgameSolver, TrickRules, trick_position
@@ -161,6 +166,22 @@ def test_efudatori_clearly_best_card_and_exact_review_loss() -> None:
     d = review(record, seat).decisions[-1]
     assert d.exact and d.loss == pytest.approx(max(exact.values()) - exact[worst])
     assert d.mark == "blunder"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_efudatori_hint_solves_the_endings_the_expert_solves(players: int) -> None:
+    """Three or four hands of four once the stock is empty: more play orders than the lower
+    levels solve, but the expert solves them, and so does its hint: exact values, no trick
+    chances read off play-outs."""
+    state = random_position("efudatori", 1, 0, EOptions(players=players),
+                            keep=lambda s: s.observation(s.current_player)["stock_size"] == 0
+                            and len(s.legal_actions()) > 1)
+    obs = state.observation(state.current_player)
+    assert play_orders(obs["hand_sizes"]) > EXACT_LEAVES
+    h = hint("efudatori", obs, state.legal_actions(), seed=2)
+    assert h.evaluation.exact and not h.evaluation.determined
+    assert all(c.facts == {} for c in h.evaluation.choices)
+    assert "exactly" in h.reason["en"]
 
 
 @pytest.mark.slow

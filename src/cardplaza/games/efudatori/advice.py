@@ -33,7 +33,6 @@ from cardplaza.core.cards import FULL_DECK
 from cardplaza.core.protocol import Action
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.players import (
-    EXACT_LEAVES,
     EXPERT_EXACT_WORLDS,
     EXPERT_MAX_WORLDS,
     EXPERT_MIN_WORLDS,
@@ -42,7 +41,6 @@ from cardplaza.games.efudatori.players import (
     HeuristicPlayer,
     SearchPlayer,
     make_player,
-    play_orders,
 )
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE
 from cardplaza.games.efudatori.search import POINTS, playout
@@ -85,17 +83,19 @@ class EfudatoriAdvisor:
         cards = [a for a in legal if isinstance(a, int)]
         if len(cards) == 1:
             return Evaluation("play", "points", [Choice(cards[0], None, 1.0)], cards[0])
-        n = obs["players"]
-        exact = obs["stock_size"] == 0 and play_orders(obs["hand_sizes"]) <= EXACT_LEAVES
-        determined = exact and n == 2
         expert = make_player("expert")
         assert isinstance(expert, SearchPlayer)
         expert.sims = effort.worlds(EXPERT_SIMS, 16)
         expert.min_worlds = effort.worlds(EXPERT_MIN_WORLDS, 16)
         expert.max_worlds = effort.worlds(EXPERT_MAX_WORLDS, 16)
-        # With two players and an empty stock every world is the same one.
-        expert.exact_worlds = 1 if determined else effort.worlds(EXPERT_EXACT_WORLDS, 8)
+        expert.exact_worlds = effort.worlds(EXPERT_EXACT_WORLDS, 8)
         expert.wide_exact_worlds = effort.worlds(EXPERT_WIDE_EXACT_WORLDS, 8)
+        # The expert's own rule says whether this ending is solved exactly; with two players
+        # and an empty stock every world is then the same one.
+        exact = expert.exact_worlds_for(obs) > 0
+        determined = exact and obs["players"] == 2
+        if determined:
+            expert.exact_worlds = expert.wide_exact_worlds = 1
         expert.cpu_seconds = (None if effort.seconds is None
                               else max(0.05, effort.seconds - effort.elapsed()))
         av = expert.evaluate(obs, cards, rng)
