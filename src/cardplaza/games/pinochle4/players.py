@@ -294,13 +294,19 @@ class _PlayView:
         """Scoring side of a seat."""
         return seat % 2 if self.n == 4 else seat
 
-    def kernel_args(self) -> tuple[Any, ...]:
-        """The position's arguments of the kernels (:mod:`kernels`), after the worlds."""
+    def trick_array(self) -> Any:
+        """The cards of the current trick as the kernels take them (four slots)."""
         import numpy as np
 
         trick = np.zeros(4, np.int64)
         trick[:len(self.trick)] = self.trick
-        return (self.me, trick, len(self.trick), self.leader, self.n, self.trump,
+        return trick
+
+    def kernel_args(self) -> tuple[Any, ...]:
+        """The position's arguments of the kernels (:mod:`kernels`), after the worlds."""
+        import numpy as np
+
+        return (self.me, self.trick_array(), len(self.trick), self.leader, self.n, self.trump,
                 int(self.relaxed), np.array(self.values, np.int64),
                 np.array(self.base, np.int64), np.array(self.melds, np.int64),
                 self.contract, self.bside, self.bonus, self.known_discards)
@@ -324,11 +330,9 @@ class _PlayView:
         if self.exact is not None:
             import numpy as np
 
-            trick = np.zeros(4, np.int64)
-            trick[:len(self.trick)] = self.trick
             pts = np.zeros(4, np.int64)
-            KERNELS.exact_points(np.array([*hands, 0][:4], np.int64), trick, len(self.trick),
-                                 self.leader, self.n, self.bside, self.trump,
+            KERNELS.exact_points(np.array([*hands, 0][:4], np.int64), self.trick_array(),
+                                 len(self.trick), self.leader, self.n, self.bside, self.trump,
                                  int(self.relaxed), np.array(self.values, np.int64),
                                  self.bonus, *self.exact, pts)
             for s in range(self.sides):
