@@ -10,6 +10,7 @@ solves endings must be the Python view's exact values, world by world.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -78,15 +79,21 @@ def _minimax(hands: list[int], trick: list[int], leader: int, trump: int, relaxe
         return gain if last else gain + _minimax(hands, [], winner, trump, relaxed, maxers,
                                                  values, bonus)
     seat = (leader + len(trick)) % n
+    outcomes = [_minimax(rest, more, leader, trump, relaxed, maxers, values, bonus)
+                for rest, more in _plays(hands, trick, leader, trump, relaxed)]
+    return max(outcomes) if maxers >> seat & 1 else min(outcomes)
+
+
+def _plays(hands: list[int], trick: list[int], leader: int, trump: int,
+           relaxed: bool) -> Iterator[tuple[list[int], list[int]]]:
+    """The hands and the trick after each legal card of the seat to play (rules module)."""
+    seat = (leader + len(trick)) % len(hands)
     legal = legal_play_mask(hands[seat], trick, trump, relaxed)
-    outcomes = []
     for c in range(48):
         if legal >> c & 1:
             rest = hands[:]
             rest[seat] ^= 1 << c
-            outcomes.append(_minimax(rest, [*trick, c], leader, trump, relaxed, maxers,
-                                     values, bonus))
-    return max(outcomes) if maxers >> seat & 1 else min(outcomes)
+            yield rest, [*trick, c]
 
 
 def _late_states(game: str, seeds: range, cards: int) -> list[GameState]:
@@ -168,20 +175,14 @@ def _next_trick_starts(pos: Position) -> list[Position]:
     if len(trick) == n:
         winner = (leader + winning_index(trick, trump)) % n
         return [(hands, [], winner, trump, relaxed, maxers)] if any(hands) else []
-    seat = (leader + len(trick)) % n
-    legal = legal_play_mask(hands[seat], trick, trump, relaxed)
     seen: set[tuple[int, ...]] = set()
     out: list[Position] = []
-    for c in range(48):
-        if legal >> c & 1:
-            rest = hands[:]
-            rest[seat] ^= 1 << c
-            for child in _next_trick_starts((rest, [*trick, c], leader, trump, relaxed,
-                                             maxers)):
-                key = (*child[0], child[2])
-                if key not in seen:
-                    seen.add(key)
-                    out.append(child)
+    for rest, more in _plays(hands, trick, leader, trump, relaxed):
+        for child in _next_trick_starts((rest, more, leader, trump, relaxed, maxers)):
+            key = (*child[0], child[2])
+            if key not in seen:
+                seen.add(key)
+                out.append(child)
     return out
 
 
