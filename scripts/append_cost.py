@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cardplaza.web.pgtemp import temporary_postgres
-from cardplaza.web.storage import SeatInfo, Storage, TableRow
+from cardplaza.web.store.pgtemp import temporary_postgres
+from cardplaza.web.store.storage import SeatInfo, Storage, TableRow
 
 FILLED = 990
 TIMED = 20

@@ -39,7 +39,7 @@ def running_server(tmp: Path, pause: float) -> Iterator[str]:
     port = _free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
     db = f"sqlite:///{tmp / 'browser.sqlite3'}"
-    from cardplaza.web.storage import Storage, StreakRow
+    from cardplaza.web.store.storage import Storage, StreakRow
 
     seeded = Storage(db)  # two saved scores so the high-score page has rows to show
     for name, streak, margin, best in (("Hanako", 3, 420, 30_420), ("Sam", 0, 0, 10_250)):

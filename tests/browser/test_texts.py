@@ -28,7 +28,7 @@ def table(name: str, language: str) -> set[str]:
 
 def server_codes() -> set[str]:
     codes: set[str] = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         text = path.read_text(encoding="utf-8")
         codes |= set(re.findall(r'(?:WebError|_error|error)\(\s*(?:\d+,\s*)?"([a-z_]+)"', text))
     errors = WEB / "errors.py"

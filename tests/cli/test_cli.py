@@ -77,7 +77,7 @@ def test_generic_view_names_the_winners() -> None:
 
     from rich.console import Console
 
-    from cardplaza.cli.terminal import GenericView
+    from cardplaza.cli.view import GenericView
     from cardplaza.core.registry import get_game
 
     spec = get_game("pinochle4")

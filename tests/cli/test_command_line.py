@@ -146,7 +146,7 @@ def test_level_help_lists_every_games_levels() -> None:
 
 
 def test_games_lists_random_and_explains_every_option() -> None:
-    from cardplaza.cli.terminal import view_class
+    from cardplaza.cli.view import view_class
     from cardplaza.core.options import describe_options
 
     _, out = _run(["games"])

@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from cardplaza.cli.main import app
 from cardplaza.core.registry import get_game
-from cardplaza.web.stats import GameResult, ResultLog, opponents_of, result_of, summarize
+from cardplaza.core.results import GameResult, ResultLog, opponents_of, result_of, summarize
 
 
 def _finished(game: str, seed: int, options: object = None):  # type: ignore[no-untyped-def]

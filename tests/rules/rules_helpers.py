@@ -6,8 +6,8 @@ import html
 import re
 
 from cardplaza.core.cards import FULL_DECK, PINOCHLE, PIQUET, Deck
-from cardplaza.web import markdown as md
-from cardplaza.web.rulepages import page_text
+from cardplaza.texts import markdown as md
+from cardplaza.texts.rulepages import page_text
 
 DECKS: dict[str, Deck] = {"pinochle2": PINOCHLE, "pinochle4": PINOCHLE, "pinochle3": PINOCHLE,
                           "piquet": PIQUET, "efudatori": FULL_DECK}

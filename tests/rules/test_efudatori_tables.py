@@ -11,7 +11,7 @@ from rules_helpers import cards, number, tables
 
 from cardplaza.core.cards import FULL_DECK, mask_of
 from cardplaza.games.efudatori import rules as er
-from cardplaza.web.rulepages import LANGUAGES
+from cardplaza.texts.rulepages import LANGUAGES
 
 SUIT_OF_SYMBOL = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
 

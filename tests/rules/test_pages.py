@@ -9,8 +9,8 @@ import pytest
 from rules_helpers import DECKS, token_texts, visible_text
 
 from cardplaza.core.registry import games
-from cardplaza.web import markdown as md
-from cardplaza.web.rulepages import LANGUAGES, games_with_pages, has_page, page_text
+from cardplaza.texts import markdown as md
+from cardplaza.texts.rulepages import LANGUAGES, games_with_pages, has_page, page_text
 
 PAGES = tuple(games())
 """Every registered game."""

@@ -16,7 +16,7 @@ from cardplaza.games.pinochle2.streak import Streak
 from cardplaza.games.pinochle4.engine import hand_scores
 from cardplaza.games.pinochle4.meld import meld_total
 from cardplaza.games.pinochle4.rules import COUNTER_VALUES, counter_table
-from cardplaza.web.rulepages import LANGUAGES
+from cardplaza.texts.rulepages import LANGUAGES
 
 TRUMP_WORDS = ("trump", "切り札")
 
@@ -147,7 +147,7 @@ def test_highest_bid_is_the_engines(game: str, lang: str) -> None:
         MAX_TEAM_MELD,
         max_side_score,
     )
-    from cardplaza.web.rulepages import page_text
+    from cardplaza.texts.rulepages import page_text
 
     players = 4 if game == "pinochle4" else 3
     text = page_text(game, lang).replace(",", "")

@@ -11,7 +11,7 @@ from cardplaza.core.cards import PIQUET, mask_of
 from cardplaza.games.piquet import combos as pc
 from cardplaza.games.piquet.options import Options
 from cardplaza.games.piquet.state import PiquetState, partie_result
-from cardplaza.web.rulepages import LANGUAGES
+from cardplaza.texts.rulepages import LANGUAGES
 
 ELDER = {"en": "Elder", "ja": "エルダー"}
 YOUNGER = {"en": "Younger", "ja": "ヤンガー"}

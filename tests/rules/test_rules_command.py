@@ -13,8 +13,8 @@ from typer.testing import CliRunner
 from cardplaza.cli.main import app
 from cardplaza.cli.rules import BLACK_CARD, JOKER_CARD, RED_CARD, RichWriter, print_page
 from cardplaza.core.registry import games
-from cardplaza.web import markdown as md
-from cardplaza.web.rulepages import LANGUAGES, page_text
+from cardplaza.texts import markdown as md
+from cardplaza.texts.rulepages import LANGUAGES, page_text
 
 runner = CliRunner()
 

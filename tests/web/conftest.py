@@ -51,7 +51,7 @@ def whole_states(monkeypatch: pytest.MonkeyPatch) -> None:
     """Test clients see whole state messages, rebuilt from deltas as ``net.js`` does."""
     from starlette.testclient import WebSocketTestSession
 
-    from cardplaza.web.delta import rebuild
+    from cardplaza.web.live.delta import rebuild
 
     original = WebSocketTestSession.receive_json
 
@@ -68,7 +68,7 @@ def whole_states(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="session")
 def pg_url() -> Iterator[str]:
     """A throw-away PostgreSQL cluster; skipped only when the server binaries are absent."""
-    from cardplaza.web import pgtemp
+    from cardplaza.web.store import pgtemp
 
     if not pgtemp.available():
         pytest.skip("PostgreSQL server binaries (initdb, pg_ctl) are not installed")

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from sqlalchemy import event
 
-from cardplaza.web.action_log import ActionLog
-from cardplaza.web.storage import (
+from cardplaza.web.store.action_log import ActionLog
+from cardplaza.web.store.storage import (
     ActionConflict,
     Append,
     Finish,

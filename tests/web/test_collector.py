@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from cardplaza.web import collector, create_app
-from cardplaza.web.server import _logging
+from cardplaza.web import create_app
+from cardplaza.web.front.server import _logging
+from cardplaza.web.live import collector
 from cardplaza.web.settings import Settings
 
 

@@ -14,8 +14,8 @@ from fastapi.testclient import TestClient
 from web_helpers import create
 
 from cardplaza.web import create_app
+from cardplaza.web.live.workers import WorkerFailed, WorkerPool, WorkerTimeout
 from cardplaza.web.settings import Settings
-from cardplaza.web.workers import WorkerFailed, WorkerPool, WorkerTimeout
 
 
 def toy_settings(**changes: Any) -> Settings:
@@ -247,8 +247,8 @@ def test_quick_levels_choose_on_the_loop_among_few_actions(
     a choice among more than ``INLINE_CHOICES`` goes to a thread."""
     import asyncio
 
-    from cardplaza.web import tables
-    from cardplaza.web.computer import decide
+    from cardplaza.web.live import tables
+    from cardplaza.web.live.computer import decide
 
     threaded: list[int] = []
     real = asyncio.to_thread

@@ -15,7 +15,7 @@ from web_helpers import create
 
 from cardplaza.web import create_app
 from cardplaza.web.errors import ERRORS, WebError, error_message
-from cardplaza.web.names import clean_name
+from cardplaza.web.live.names import clean_name
 from cardplaza.web.settings import Settings
 
 WEB = Path(__file__).resolve().parents[2] / "src" / "cardplaza" / "web"
@@ -138,7 +138,7 @@ def _codes_in_source() -> set[str]:
     """Every literal error code the server's code passes to WebError/error_message/
     http_body, or gives as the first element of an error tuple."""
     found: set[str] = set()
-    for path in WEB.glob("*.py"):
+    for path in WEB.rglob("*.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and node.args:

@@ -19,8 +19,8 @@ from fastapi.testclient import TestClient
 from web_helpers import create
 
 from cardplaza.core.registry import games
-from cardplaza.web.schema import deck_of
-from cardplaza.web.tables import legal_entries, seat_message
+from cardplaza.web.live.gameinfo import deck_of
+from cardplaza.web.live.tables import legal_entries, seat_message
 
 SMALL = {
     "pinochle2": {"level": "1"},

@@ -13,14 +13,14 @@ from web_helpers import create
 
 from cardplaza.core.history import GameRecord
 from cardplaza.core.registry import get_game
-from cardplaza.web.delta import rebuild
+from cardplaza.web.live.delta import rebuild
 
 
 @pytest.fixture(autouse=True)
 def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     """Test workers compile the search kernels on first use (a server's are warmed up when
     it starts), so the analyses get a long deadline here."""
-    from cardplaza.web import learning
+    from cardplaza.web.learning import handlers as learning
 
     for name in ("HINT_DEADLINE", "HELPER_DEADLINE", "REVIEW_DEADLINE"):
         monkeypatch.setattr(learning, name, 300.0)
@@ -150,7 +150,7 @@ def test_hint_is_unchanged_when_the_unseen_cards_are_re_dealt(
     are re-dealt (same observation) gets the same hint, with the hint's seed fixed."""
     import random
 
-    from cardplaza.web import learning
+    from cardplaza.web.learning import handlers as learning
 
     # The expert's fixed budget decides, not the clock (which a loaded machine would cut).
     monkeypatch.setattr(learning, "HINT_SECONDS", 120.0)

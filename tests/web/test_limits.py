@@ -16,7 +16,7 @@ from web_helpers import create
 
 from cardplaza.web import create_app
 from cardplaza.web.settings import Settings
-from cardplaza.web.storage import StreakRow
+from cardplaza.web.store.storage import StreakRow
 
 pytestmark = pytest.mark.usefixtures("toy")
 
@@ -263,7 +263,7 @@ class StuckClient:
 def test_a_client_that_stops_reading_never_holds_up_the_table(db_url: str) -> None:
     """While one seat's socket reads nothing, the other seat's actions are applied at once;
     the stuck client is dropped when its send times out or its queue fills up."""
-    from cardplaza.web.session import Client
+    from cardplaza.web.live.client import Client
 
     with limited(db_url, send_timeout_seconds=1.0, send_queue=4) as client:
         manager = client.app.state.manager  # type: ignore[attr-defined]

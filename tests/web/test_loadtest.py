@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cardplaza.web.loadtest import check_args, run_loadtest
+from cardplaza.web.loadtest.generator import check_args, run_loadtest
 
 
 def args(**changes: Any) -> types.SimpleNamespace:

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from web_helpers import create
 
 from cardplaza.web import create_app
-from cardplaza.web.delta import encode, rebuild
+from cardplaza.web.live.delta import encode, rebuild
+from cardplaza.web.live.tables import seat_message
 from cardplaza.web.settings import PACES, Settings
-from cardplaza.web.tables import seat_message
 
 values = st.recursive(st.none() | st.booleans() | st.integers(-5, 5) | st.text(max_size=3),
                       lambda inner: st.lists(inner, max_size=4)

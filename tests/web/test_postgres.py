@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from cardplaza.web import create_app
-from cardplaza.web.storage import Storage, StreakRow
+from cardplaza.web.store.storage import Storage, StreakRow
 
 
 def test_tables_and_streaks_on_postgres(pg_db: str) -> None:

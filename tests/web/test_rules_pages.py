@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 
 from cardplaza.core.registry import games
-from cardplaza.web.markdown import render
+from cardplaza.texts.markdown import render
 
 
 def test_markdown_blocks_and_inline() -> None:

@@ -20,7 +20,7 @@ import pytest
 from web_helpers import Seat
 from websockets.sync.client import connect
 
-from cardplaza.web.storage import Storage
+from cardplaza.web.store.storage import Storage
 
 FAST_LEASES = ["--set", "lease_seconds=2", "--set", "heartbeat_seconds=0.4",
                "--set", "ai_warm_up=false", "--set", "rate_per_second=500",

@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import event
 from web_helpers import create
 
-from cardplaza.web.storage import (
+from cardplaza.web.store.storage import (
     ActionConflict,
     Finish,
     LeaseLost,
@@ -97,7 +97,7 @@ def test_only_the_lease_holder_writes(tmp_path: Path) -> None:
     assert owner is not None and owner.server == "s1" and owner.address == "host-a:1"
     # s1's heartbeat stops: after the lease time s2 takes the table, and s1 cannot write.
     with storage.engine.begin() as conn:
-        from cardplaza.web.storage import servers_t
+        from cardplaza.web.store.storage import servers_t
 
         conn.execute(servers_t.update().where(servers_t.c.id == "s1").values(heartbeat=0.0))
     assert storage.acquire("t1", "s2", lease_seconds=5) is None

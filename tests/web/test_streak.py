@@ -9,8 +9,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from web_helpers import create
 
-from cardplaza.web import streaks
-from cardplaza.web.storage import StreakRow
+from cardplaza.web.live import streaks
+from cardplaza.web.store.storage import StreakRow
 
 
 def new_key(client: TestClient, name: str) -> tuple[str, str]:

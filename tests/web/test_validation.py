@@ -329,7 +329,7 @@ def test_final_message_names_the_winners_not_just_the_top_score() -> None:
     import random
 
     from cardplaza.core.registry import get_game
-    from cardplaza.web.tables import seat_message
+    from cardplaza.web.live.tables import seat_message
 
     spec = get_game("pinochle4")
     st = spec.new_game(spec.options({"target": 500}), 273)

@@ -12,10 +12,41 @@ import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
-if TYPE_CHECKING:
-    from cardplaza.cli.terminal import Session
+from rich.console import Console
+
+from cardplaza.cli.view import TerminalView
+from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.registry import GameSpec
+
+
+class Session(Protocol):
+    """What a command may use of the game being played (:class:`.terminal.Session`)."""
+
+    spec: GameSpec
+    level: str
+    seat: int
+    console: Console
+    streak: Any
+    state: GameState
+    view: TerminalView
+    stopped: str | None
+
+    @property
+    def read(self) -> Callable[[str], str]: ...
+
+    @property
+    def observation(self) -> dict[str, Any]: ...
+
+    @property
+    def is_streak_game(self) -> bool: ...
+
+    def current_menu(self) -> list[Action]: ...
+
+    def count(self, key: str) -> None: ...
+
+    def undo(self) -> str: ...
 
 
 class Outcome(Enum):

@@ -18,7 +18,7 @@ from cardplaza.ai.advice import Hint, helper_json, hint
 from cardplaza.cli.commands import Command, Outcome, register_command
 
 if TYPE_CHECKING:
-    from cardplaza.cli.terminal import Session
+    from cardplaza.cli.commands import Session
 
 STREAK_REFUSAL = ("[yellow]No {what} in a streak game: its saved score must stay honest. "
                   "Choose a practice level (--level 1 … 5) to use {what}s.[/yellow]")

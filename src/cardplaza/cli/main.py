@@ -96,7 +96,7 @@ def _levels_help() -> str:
 @app.command("games")
 def list_games() -> None:
     """List the games with their options (what each means) and computer levels."""
-    from cardplaza.cli.terminal import view_class
+    from cardplaza.cli.view import view_class
 
     for spec in games().values():
         meaning: dict[str, str] = getattr(view_class(spec), "OPTION_HELP", {})
@@ -337,8 +337,8 @@ def serve(
         help="Let requests choose the deal of streak games (tests only).")] = False,
 ) -> None:
     """Start the web app."""
-    from cardplaza.web.server import parse_settings
-    from cardplaza.web.server import serve as run_server
+    from cardplaza.web.front.server import parse_settings
+    from cardplaza.web.front.server import serve as run_server
 
     try:
         settings = parse_settings(setting)
@@ -377,7 +377,7 @@ def loadtest(
     """Load benchmark: round trips, time to the next turn, errors, memory (loopback only)."""
     import types
 
-    from cardplaza.web.loadtest import format_figures, run_loadtest
+    from cardplaza.web.loadtest.generator import format_figures, run_loadtest
 
     args = types.SimpleNamespace(tables=tables, level=level, seconds=seconds, pause=pause,
                                  game=game, json=json_out, url=url, warm=warm,

@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Console
 
 from cardplaza.cli.style import make_console
-from cardplaza.cli.terminal import view_class
+from cardplaza.cli.view import view_class
 from cardplaza.core.history import GameRecord
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import GameState

@@ -1,7 +1,7 @@
 """``cardplaza rules GAME [--lang ja]``: the players' rules pages in the terminal.
 
-The page is the one the browser shows (:mod:`cardplaza.web.rulepages`), parsed by
-:mod:`cardplaza.web.markdown` and drawn with Rich: headings, wrapped paragraphs, lists,
+The page is the one the browser shows (:mod:`cardplaza.texts.rulepages`), parsed by
+:mod:`cardplaza.texts.markdown` and drawn with Rich: headings, wrapped paragraphs, lists,
 tables, and each card of a ``{{cards: …}}`` token as a small light card face with a red
 (♥ ♦) or black (♠ ♣) index; cards named in the text are coloured as in play
 (:mod:`cardplaza.cli.style`). On a terminal the page opens in a pager.
@@ -28,8 +28,8 @@ from rich.text import Text
 
 from cardplaza.cli.style import cards_text, make_console
 from cardplaza.core.cards import Face
-from cardplaza.web import markdown as md
-from cardplaza.web.rulepages import language, page_text
+from cardplaza.texts import markdown as md
+from cardplaza.texts.rulepages import language, page_text
 
 RED_CARD = Style(color="red3", bgcolor="grey93", bold=True)
 BLACK_CARD = Style(color="black", bgcolor="grey93", bold=True)

@@ -16,10 +16,10 @@ import typer
 from rich.table import Table
 
 from cardplaza.cli.style import make_console
-from cardplaza.web.stats import GameResult, ResultLog, result_of, summarize
+from cardplaza.core.results import GameResult, ResultLog, result_of, summarize
 
 if TYPE_CHECKING:
-    from cardplaza.cli.terminal import Session
+    from cardplaza.cli.commands import Session
 
 
 def default_results_path() -> Path:

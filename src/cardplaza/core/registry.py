@@ -10,6 +10,8 @@ pure engines never import presentation code:
 * ``bench`` — a function ``() -> dict[str, float]`` of extra benchmark figures;
 * ``players`` — a function ``(level: str, seed: int) -> Player`` for computer levels;
 * ``odds`` — a function ``(simulate: int | None, seed: int) -> dict`` of exact odds;
+* ``seat_extras`` — a function ``(observation) -> dict | None`` of extra facts for a seat's
+  view in the browser (computed from that seat's observation only);
 * ``rematch`` — a function ``(options, finished_state) -> options`` giving the options of
   the next game at the same table ("play again"); without it the options stay the same.
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from cardplaza.web.server import parse_settings, serve
+from cardplaza.web.front.server import parse_settings, serve
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -1,7 +1,7 @@
 """Every limit and tunable of the server, one named setting each, with its default.
 
 ``cardplaza serve`` exposes the common ones as options; :class:`Settings` holds them all and
-is what :func:`cardplaza.web.app.create_app` takes. Each limit has a test under ``tests/web``.
+is what :func:`cardplaza.web.front.app.create_app` takes. Each limit has a test under ``tests/web``.
 """
 
 from __future__ import annotations
@@ -98,7 +98,7 @@ class Settings:
 
     gc_schedule: bool = False
     """Garbage collection on the server's schedule (``serve`` sets it; see
-    :mod:`cardplaza.web.collector`)."""
+    :mod:`cardplaza.web.live.collector`)."""
     gc_full_seconds: float = 300.0
     """With ``gc_schedule``, how often the full pass over every object runs."""
 

@@ -31,7 +31,6 @@ from cardplaza.games.pinochle2.simulation import (
     buffers,
     encode,
     simulate_actions,
-    simulation_rates,
     state_array,
 )
 
@@ -117,6 +116,8 @@ def test_compiled_simulation_is_its_python_form() -> None:
 
 
 def test_simulation_rates_report_both_forms() -> None:
+    from cardplaza.games.pinochle2.bench import simulation_rates
+
     figures = simulation_rates(0.2)
     assert figures["search play-outs/s"] > figures["search play-outs/s (Python reference)"]
 

@@ -9,7 +9,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardplaza.cli.style import cards_text as coloured
-from cardplaza.cli.terminal import ViewBase
+from cardplaza.cli.view import ViewBase
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE

@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from cardplaza.cli.style import BLACK, RED
-from cardplaza.cli.terminal import ViewBase
+from cardplaza.cli.view import ViewBase
 from cardplaza.core.cards import PINOCHLE
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle2.engine import (

@@ -115,6 +115,7 @@ _HOOKS = {
     "first_deal_returns": "cardplaza.games.pinochle4.world:first_deal_returns",
     "kernels": "cardplaza.games.pinochle4.kernels:KERNELS",
     "advice": "cardplaza.games.pinochle4.advice:make_advisor",
+    "seat_extras": "cardplaza.games.pinochle4.seat_helpers:seat_extras",
 }
 
 SPEC4 = register(GameSpec(

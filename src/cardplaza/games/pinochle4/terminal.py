@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardplaza.cli.style import markup
-from cardplaza.cli.terminal import ViewBase
+from cardplaza.cli.view import ViewBase
 from cardplaza.core.cards import mask_of
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.games.pinochle4.helper import completions, suit_melds

@@ -8,7 +8,7 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-from cardplaza.cli.terminal import ViewBase
+from cardplaza.cli.view import ViewBase
 from cardplaza.core.cards import PIQUET
 from cardplaza.core.protocol import Action, ActionParseError, GameState
 

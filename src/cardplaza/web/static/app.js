@@ -1,12 +1,14 @@
 // Card Plaza front end: router, lobby, high scores and rules pages.
 import { t, lang, setLang, onLang, optionLabel, valueLabel, errorText } from "./i18n.js";
 import { openTable, closeTable } from "./table.js";
+import { h } from "./dom.js";
+import { gameTitle, loadGames, playerName, startGame, levelFor, nextDealer, savedTables,
+         forgetTable } from "./site.js";
 import { fillCardTokens } from "./cards.js";
 import * as settings from "./settings.js";
-import { playerKey, keyHeaders, rememberKey } from "./net.js";
+import { playerKey, keyHeaders } from "./net.js";
 
 const main = document.getElementById("main");
-let gamesCache = null;
 let currentRoute = null;
 let lobbyPicked = false;
 const pages = new Map();
@@ -24,86 +26,6 @@ export function registerPage(name, render, opts = {}) {
 export function registerLobbyPart(part) {
   lobbyParts.push(part);
   if (started && (document.body.dataset.route === "lobby" || document.body.dataset.route === "game")) route();
-}
-
-// -- helpers ----------------------------------------------------------------------------
-export function h(tag, attrs = {}, ...children) {
-  const el = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === "class") el.className = v;
-    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children.flat()) {
-    if (c === null || c === undefined || c === false) continue;
-    el.appendChild(typeof c === "string" || typeof c === "number" ? document.createTextNode(String(c)) : c);
-  }
-  return el;
-}
-
-export function gameTitle(info) {
-  if (!info) return "";
-  return lang() === "ja" ? info.title_ja : info.title;
-}
-
-export async function loadGames() {
-  if (!gamesCache) {
-    const r = await fetch("/api/games");
-    gamesCache = (await r.json()).games;
-  }
-  return gamesCache;
-}
-
-export function playerName() {
-  try { return localStorage.getItem("cardplaza.name") || ""; } catch { return ""; }
-}
-
-function savedTables() {
-  try { return JSON.parse(localStorage.getItem("cardplaza.tables") || "[]"); } catch { return []; }
-}
-
-export function rememberTable(entry) {
-  const list = savedTables().filter((e) => e.table !== entry.table);
-  list.unshift(entry);
-  try { localStorage.setItem("cardplaza.tables", JSON.stringify(list.slice(0, 8))); } catch { /* ignore */ }
-}
-
-export function forgetTable(id) {
-  const list = savedTables().filter((e) => e.table !== id);
-  try { localStorage.setItem("cardplaza.tables", JSON.stringify(list)); } catch { /* ignore */ }
-}
-
-export function tableEntry(id) {
-  return savedTables().find((e) => e.table === id) || null;
-}
-
-export function markFinished(id) {
-  const list = savedTables().map((e) => (e.table === id ? { ...e, finished: true } : e));
-  try { localStorage.setItem("cardplaza.tables", JSON.stringify(list)); } catch { /* ignore */ }
-}
-
-/** Create a table and go to it. */
-export async function startGame(game, body) {
-  const r = await fetch("/api/tables", {
-    method: "POST", headers: await keyHeaders({ "Content-Type": "application/json" }),
-    body: JSON.stringify({ game, ...body }),
-  });
-  let data = {};
-  try { data = await r.json(); } catch { /* not JSON */ }
-  if (!r.ok) {
-    const err = new Error(data.error || r.statusText);
-    err.code = data.code;
-    err.params = data.params;
-    throw err;
-  }
-  rememberKey(data.key);
-  const { again: _again, ...kept } = body;
-  rememberTable({ table: data.table, token: data.token, seat: data.seat, game,
-                  created: Date.now(), body: kept });
-  location.hash = `#/play/${data.table}`;
-  return data;
 }
 
 // -- header -----------------------------------------------------------------------------
@@ -346,24 +268,6 @@ async function optionsPanel(info) {
   return h("section", { class: "panel options-panel", "aria-labelledby": "opt-h" },
     h("h2", { id: "opt-h" }, `${gameTitle(info)} — ${t("lobby.options")}`),
     h("p", { class: "muted" }, t(`desc.${game}`)), form);
-}
-
-/** Registry level for a practice level number (falls back to the game's strongest). */
-export function levelFor(info, n) {
-  const levels = info.levels;
-  return levels.find((l) => l === String(n) || l.endsWith(String(n)))
-    ?? levels[Math.min(Number(n), levels.length) - 1] ?? levels[0];
-}
-
-/** Two-hand Pinochle dealer: the computer deals the session's first game, then it alternates. */
-export function nextDealer() {
-  let d = 1;
-  try {
-    const prev = sessionStorage.getItem("cardplaza.p2dealer");
-    if (prev !== null) d = 1 - Number(prev);
-    sessionStorage.setItem("cardplaza.p2dealer", String(d));
-  } catch { /* ignore */ }
-  return d;
 }
 
 // -- high scores ------------------------------------------------------------------------

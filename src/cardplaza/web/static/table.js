@@ -9,8 +9,9 @@
 import { t, lang, onLang, engineText, errorText } from "./i18n.js";
 import { Connection } from "./net.js";
 import { Deck, cardEl, cardText, backsEl } from "./cards.js";
-import { h, loadGames, gameTitle, tableEntry, forgetTable, markFinished, startGame,
-         nextDealer, levelFor } from "./app.js";
+import { h } from "./dom.js";
+import { loadGames, gameTitle, tableEntry, forgetTable, markFinished, startGame,
+         nextDealer, levelFor } from "./site.js";
 import * as settings from "./settings.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";

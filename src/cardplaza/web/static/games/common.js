@@ -1,5 +1,5 @@
 // Small pieces several game adapters share.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t } from "../i18n.js";
 
 export const SUITS = ["♠", "♥", "♦", "♣"];

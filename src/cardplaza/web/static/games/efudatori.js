@@ -1,6 +1,6 @@
 // E-fuda-tori: two to seven seats around an oval; the trump turns with every trick (♣ ♦ ♥);
 // cards drawn face up after a trick are known to all; captured picture cards score.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { suitChip } from "./common.js";
 

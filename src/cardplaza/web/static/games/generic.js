@@ -1,6 +1,6 @@
 // The generic adapter: draws any game from its observation and legal actions alone. Every
 // game adapter falls back to these functions for what it does not define itself.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, engineText } from "../i18n.js";
 
 const CARD_KEY = /(hand|cards|trick|meld|turn_?up|top|played|won|discard|talon|widow|captured|card|stock_top|known|exchange)/i;

@@ -1,6 +1,6 @@
 // Two-hand Pinochle: face to face; the stock with its turned-up trump card; melded cards on
 // the table in front of their owner; the meld step after each trick won; the deal's result.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, meldText } from "../i18n.js";
 import { pileEl } from "../cards.js";
 import { suitChip } from "./common.js";

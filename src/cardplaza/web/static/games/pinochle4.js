@@ -2,7 +2,7 @@
 // partner opposite), bids kept beside each seat, the bidding panel with the meld-per-suit
 // helper, trump, passing and the cut-throat discard chosen then confirmed, the widow, melds
 // shown before the first trick, hand summaries and the score sheet.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, meldText } from "../i18n.js";
 import { lineChart } from "../chart.js";
 import { suitChip, SUITS, isRed } from "./common.js";

@@ -1,7 +1,7 @@
 // Piquet: face to face; elder and younger; the talon and the exchange chosen then confirmed;
 // the declarations said aloud in turn, combinations shown with their cards; tricks; a
 // summary after each deal and the partie's score sheet.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, engineText } from "../i18n.js";
 import { pileEl } from "../cards.js";
 import { lineChart } from "../chart.js";

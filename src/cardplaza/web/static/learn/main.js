@@ -3,9 +3,9 @@
 // (bid odds per trump suit during a Pinochle auction, the best discards at a Piquet
 // exchange, the melds compared in two-hand Pinochle) and the hints and undos used on the
 // game-end screen. Plugged into the table core through its extension hook; the server's
-// messages are described in cardplaza.web.learning.
+// messages are described in cardplaza.web.learning.handlers.
 import { registerExtension } from "../table.js";
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, lang, engineText } from "../i18n.js";
 import "./texts.js";
 

@@ -1,6 +1,6 @@
 // The game record as a file: the server's JSON record (the one `cardplaza replay` reads) of
 // a finished game, or of a running game as far as this seat has seen it.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, errorText } from "../i18n.js";
 
 /** Fetch the record of a table for its seat: the parsed JSON and the file name. */

@@ -1,7 +1,7 @@
 // The hand's history at the table, in every game: the auction (every bid and pass), the
 // cards passed, the widow and the exchange where the game has them, the declarations, and
 // every trick with its leader and winner. Drawn from the observation the seat already has.
-import { h } from "../app.js";
+import { h } from "../dom.js";
 import { t, meldText } from "../i18n.js";
 import { trickHistory } from "../table.js";
 import { say } from "../games/piquet.js";

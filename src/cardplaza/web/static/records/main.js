@@ -1,7 +1,8 @@
 // Game records in the browser: the hand's history at the table, the record's download (from
 // the table and the game-end screen), the replay viewer with the post-game review, the
 // statistics page, and the lobby's box to open a record file.
-import { h, registerPage, registerLobbyPart } from "../app.js";
+import { h } from "../dom.js";
+import { registerPage, registerLobbyPart } from "../app.js";
 import { t } from "../i18n.js";
 import { registerExtension } from "../table.js";
 import "./texts.js";

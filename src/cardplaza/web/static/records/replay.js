@@ -2,7 +2,8 @@
 // live play (the table core draws it), every hand face up, with the post-game review's
 // marks beside the player's own decisions. Reached from the game-end screen (#/replay/<table>)
 // and from the lobby by opening a record file (#/replay/file).
-import { h, tableEntry } from "../app.js";
+import { h } from "../dom.js";
+import { tableEntry } from "../site.js";
 import { t, lang, onLang, engineText, errorText } from "../i18n.js";
 import { openBoard, currentTable } from "../table.js";
 import { Connection, rebuild } from "../net.js";

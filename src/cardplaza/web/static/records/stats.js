@@ -1,6 +1,7 @@
 // The statistics page: for this browser's player key, per game: games played, won, lost,
 // drawn, the average margin and the best result against each computer level.
-import { h, loadGames, gameTitle } from "../app.js";
+import { h } from "../dom.js";
+import { loadGames, gameTitle } from "../site.js";
 import { t, lang, errorText } from "../i18n.js";
 import { keyHeaders } from "../net.js";
 

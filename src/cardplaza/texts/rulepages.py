@@ -3,7 +3,7 @@
 Pages live in ``web/rules/<lang>/<game>.md``, named by the game's registry name. A line
 ``{{include: name}}`` pulls in the shared part ``web/rules/<lang>/_name.md`` (the two
 Pinochle games with bidding share their meld and counting sections this way). The web
-(:func:`cardplaza.web.markdown.render`) and the terminal (``cardplaza rules``) show the
+(:func:`cardplaza.texts.markdown.render`) and the terminal (``cardplaza rules``) show the
 same text.
 """
 

@@ -17,20 +17,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import secrets
-import socket
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
-from websockets.http11 import Request, Response
 
-from cardplaza.web.storage import Owner
-
-if TYPE_CHECKING:
-    from cardplaza.web.session import Session
-    from cardplaza.web.tables import TableManager
+from cardplaza.web.settings import Settings
+from cardplaza.web.store.storage import Owner
 
 log = logging.getLogger("cardplaza.web")
 
@@ -38,10 +31,28 @@ HEADER = "X-Cardplaza-Relay"
 PATH = "/relay"
 
 
+class Sink(Protocol):
+    """What a relayed client's text is delivered to."""
+
+    def send_text(self, text: str) -> None: ...
+
+
+class RelayedSession(Protocol):
+    """The side of a session a relay link talks to (:class:`.session.Session`)."""
+
+    settings: Settings
+    held: list[str]
+
+    @property
+    def client(self) -> Sink: ...
+
+    def relay_lost(self, link: RelayLink) -> None: ...
+
+
 class RelayLink:
     """A client's messages forwarded to the process that owns its table."""
 
-    def __init__(self, session: Session, owner: Owner, secret: str) -> None:
+    def __init__(self, session: RelayedSession, owner: Owner, secret: str) -> None:
         self.session = session
         self.owner = owner
         self.secret = secret
@@ -91,68 +102,4 @@ class RelayLink:
             self.reader.cancel()
 
 
-def _bind(host: str, first_port: int) -> socket.socket:
-    ports = [0] if first_port == 0 else list(range(first_port, first_port + 64))
-    last: OSError | None = None
-    for port in ports:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        try:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            sock.bind((host, port))
-            sock.listen(128)
-            sock.setblocking(False)
-            return sock
-        except OSError as exc:
-            sock.close()
-            last = exc
-    raise OSError(f"no free relay port from {first_port}") from last
-
-
-async def start_listener(manager: TableManager) -> tuple[Server, str]:
-    """Start this process's relay listener; returns it and its address (``host:port``)."""
-    from cardplaza.web.session import Client, Session
-
-    settings = manager.settings
-    secret = manager.cluster_secret
-
-    def check(conn: ServerConnection, request: Request) -> Response | None:
-        given = request.headers.get(HEADER, "")
-        if request.path != PATH or not secrets.compare_digest(str(given), secret):
-            return conn.respond(403, "forbidden\n")
-        return None
-
-    async def relayed(conn: ServerConnection) -> None:
-        async def send(text: str) -> None:
-            await conn.send(text)
-
-        async def close(code: int) -> None:
-            await conn.close(code)
-
-        client = Client(settings, send, close, label="relay")
-        session = Session(manager, client, trusted=True)
-        try:
-            async for text in conn:
-                if isinstance(text, str):
-                    if not await session.receive(text):
-                        break
-                else:
-                    session.binary()
-        except ConnectionClosed:
-            pass
-        finally:
-            await session.close()
-            await client.aclose()
-
-    sock = _bind(settings.relay_host, settings.relay_port)
-    server = await serve(relayed, sock=sock, process_request=check,
-                         max_size=settings.ws_max_size, compression=None,
-                         ping_interval=20, ping_timeout=20)
-    port = sock.getsockname()[1]
-    host = settings.advertise or settings.relay_host
-    if ":" in host and not host.startswith("["):
-        host = f"[{host}]"
-    return server, f"{host}:{port}"
-
-
-__all__ = ["HEADER", "PATH", "RelayLink", "start_listener"]
+__all__ = ["HEADER", "PATH", "RelayLink", "RelayedSession"]

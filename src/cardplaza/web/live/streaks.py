@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardplaza.games.pinochle2.streak import Streak
-from cardplaza.web.storage import StreakRow
+from cardplaza.web.store.storage import StreakRow
 
 STREAK_GAME = "pinochle2"
 

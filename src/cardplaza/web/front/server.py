@@ -58,7 +58,7 @@ def _safe_url(url: str) -> str:
 
 def app_from_env() -> FastAPI:
     """The app of one web worker process (settings from :data:`ENV`)."""
-    from cardplaza.web.app import create_app
+    from cardplaza.web.front.app import create_app
 
     config = json.loads(os.environ[ENV])
     settings = Settings.from_json(config["settings"])
@@ -108,7 +108,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     """
     import uvicorn
 
-    from cardplaza.web.storage import Storage, default_db_url
+    from cardplaza.web.store.storage import Storage, default_db_url
 
     settings = settings or Settings()
     _logging(settings.log_level)
@@ -139,7 +139,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         "server_header": False,
     }
     if workers == 1:
-        from cardplaza.web.app import create_app
+        from cardplaza.web.front.app import create_app
 
         config = uvicorn.Config(create_app(url, settings=settings), **common)
         uvicorn.Server(config).run(sockets=[sock])
@@ -147,7 +147,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     from uvicorn.supervisors import Multiprocess
 
     os.environ[ENV] = json.dumps({"db": url, "settings": settings.to_json()})
-    config = uvicorn.Config("cardplaza.web.server:app_from_env", factory=True,
+    config = uvicorn.Config("cardplaza.web.front.server:app_from_env", factory=True,
                             workers=workers, **common)
     with contextlib.suppress(KeyboardInterrupt):
         Multiprocess(config, sockets=[sock]).run()

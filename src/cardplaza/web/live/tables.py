@@ -5,11 +5,11 @@ legal actions and its illegal-card reasons; nothing else about the state leaves 
 (the deal seed never does: it is neither logged nor sent).
 
 :class:`TableManager` owns the tables this process holds. A table is owned by one process
-at a time (a lease row, see :mod:`cardplaza.web.storage`); an action is applied to a copy
+at a time (a lease row, see :mod:`cardplaza.web.store.storage`); an action is applied to a copy
 of the state, appended to the log in a transaction that checks the lease, and only then
 becomes the table's state and is sent to the seats (through each client's own queue:
 nobody waits on a slow reader). Computer seats decide in worker processes
-(:mod:`cardplaza.web.workers`) from their observation alone.
+(:mod:`cardplaza.web.live.workers`) from their observation alone.
 """
 
 from __future__ import annotations
@@ -30,15 +30,16 @@ from cardplaza.core.cards import Deck
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
-from cardplaza.web import collector, streaks
-from cardplaza.web.action_log import ActionLog
-from cardplaza.web.computer import decide, quick_level, runs_in_process
 from cardplaza.web.errors import WebError
-from cardplaza.web.extras import extras
-from cardplaza.web.names import clean_name
-from cardplaza.web.schema import deck_of
+from cardplaza.web.live import collector, streaks
+from cardplaza.web.live.computer import decide, quick_level, runs_in_process
+from cardplaza.web.live.extras import extras
+from cardplaza.web.live.gameinfo import deck_of
+from cardplaza.web.live.names import clean_name
+from cardplaza.web.live.workers import WorkerFailed, WorkerPool, WorkerTimeout
 from cardplaza.web.settings import PACES, Settings
-from cardplaza.web.storage import (
+from cardplaza.web.store.action_log import ActionLog
+from cardplaza.web.store.storage import (
     ActionConflict,
     Append,
     Finish,
@@ -50,10 +51,9 @@ from cardplaza.web.storage import (
     TableRow,
     hash_token,
 )
-from cardplaza.web.workers import WorkerFailed, WorkerPool, WorkerTimeout
 
 if TYPE_CHECKING:
-    from cardplaza.web.session import Client
+    from cardplaza.web.live.client import Client
 
 log = logging.getLogger("cardplaza.web")
 
@@ -407,9 +407,9 @@ class TableManager:
     async def run_in_worker(self, fn: Callable[..., Any], *args: Any,
                             deadline: float | None = None) -> Any:
         """Run a picklable module-level function in a worker process (never on the event
-        loop). Raises :class:`~cardplaza.web.workers.WorkerTimeout` after ``deadline``
+        loop). Raises :class:`~cardplaza.web.live.workers.WorkerTimeout` after ``deadline``
         seconds (default ``ai_deadline_seconds``) and
-        :class:`~cardplaza.web.workers.WorkerFailed` if it raised or its worker died."""
+        :class:`~cardplaza.web.live.workers.WorkerFailed` if it raised or its worker died."""
         limit = self.settings.ai_deadline_seconds if deadline is None else deadline
         return await self.pool.run(fn, *args, deadline=limit)
 

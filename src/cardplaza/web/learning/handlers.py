@@ -1,7 +1,7 @@
 """Learning from the computer at the table: hints, undo, decision helpers, game records,
 the replay viewer's frames, the post-game review and statistics.
 
-WebSocket messages (registered with :func:`cardplaza.web.session.handler`):
+WebSocket messages (registered with :func:`cardplaza.web.live.session.handler`):
 
 * ``{"type": "hint"}`` → ``{"type": "hint", "step", "best", "best_text", "choices":
   [{"action", "text", "value", "share"?, "facts"?}], "reason": {"en", "ja"}, "unit",
@@ -37,21 +37,17 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from fastapi import Request
-from fastapi.responses import JSONResponse, Response
-
 from cardplaza.ai.advice import HINT_SECONDS, Effort, forms_state, helper_json, hint
 from cardplaza.ai.review import Review, marks_text, review_decision_json, review_plan
 from cardplaza.core.history import GameRecord
-from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import get_game
 from cardplaza.web.errors import WebError
-from cardplaza.web.session import Session, handler
-from cardplaza.web.tables import LiveTable, TableManager
+from cardplaza.web.live.session import Session, handler
+from cardplaza.web.live.tables import LiveTable
 
 if TYPE_CHECKING:
-    from fastapi import FastAPI
+    pass
 
 log = logging.getLogger("cardplaza.web")
 
@@ -269,194 +265,4 @@ def _tell(table: LiveTable, seat: int, msg: dict[str, Any]) -> None:
         client.send(msg)
 
 
-# -- records and frames --------------------------------------------------------------------------
-
-def download(table: LiveTable, seat: int) -> dict[str, Any]:
-    """The game record for one seat: whole once the game is over; while it runs, only the
-    seat's view (see :func:`view_record`)."""
-    players = [{"name": s.name, "kind": s.kind, "level": s.level} for s in table.row.seats]
-    if table.state.is_terminal:
-        out = GameRecord.of(table.state).to_json()
-        out["players"] = players
-        out["seat"] = seat
-        return out
-    return view_record(table.state, seat, players)
-
-
-def view_record(state: GameState, seat: int, players: list[dict[str, str]]
-                ) -> dict[str, Any]:
-    """What a seat has seen of a running game: every action it could see, in order (its own
-    in full, the others' as far as they were shown), and its observation now. No seed, no
-    hidden card."""
-    spec = get_game(state.game_name)
-    replay = spec.new_game(state.options, state.seed)
-    steps: list[dict[str, Any]] = []
-    for s, a in state.history:
-        text = replay.action_text(a)
-        data = replay.action_to_json(a)
-        replay.apply(a)
-        hidden = hidden_text(state.game_name, s, seat, data)
-        if hidden is not None:
-            steps.append({"seat": s, "action": None, "text": hidden, "hidden": True})
-        else:
-            steps.append({"seat": s, "action": data, "text": text})
-
-    return {"format": VIEW_FORMAT, "game": state.game_name,
-            "options": options_to_dict(state.options), "seat": seat, "players": players,
-            "steps": steps, "observation": state.observation(seat)}
-
-
-VIEW_FORMAT = "cardplaza-view/1"
-"""The record of a running game as one seat saw it."""
-
-
-def hidden_text(game: str, actor: int, viewer: int, data: Any) -> str | None:
-    """``None`` when ``viewer`` sees ``actor``'s action, else what it sees of it: the cards
-    passed between the other partners or buried by the bid winner (Pinochle) and the
-    opponent's discards (Piquet) stay hidden, their number does not."""
-    if actor == viewer or not isinstance(data, dict):
-        return None
-    kind = data.get("kind")
-    if game in ("pinochle4", "pinochle3") and kind == "give":
-        return None if viewer == (actor + 2) % 4 else "passes a card"
-    if game in ("pinochle4", "pinochle3") and kind == "discard":
-        return "buries a card"
-    if game == "piquet" and isinstance(data.get("discard"), list):
-        k = len(data["discard"])
-        return f"exchanges {k} card{'s' if k != 1 else ''}"
-    return None
-
-
-def replay_frames(record: GameRecord, limit: int = 2000,
-                  seat: int | None = None) -> dict[str, Any]:
-    """The replay viewer's frames of a record: before the first action and after each one,
-    every seat's observation (a finished game hides nothing), who acted and what. With
-    ``seat``, only that seat's observations (the others are ``None``) and the others'
-    hidden actions as that seat saw them: a running game reveals nothing."""
-    state = record.new_state()
-    n = state.num_players
-
-    def views() -> list[dict[str, Any] | None]:
-        return [state.observation(s) if seat is None or s == seat else None
-                for s in range(n)]
-
-    frames: list[dict[str, Any]] = [{"step": 0, "seat": None, "text": None,
-                                     "views": views()}]
-    for i, (actor, data) in enumerate(record.actions[:limit]):
-        action = state.action_from_json(data)
-        text = state.action_text(action)
-        shown: Any = data
-        if seat is not None:
-            hidden = hidden_text(record.game, actor, seat, data)
-            if hidden is not None:
-                text, shown = hidden, None
-        state.apply(action)
-        frames.append({"step": i + 1, "seat": actor, "text": text, "action": shown,
-                       "views": views()})
-    return {"game": record.game, "players": n, "frames": frames,
-            "result": list(state.returns()) if state.is_terminal else None}
-
-
-__all__ = ["VIEW_FORMAT", "decisions_of", "download", "helps", "hidden_text",
-           "replay_frames", "view_record"]
-
-
-# -- HTTP ------------------------------------------------------------------------------------
-
-MAX_REPLAY_ACTIONS = 5000
-"""Actions of an uploaded record the replay viewer accepts."""
-
-
-def frames_delta(frames: dict[str, Any]) -> dict[str, Any]:
-    """The frames with each view sent as the change since the frame before (the state
-    delta format of :mod:`cardplaza.web.delta`, which ``net.js`` rebuilds)."""
-    from cardplaza.web import delta
-
-    out = []
-    prev: list[dict[str, Any] | None] = [None] * frames["players"]
-    for i, f in enumerate(frames["frames"]):
-        views: list[dict[str, Any] | None] = []
-        for s, obs in enumerate(f["views"]):
-            if obs is None:
-                views.append(None)
-                continue
-            msg = {"type": "state", "step": f["step"], "obs": obs}
-            views.append(delta.encode(prev[s], msg, i + 1))
-            prev[s] = {**msg, "n": i + 1}
-        out.append({**f, "views": views})
-    return {**frames, "frames": out, "delta": True}
-
-
-def add_routes(app: FastAPI, manager: TableManager) -> None:
-    """The HTTP routes of this module on the web app."""
-    from cardplaza.web.session import raise_shape
-
-    async def seat_table(table_id: str, request: Request) -> tuple[LiveTable, int]:
-        table = await manager.finished(table_id[:40])
-        seat = table.seat_of_token(request.headers.get("x-seat-token", ""))
-        if seat is None:
-            raise WebError("bad_token")
-        return table, seat
-
-    @app.get("/api/tables/{table_id}/download")
-    async def download_record(table_id: str, request: Request) -> Response:
-        table, seat = await seat_table(table_id, request)
-        body = download(table, seat)
-        name = f"cardplaza-{table.row.game}-{table.id}.json"
-        return JSONResponse(body, headers={"Cache-Control": "no-store",
-                                           "Content-Disposition":
-                                           f'attachment; filename="{name}"'})
-
-    @app.get("/api/tables/{table_id}/replay")
-    async def table_replay(table_id: str, request: Request) -> Response:
-        table, seat = await seat_table(table_id, request)
-        record = GameRecord.of(table.state)
-        mine = None if table.state.is_terminal else seat
-        frames = await asyncio.to_thread(replay_frames, record, 2000, mine)
-        out = frames_delta(frames)
-        out["seat"] = seat
-        out["table"] = table.id
-        out["names"] = [s.name for s in table.row.seats]
-        return JSONResponse(out, headers={"Cache-Control": "no-store"})
-
-    @app.post("/api/replay")
-    async def upload_replay(request: Request) -> Response:
-        try:
-            data = await request.json()
-        except ValueError:
-            raise WebError("bad_json") from None
-        raise_shape(data, manager.settings)
-        record_json = data.get("record") if isinstance(data, dict) else None
-        if not isinstance(record_json, dict):
-            raise WebError("missing_field", field="record")
-        try:
-            record = GameRecord.from_json(record_json)
-            if len(record.actions) > MAX_REPLAY_ACTIONS:
-                raise ValueError("too long")
-            get_game(record.game)
-            frames = await asyncio.to_thread(replay_frames, record)
-        except Exception:
-            raise WebError("bad_record") from None
-        out = frames_delta(frames)
-        names = record_json.get("players")
-        if isinstance(names, list):
-            out["names"] = [str(p.get("name", "")) if isinstance(p, dict) else "" for p in
-                            names][:frames["players"]]
-        seat = record_json.get("seat")
-        out["seat"] = seat if isinstance(seat, int) and 0 <= seat < frames["players"] else 0
-        return JSONResponse(out)
-
-    @app.get("/api/stats")
-    async def player_stats(request: Request) -> Response:
-        from cardplaza.web.stats import browser_results, summarize
-
-        key = request.headers.get("x-player-key")
-        storage = manager.storage
-        row = await manager._db(storage.player_by_key, key) if key else None
-        if row is None:
-            raise WebError("bad_key")
-        results = await manager._db(browser_results, storage, row.id)
-        return JSONResponse({"player": row.id, "name": row.name,
-                             "stats": summarize(results)},
-                            headers={"Cache-Control": "no-store"})
-
+__all__ = ["decisions_of", "helps"]

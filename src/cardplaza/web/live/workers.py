@@ -1,7 +1,7 @@
 """Computer work in worker processes, off the event loop.
 
 :class:`WorkerPool` keeps a fixed number of worker processes (``python -m
-cardplaza.web.workers``) and runs picklable module-level functions in them:
+cardplaza.web.live.workers``) and runs picklable module-level functions in them:
 ``await pool.run(fn, *args, deadline=seconds)``. Each process is driven by one thread of
 this process that hands it one task at a time over its stdin/stdout (length-prefixed
 pickles), so the event loop only waits on futures.
@@ -106,7 +106,7 @@ class _Slot:
         paths = [p for p in sys.path if p and os.path.isdir(p)]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "cardplaza.web.workers", str(self.pool.nice),
+            [sys.executable, "-m", "cardplaza.web.live.workers", str(self.pool.nice),
              *self.pool.preload],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None, env=env,
             start_new_session=True)

@@ -52,20 +52,24 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardplaza import __version__
 from cardplaza.core.registry import games, get_game
-from cardplaza.web import learning, streaks
+from cardplaza.texts.markdown import render
+from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.markdown import render
-from cardplaza.web.names import clean_name
-from cardplaza.web.rulepages import language, page_text
-from cardplaza.web.schema import game_info
-from cardplaza.web.session import Client, Session, log_unexpected, raise_shape
+from cardplaza.web.front import records
+from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
+from cardplaza.web.live import streaks
+from cardplaza.web.live.client import Client, log_unexpected, raise_shape
+from cardplaza.web.live.gameinfo import game_info
+from cardplaza.web.live.names import clean_name
+from cardplaza.web.live.relay_server import start_listener
+from cardplaza.web.live.session import Session
+from cardplaza.web.live.tables import TableManager
 from cardplaza.web.settings import Settings
-from cardplaza.web.storage import Storage, StreakRow
-from cardplaza.web.tables import TableManager
+from cardplaza.web.store.storage import Storage, StreakRow
 
 log = logging.getLogger("cardplaza.web")
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parent.parent
 STATIC = HERE / "static"
 
 RENDERERS = {"pinochle3": "pinochle4"}
@@ -190,7 +194,6 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        from cardplaza.web.relay import start_listener
 
         manager.cluster_secret = await manager._db(storage.cluster_secret)
         listener, address = await start_listener(manager)
@@ -358,7 +361,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     def index() -> FileResponse:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    learning.add_routes(app, manager)
+    records.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body)
     return app

@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
-from cardplaza.web.storage import Append, Storage
+from cardplaza.web.store.storage import Append, Storage
 
 
 class ActionLog:

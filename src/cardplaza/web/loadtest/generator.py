@@ -200,7 +200,7 @@ class Bot:
         await self.recv_state()
 
     async def recv_state(self) -> dict[str, Any]:
-        from cardplaza.web.delta import rebuild
+        from cardplaza.web.live.delta import rebuild
 
         while True:
             text = await asyncio.wait_for(self.ws.recv(), REPLY_SECONDS)
@@ -407,7 +407,7 @@ async def _killer(args: Any, servers: list[ServerProcess], run: Run) -> None:
 
 def _lost(db: str, f: Figures) -> int:
     """Acknowledged actions missing from the log, and logs shorter than a step seen."""
-    from cardplaza.web.storage import Storage
+    from cardplaza.web.store.storage import Storage
 
     storage = Storage(db)
     lost = 0
@@ -428,7 +428,7 @@ def _lost(db: str, f: Figures) -> int:
 @contextlib.contextmanager
 def _database(choice: str | None, tmp: Path) -> Iterator[str]:
     if choice == "postgres":
-        from cardplaza.web.pgtemp import temporary_postgres
+        from cardplaza.web.store.pgtemp import temporary_postgres
 
         with temporary_postgres() as url:
             yield url
@@ -486,7 +486,7 @@ def format_figures(out: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> None:
-    """``python -m cardplaza.web.loadtest`` (the same options as ``cardplaza loadtest``)."""
+    """``python -m cardplaza.web.loadtest.generator`` (the options of ``cardplaza loadtest``)."""
     import argparse
 
     p = argparse.ArgumentParser(prog="cardplaza loadtest", description=__doc__.split("\n")[0])

@@ -1,8 +1,8 @@
 """Measure the WebSocket round trip of an action on a real server process.
 
-``python -m cardplaza.web.measure [--actions 200] [--game pinochle2]`` starts the server on a
-free port (SQLite in a temporary directory, no computer pause), seats people at every seat,
-and times each action from sending it to receiving the acting seat's new state (which
+``python -m cardplaza.web.loadtest.measure [--actions 200] [--game pinochle2]`` starts the
+server on a free port (SQLite in a temporary directory, no computer pause), seats people at
+every seat, and times each action from sending it to receiving the acting seat's new state (which
 includes storing the game record in the database). Prints the median and percentiles.
 """
 
@@ -41,7 +41,7 @@ def measure(actions: int, game: str) -> list[float]:
     """Round-trip times in milliseconds of ``actions`` actions."""
     from websockets.sync.client import connect
 
-    from cardplaza.web.delta import rebuild
+    from cardplaza.web.live.delta import rebuild
 
     port = _free_port()
     tmp = tempfile.mkdtemp(prefix="cardplaza-rtt-")
@@ -94,7 +94,7 @@ def measure(actions: int, game: str) -> list[float]:
 
 def main(argv: list[str] | None = None) -> None:
     """Run the measurement and print a summary."""
-    p = argparse.ArgumentParser(prog="python -m cardplaza.web.measure")
+    p = argparse.ArgumentParser(prog="python -m cardplaza.web.loadtest.measure")
     p.add_argument("--actions", type=int, default=200)
     p.add_argument("--game", default="pinochle2")
     a = p.parse_args(argv)

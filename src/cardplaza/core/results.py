@@ -115,40 +115,6 @@ def summarize(results: Iterable[GameResult], player: str | None = None) -> list[
     return out
 
 
-def browser_results(storage: Any, owner: str) -> list[GameResult]:
-    """The finished browser games of a player (by player id) from a server's storage: the
-    seat of the player is the table's first person."""
-    from sqlalchemy import select
-
-    from cardplaza.web.storage import games_t
-
-    q = (select(games_t.c.game, games_t.c.seats, games_t.c.extra, games_t.c.result,
-                games_t.c.updated)
-         .where(games_t.c.owner == owner, games_t.c.status == "finished"))
-    out: list[GameResult] = []
-    with storage.engine.connect() as conn:
-        for r in conn.execute(q).all():
-            try:
-                seats = json.loads(r.seats)
-                extra = json.loads(r.extra)
-                returns = [float(x) for x in extra.get("returns") or []]
-                me = next(i for i, s in enumerate(seats) if s.get("kind") == "human")
-            except (ValueError, StopIteration, TypeError, AttributeError):
-                continue
-            if not returns or me >= len(returns):
-                continue
-            levels = sorted({str(s.get("level") or "") for s in seats
-                             if s.get("kind") == "computer"} - {""})
-            others = opponents_of(r.game, me, len(returns))
-            margin = returns[me] - max(returns[s] for s in others) if others else 0.0
-            outcome = {"win": "win", "loss": "loss", "draw": "draw"}.get(r.result or "",
-                                                                         "loss")
-            out.append(GameResult(owner, str(seats[me].get("name", "")), r.game,
-                                  "/".join(levels), outcome, margin, returns[me],
-                                  float(r.updated)))
-    return out
-
-
 class ResultLog:
     """Results kept as JSON lines in a file (terminal play keeps its own this way)."""
 
@@ -174,5 +140,5 @@ class ResultLog:
         return out
 
 
-__all__ = ["PARTNERSHIP_GAMES", "GameResult", "ResultLog", "browser_results", "opponents_of",
+__all__ = ["PARTNERSHIP_GAMES", "GameResult", "ResultLog", "opponents_of",
            "result_of", "summarize"]

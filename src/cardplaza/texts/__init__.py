@@ -1,0 +1,4 @@
+"""Texts shared by the browser and the terminal: the players' rules pages
+(:mod:`.rulepages`, Markdown under ``rules/<lang>/``) and their Markdown reading
+(:mod:`.markdown`).
+"""

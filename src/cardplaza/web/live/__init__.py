@@ -1,0 +1,17 @@
+"""Live tables: the authoritative game states and everything that keeps them moving.
+
+- :mod:`.tables` — :class:`~.tables.LiveTable` and :class:`~.tables.TableManager`: seats,
+  applying actions (each one appended to the action log before anyone hears of it),
+  computer turns, table ownership (leases), per-seat messages built from observations.
+- :mod:`.client` — a connection's sending side (bounded queue) and the checks on incoming
+  messages; :mod:`.session` — its receiving side: limits and the handler of each WebSocket
+  message type (``join``, ``act``, ``state``, ``settings``, ``ping``; more register with
+  :func:`.session.handler`).
+- :mod:`.relay` / :mod:`.relay_server` — reaching a table another process owns.
+- :mod:`.workers` / :mod:`.computer` — computer decisions in worker processes.
+- :mod:`.delta` (state messages as changes), :mod:`.extras` (seat helpers),
+  :mod:`.gameinfo` (the lobby's game descriptions), :mod:`.names`, :mod:`.streaks`,
+  :mod:`.collector` (scheduled garbage collection).
+
+Live tables know nothing of HTTP; they store through :mod:`cardplaza.web.store`.
+"""
