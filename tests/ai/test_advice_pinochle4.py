@@ -311,3 +311,33 @@ def test_bid_hint_limit_is_the_simulated_one_in_both_games(
     assert h.evaluation.info["limit"] == 400
     lowest = min(a[1] for a in legal if a[1] > 0)  # type: ignore[index]
     assert h.best == (0, lowest)
+
+
+CUTTHROAT_SEED3 = [  # seed 3, default options: West buys at 250 in spades; South to lead
+    (1, {"kind": "bid", "amount": 250}), (2, {"kind": "pass"}), (0, {"kind": "pass"}),
+    (1, {"kind": "trump", "suit": 0}), (1, {"kind": "discard", "card": 18}),
+    (1, {"kind": "discard", "card": 34}), (1, {"kind": "discard", "card": 41}),
+    *((s, {"kind": "play", "card": c}) for s, c in (
+        (1, 35), (2, 30), (0, 6), (1, 9), (2, 32), (0, 11), (0, 19), (1, 20), (2, 23),
+        (2, 14), (0, 15), (1, 39))),
+]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_cutthroat_hint_picks_the_best_of_its_own_table(seed: int) -> None:
+    """The position where the hint once picked A♦ over a table that scored Q♠ higher, and
+    called Q♠ "as good": the pick is the best value shown (within a tenth of a point) and
+    the comparison never calls a better card as good as a worse one."""
+    st = CutthroatState(None, 3)
+    for seat, data in CUTTHROAT_SEED3:
+        assert st.current_player == seat
+        st.apply(st.action_from_json(data))
+    assert st.current_player == 0 and len(st.legal_actions()) == 11
+    h = hint("pinochle3", st.observation(0), st.legal_actions(), seed=seed, effort=Effort(2.0))
+    values = [c.value for c in h.evaluation.choices if c.value is not None]
+    best = h.evaluation.best_choice()
+    assert best.value is not None and best.value >= max(values) - 0.1
+    assert h.evaluation.choices[0] is best
+    if len(values) > 1 and values[1] > values[0]:
+        pytest.fail("a choice listed below the pick scores more")
+    assert "as good" not in h.reason["en"] or values[0] - values[1] < 0.05

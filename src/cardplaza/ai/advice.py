@@ -283,6 +283,9 @@ def comparison(evaluation: Evaluation, text: Callable[[Action], str],
     other_ja = (text_ja or text)(valued[1].action)
     if evaluation.unit == "chance":
         return {"en": "", "ja": ""}
+    if gap < 0:
+        # The pick is not the best value (a rule chose it among near values): no claim.
+        return {"en": "", "ja": ""}
     if gap < 0.05:
         return {"en": f"{other} is as good.", "ja": f"{other_ja}も同じくらい良い手です。"}
     word = "exactly" if evaluation.exact and evaluation.determined else "on average"
