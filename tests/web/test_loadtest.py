@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import types
 from typing import Any
 
@@ -13,7 +15,8 @@ from cardplaza.web.loadtest.generator import check_args, run_loadtest
 def args(**changes: Any) -> types.SimpleNamespace:
     base = {"tables": 3, "level": "1", "seconds": 4.0, "pause": 0.0, "game": "pinochle2",
             "json": True, "url": None, "warm": 1.0, "servers": 1, "kills": 0, "db": None,
-            "ai_workers": 1, "set": ["ai_warm_up=false"]}
+            "ai_workers": 1, "set": ["ai_warm_up=false"], "sweep": None, "workers": None,
+            "profile": None}
     return types.SimpleNamespace(**{**base, **changes})
 
 
@@ -21,6 +24,8 @@ def args(**changes: Any) -> types.SimpleNamespace:
     {"tables": 0}, {"tables": 100_000}, {"seconds": 0}, {"seconds": 10**6},
     {"url": "http://example.com:8000"}, {"url": "http://10.1.2.3:8000"},
     {"url": "http://127.0.0.1:8000", "kills": 1}, {"servers": 9},
+    {"sweep": "10,x"}, {"sweep": "0"}, {"sweep": ",".join(["5"] * 13)},
+    {"profile": "out.prof", "servers": 2}, {"workers": 99},
 ])
 def test_runs_are_bounded_and_local(bad: dict[str, Any]) -> None:
     with pytest.raises(SystemExit):
@@ -34,6 +39,62 @@ def test_a_short_run_reports_its_figures() -> None:
         assert key in out
     assert out["actions"] > 10 and out["errors"] == 0, out
     assert 0 < out["round trip p95 ms"] < 5_000 and out["server peak MB"] > 10
+    # the server's CPU per action, read from its process tree: some, and not absurd
+    assert 0 < out["web CPU ms per action"] <= out["server CPU ms per action"] < 1_000, out
+
+
+def _descendants(pid: int) -> list[int]:
+    from cardplaza.web.loadtest.generator import _children
+
+    out = _children(pid)
+    for child in list(out):
+        out += _descendants(child)
+    return out
+
+
+def test_tree_cpu_counts_a_busy_child() -> None:
+    """A child process that spins is counted in its parent's tree."""
+    import subprocess
+    import sys
+    import time
+
+    from cardplaza.web.loadtest.generator import tree_cpu
+
+    spin = ("import time\nt = time.process_time()\nwhile time.process_time() - t < 0.6: pass\n"
+            "time.sleep(5)\n")
+    parent = subprocess.Popen([sys.executable, "-c",
+                               f"import subprocess, sys; subprocess.run([sys.executable, "
+                               f"'-c', {spin!r}]); import time; time.sleep(2)"])
+    try:
+        time.sleep(2.0)
+        web, workers = tree_cpu(parent.pid)
+    finally:
+        for pid in _descendants(parent.pid):
+            os.kill(pid, signal.SIGKILL)
+        parent.kill()
+        parent.wait()
+    assert workers == 0.0
+    assert web >= 0.5
+
+
+def test_sweep_runs_once_per_table_count(tmp_path: Any) -> None:
+    from cardplaza.web.loadtest.generator import format_sweep, run_sweep
+
+    rows = run_sweep(args(sweep="1,3", seconds=2.0, warm=0.5))
+    assert [r["tables"] for r in rows] == [1, 3]
+    assert all(r["actions"] > 0 and r["server CPU ms per action"] > 0 for r in rows), rows
+    text = format_sweep(rows).splitlines()
+    assert len(text) == 3 and text[1].split()[0] == "1" and text[2].split()[0] == "3"
+
+
+def test_profile_writes_the_servers_statistics(tmp_path: Any) -> None:
+    import pstats
+
+    out = tmp_path / "server.prof"
+    figures = run_loadtest(args(seconds=2.0, warm=0.5, profile=str(out)))
+    assert figures["actions"] > 0
+    stats = pstats.Stats(str(out))
+    assert any("tables.py" in f[0] for f in stats.stats)  # type: ignore[attr-defined]
 
 
 def test_computer_moves_are_timed_with_their_pause() -> None:

@@ -373,16 +373,33 @@ def loadtest(
                           ] = None,
     setting: Annotated[list[str] | None, typer.Option(
         "--set", help="A server setting as name=value.")] = None,
+    sweep: Annotated[str | None, typer.Option(
+        help="One run per table count, e.g. 50,100,200,400,800: the scale curve.")] = None,
+    workers: Annotated[int | None, typer.Option(help="The server's web processes.")] = None,
+    profile: Annotated[str | None, typer.Option(
+        help="Run the server under cProfile and write its statistics to this file.")
+                       ] = None,
 ) -> None:
-    """Load benchmark: round trips, time to the next turn, errors, memory (loopback only)."""
+    """Load benchmark: round trips, time to the next turn, server CPU per action, errors,
+    memory (loopback only)."""
     import types
 
-    from cardplaza.web.loadtest.generator import format_figures, run_loadtest
+    from cardplaza.web.loadtest.generator import (
+        format_figures,
+        format_sweep,
+        run_loadtest,
+        run_sweep,
+    )
 
     args = types.SimpleNamespace(tables=tables, level=level, seconds=seconds, pause=pause,
                                  game=game, json=json_out, url=url, warm=warm,
                                  servers=servers, kills=kills, db=db, ai_workers=ai_workers,
-                                 set=setting or [])
+                                 set=setting or [], sweep=sweep, workers=workers,
+                                 profile=profile)
+    if sweep:
+        rows = run_sweep(args)
+        console.print_json(json.dumps(rows)) if json_out else print(format_sweep(rows))
+        return
     out = run_loadtest(args)
     console.print_json(json.dumps(out)) if json_out else print(format_figures(out))
 

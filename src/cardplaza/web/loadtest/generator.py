@@ -15,6 +15,17 @@ game ends. It measures:
 * ``/healthz`` latency (probed every 100 ms), errors (error messages, time-outs, lost
   connections, failed requests), the server's peak memory, and the computers' fallbacks.
 
+It also reports the server's CPU time per person action (the computers' replies included),
+read from ``/proc`` for the server's whole process tree: ``web CPU ms per action`` (the
+web processes) and ``server CPU ms per action`` (with the computer-player processes).
+
+``--sweep 50,100,200`` runs once per table count, each against a fresh server, and prints
+one line per count (round trip p50/p95, actions/s, CPU per action): the scale curve. The
+load generator always runs in its own process, apart from the server's. ``--workers N``
+gives the server N web processes; ``--profile FILE`` runs the server under cProfile and
+writes its statistics to FILE when the run ends (``python -m pstats FILE``, or a flame
+graph viewer such as snakeviz).
+
 ``--servers 2`` runs two server processes on one database (``--db``: a URL, or
 ``postgres`` for a throw-away PostgreSQL cluster); tables are created on either and every
 person joins through the *other* one, so every action is relayed to the owner.
@@ -27,6 +38,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import json
 import os
 import random
@@ -84,11 +96,13 @@ def _free_port() -> int:
 class ServerProcess:
     """A server started for the run (``python -m cardplaza.web``)."""
 
-    def __init__(self, db: str, pause: float, tmp: Path, extra: list[str]) -> None:
+    def __init__(self, db: str, pause: float, tmp: Path, extra: list[str],
+                 profile: str | None = None) -> None:
         self.db = db
         self.pause = pause
         self.tmp = tmp
         self.extra = extra
+        self.profile = profile
         self.port = _free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = tmp / f"server-{self.port}.log"
@@ -101,11 +115,19 @@ class ServerProcess:
     def start(self) -> None:
         """Start it and wait until it answers."""
         env = dict(os.environ, XDG_DATA_HOME=str(self.tmp / "xdg"))
+        profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "cardplaza.web", "--port", str(self.port), "--db",
-                 self.db, "--pause", str(self.pause), *self.extra],
+                [sys.executable, *profiler, "-m", "cardplaza.web", "--port", str(self.port),
+                 "--db", self.db, "--pause", str(self.pause), *self.extra],
                 env=env, stdout=out, stderr=subprocess.STDOUT)
+
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds used so far by the server's web processes and by its computer-player
+        processes (its whole process tree; zeros where ``/proc`` cannot be read)."""
+        if self.proc is None:
+            return 0.0, 0.0
+        return tree_cpu(self.proc.pid)
 
     def kill(self) -> None:
         """SIGKILL, no warning."""
@@ -116,11 +138,52 @@ class ServerProcess:
     def stop(self) -> None:
         """Ask it to stop, then make sure."""
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
+            # Under cProfile, SIGINT: the server re-raises the signal that stopped it once
+            # it has shut down, and only an interrupt lets the profiler write its file.
+            self.proc.send_signal(signal.SIGINT if self.profile else signal.SIGTERM)
             try:
                 self.proc.wait(15)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+WORKER_MODULE = "cardplaza.web.live.workers"
+
+
+def _children(pid: int) -> list[int]:
+    out: list[int] = []
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, ValueError):
+                out += [int(c) for c in (task / "children").read_text().split()]
+    return out
+
+
+def tree_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) of process ``pid`` and its descendants, split into the
+    computer-player worker processes and all the others: ``(web, workers)``."""
+    web = workers = 0.0
+    todo = [pid]
+    seen: set[int] = set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text()
+            cmdline = Path(f"/proc/{p}/cmdline").read_bytes().replace(b"\0", b" ")
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        used = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        if WORKER_MODULE.encode() in cmdline:
+            workers += used
+        else:
+            web += used
+        todo += _children(p)
+    return web, workers
 
 
 async def _wait_ready(client: Any, base: str, workers: int | None, limit: float) -> None:
@@ -352,8 +415,10 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         run.measuring = True
         started = time.perf_counter()
         acted = run.figures.actions
+        cpu_before = [s.cpu() for s in servers]
         await asyncio.sleep(run.seconds)
         run.measuring = False
+        cpu_after = [s.cpu() for s in servers]
         elapsed = time.perf_counter() - started
         acted = run.figures.actions - acted
         peak = {}
@@ -389,6 +454,11 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         "computer fallbacks": peak.get("computers", {}).get("fallbacks"),
         "kills": args.kills,
     }
+    if servers and acted:
+        web = sum(a[0] - b[0] for a, b in zip(cpu_after, cpu_before, strict=True))
+        computers = sum(a[1] - b[1] for a, b in zip(cpu_after, cpu_before, strict=True))
+        out["web CPU ms per action"] = round(1000 * web / acted, 3)
+        out["server CPU ms per action"] = round(1000 * (web + computers) / acted, 3)
     if servers and args.kills:
         out["lost acknowledged actions"] = _lost(servers[0].db, f)
     return out
@@ -455,6 +525,52 @@ def check_args(args: Any) -> None:
         raise SystemExit("--servers must be 1–4")
     if not 0 <= args.kills <= 20:
         raise SystemExit("--kills must be 0–20")
+    if not 0 <= (getattr(args, "workers", None) or 0) <= 16:
+        raise SystemExit("--workers must be 1–16")
+    if getattr(args, "profile", None) and (args.url or args.servers != 1
+                                           or getattr(args, "workers", None)):
+        raise SystemExit("--profile needs one server process started by the benchmark "
+                         "(no --url, --servers or --workers)")
+    if getattr(args, "sweep", None):
+        sweep_counts(args.sweep)
+
+
+def sweep_counts(text: str) -> list[int]:
+    """``"50,100,200"`` → ``[50, 100, 200]``, each a valid table count."""
+    try:
+        counts = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise SystemExit("--sweep takes table counts separated by commas, e.g. 50,100,200"
+                         ) from None
+    if not counts or len(counts) > 12 or any(not 1 <= c <= MAX_TABLES for c in counts):
+        raise SystemExit(f"--sweep takes 1–12 table counts, each 1–{MAX_TABLES}")
+    return counts
+
+
+SWEEP_COLUMNS = ("tables", "actions/s", "round trip p50 ms", "round trip p95 ms",
+                 "next turn p95 s", "web CPU ms per action", "server CPU ms per action",
+                 "errors")
+
+
+def run_sweep(args: Any) -> list[dict[str, Any]]:
+    """One run per table count of ``args.sweep``, each against a fresh server."""
+    rows = []
+    for count in sweep_counts(args.sweep):
+        one = copy.copy(args)
+        one.sweep = None
+        one.tables = count
+        rows.append(run_loadtest(one))
+    return rows
+
+
+def format_sweep(rows: list[dict[str, Any]]) -> str:
+    """The scale curve as a text table."""
+    lines = ["  ".join(f"{c:>12}" for c in ("tables", "actions/s", "rt p50 ms", "rt p95 ms",
+                                            "turn p95 s", "web ms/act", "server ms/act",
+                                            "errors"))]
+    for r in rows:
+        lines.append("  ".join(f"{r.get(c, '—')!s:>12}" for c in SWEEP_COLUMNS))
+    return "\n".join(lines)
 
 
 def run_loadtest(args: Any) -> dict[str, Any]:
@@ -467,10 +583,14 @@ def run_loadtest(args: Any) -> dict[str, Any]:
              "--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
     if args.ai_workers is not None:
         extra += ["--ai-workers", str(args.ai_workers)]
+    if getattr(args, "workers", None):
+        extra += ["--workers", str(args.workers)]
     for pair in args.set or []:
         extra += ["--set", pair]
+    profile = getattr(args, "profile", None)
     with _database(args.db, tmp) as db:
-        servers = [ServerProcess(db, args.pause, tmp, extra) for _ in range(args.servers)]
+        servers = [ServerProcess(db, args.pause, tmp, extra, profile if i == 0 else None)
+                   for i in range(args.servers)]
         try:
             for s in servers:
                 s.start()
@@ -492,6 +612,10 @@ def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(prog="cardplaza loadtest", description=__doc__.split("\n")[0])
     add_arguments(p)
     args = p.parse_args(argv)
+    if args.sweep:
+        rows = run_sweep(args)
+        print(json.dumps(rows) if args.json else format_sweep(rows))
+        return
     out = run_loadtest(args)
     print(json.dumps(out) if args.json else format_figures(out))
 
@@ -514,6 +638,11 @@ def add_arguments(p: Any) -> None:
                    "throw-away PostgreSQL cluster (default: SQLite in a temporary directory)")
     p.add_argument("--ai-workers", type=int, default=None)
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--sweep", default=None, metavar="N,N,…",
+                   help="one run per table count (the scale curve)")
+    p.add_argument("--workers", type=int, default=None, help="the server's web processes")
+    p.add_argument("--profile", default=None, metavar="FILE",
+                   help="run the server under cProfile and write its statistics to FILE")
 
 
 if __name__ == "__main__":
