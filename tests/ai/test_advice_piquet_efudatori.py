@@ -21,7 +21,7 @@ from cardplaza.games.efudatori.players import (
 )
 from cardplaza.games.efudatori.state import EfudatoriState
 from cardplaza.games.piquet import Options as POptions
-from cardplaza.games.piquet.players import EndgameSolver, TrickRules, trick_position
+from cardplaza.games.piquet.players import TrickRules, exact_values, trick_position
 from cardplaza.games.piquet.state import PiquetState
 
 # -- Piquet ---------------------------------------------------------------------------------
@@ -74,11 +74,10 @@ def _elder_endgame(seed: int) -> tuple[PiquetState, dict[Action, float]] | None:
             continue
         if (obs["phase"] == "play" and seat == obs["elder"] and len(obs["hand"]) <= 5
                 and len(set(legal)) > 1):
-            rules = TrickRules.of(state)
-            values = EndgameSolver(rules).root_values(trick_position(state),
-                                                      [a for a in legal if isinstance(a, int)])
+            cards = [a for a in legal if isinstance(a, int)]
+            values, _nodes = exact_values(trick_position(state), cards, TrickRules.of(state))
             sign = 1 if seat == 0 else -1
-            return state, {c: float(sign * v) for c, v in values.items()}
+            return state, {c: float(sign * v) for c, v in zip(cards, values, strict=True)}
         state.apply(players[seat].choose(obs, legal, rng))
     return None
 
