@@ -239,6 +239,7 @@ def _quick_exchange(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
 EXACT_TRICKS = 5
 """Default hand size from which :class:`ExpertPlayer` solves the rest of the deal exactly
 (in as many sampled worlds as a fixed node budget allows); the expert level uses 7."""
+
 TrickPos = tuple[int, int, int, int, int, int, int]
 """A trick-phase position on bitmasks: (hand 0, hand 1, leader, lead card or -1,
 tricks won by seat 0, tricks done, pique tracker: Elder's deal score while a pique is still
