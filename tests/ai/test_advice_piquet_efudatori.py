@@ -13,15 +13,12 @@ from cardplaza.ai.review import review
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action
 from cardplaza.games.efudatori import Options as EOptions
-from cardplaza.games.efudatori.players import (
-    EXACT_LEAVES,
-    MaxNSolver,
-    end_position,
-    play_orders,
-)
+from cardplaza.games.efudatori.players import EXACT_LEAVES, play_orders
+from cardplaza.games.efudatori.players import exact_values as efudatori_exact
 from cardplaza.games.efudatori.state import EfudatoriState
 from cardplaza.games.piquet import Options as POptions
-from cardplaza.games.piquet.players import EndgameSolver, TrickRules, trick_position
+from cardplaza.games.piquet.players import TrickRules, trick_position
+from cardplaza.games.piquet.players import exact_values as piquet_exact
 from cardplaza.games.piquet.state import PiquetState
 
 # -- Piquet ---------------------------------------------------------------------------------
@@ -74,11 +71,10 @@ def _elder_endgame(seed: int) -> tuple[PiquetState, dict[Action, float]] | None:
             continue
         if (obs["phase"] == "play" and seat == obs["elder"] and len(obs["hand"]) <= 5
                 and len(set(legal)) > 1):
-            rules = TrickRules.of(state)
-            values = EndgameSolver(rules).root_values(trick_position(state),
-                                                      [a for a in legal if isinstance(a, int)])
+            cards = [a for a in legal if isinstance(a, int)]
+            values, _nodes = piquet_exact(trick_position(state), cards, TrickRules.of(state))
             sign = 1 if seat == 0 else -1
-            return state, {c: float(sign * v) for c, v in values.items()}
+            return state, {c: float(sign * v) for c, v in zip(cards, values, strict=True)}
         state.apply(players[seat].choose(obs, legal, rng))
     return None
 
@@ -139,8 +135,9 @@ def _two_player_end(seed: int) -> tuple[EfudatoriState, dict[int, float]] | None
     assert isinstance(state, EfudatoriState)
     seat = state.current_player
     cards = [a for a in state.legal_actions() if isinstance(a, int)]
-    solver = MaxNSolver(2, state.observation(seat)["tricks_total"], False)
-    return state, solver.root_values(end_position(state), cards, seat)
+    values = efudatori_exact(state.hands, state.trick, state.leader, state.trick_number,
+                             state.captured, cards, seat, 2, state.tricks_total, False)
+    return state, dict(zip(cards, values, strict=True))
 
 
 def test_efudatori_clearly_best_card_and_exact_review_loss() -> None:

@@ -11,10 +11,12 @@ functions of the module), and registers them with :func:`kernels`::
 ``KERNELS.play_out_many`` is then the compiled function, or the module's own Python
 function when compilation is switched off (``CARDPLAZA_NO_JIT=1``) or numba is missing —
 the same code either way, so the Python function stays the reference that tests compare
-against. The compiled functions release the GIL. Module-level tuples of ints (and of
-equal-length tuples of ints) are handed to numba as constant ``int64`` arrays; the Python
-path keeps the tuples. Array arguments are passed to the Python path as lists and written
-back afterwards, so Python-int arithmetic is used there.
+against (``KERNELS.entry(name, compiled)`` picks a form explicitly). The compiled functions
+release the GIL. Module-level tuples of ints (and of equal-length tuples of ints) are
+handed to numba as constant ``int64`` arrays, tuples of floats as ``float64`` arrays; the
+Python path keeps the tuples. Array arguments are passed to the Python path as lists and
+written back afterwards, so Python-int arithmetic is used there (a caller may pass lists
+itself, e.g. a large table kept between calls: they are used as they are).
 
 Compiled code is cached on disk in the user's cache directory (``$CARDPLAZA_KERNEL_CACHE``,
 else ``$XDG_CACHE_HOME/cardplaza/kernels`` or ``~/.cache/cardplaza/kernels``; a temporary
@@ -93,15 +95,17 @@ def cache_dir() -> Path:
 
 
 def _as_array(value: Any) -> Any:
-    """A module-level tuple of ints (or of equal-length int tuples) as an int64 array."""
+    """A module-level tuple of ints (or of equal-length int tuples) as an int64 array; of
+    floats (or of equal-length float tuples) as a float64 array."""
     import numpy as np
 
     if isinstance(value, tuple) and value:
-        if all(type(v) is int for v in value):
-            return np.array(value, dtype=np.int64)
-        if all(isinstance(v, tuple) and v and all(type(x) is int for x in v) for v in value) \
-                and len({len(v) for v in value}) == 1:
-            return np.array(value, dtype=np.int64)
+        for kind, dtype in ((int, np.int64), (float, np.float64)):
+            if all(type(v) is kind for v in value):
+                return np.array(value, dtype=dtype)
+            if all(isinstance(v, tuple) and v and all(type(x) is kind for x in v)
+                   for v in value) and len({len(v) for v in value}) == 1:
+                return np.array(value, dtype=dtype)
     return None
 
 
@@ -140,6 +144,16 @@ class KernelSet:
         if not jit_enabled():
             return self.reference(entry)
         return self.compile()[entry]
+
+    def entry(self, entry: str, compiled: bool | None = None) -> Callable[..., Any]:
+        """An entry point in a chosen form: compiled (``True``; its Python form anyway when
+        compilation is switched off), the Python reference (``False``), or as configured
+        (``None``, like attribute access)."""
+        if compiled is None or compiled:
+            return getattr(self, entry)  # type: ignore[no-any-return]
+        if entry not in self.entries:
+            raise AttributeError(entry)
+        return self.reference(entry)
 
     def reference(self, entry: str) -> Callable[..., Any]:
         """The Python function of an entry, called like the compiled one: array arguments

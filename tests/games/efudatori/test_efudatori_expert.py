@@ -16,9 +16,8 @@ from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
 from cardplaza.games.efudatori import players as ep
 from cardplaza.games.efudatori.players import (
     LEVELS,
-    MaxNSolver,
     SearchPlayer,
-    end_position,
+    exact_values,
     make_player,
     play_orders,
 )
@@ -59,28 +58,40 @@ def brute_max_n(state: EfudatoriState) -> tuple[float, ...]:
     return best
 
 
+def solved(s: EfudatoriState, cards: list[int], compiled: bool = True) -> list[float]:
+    """The end solver's value of each card for the seat to play."""
+    return exact_values(s.hands, s.trick, s.leader, s.trick_number, s.captured, cards,
+                        s.current_player, s.num_players, s.tricks_total, False, compiled)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize("seed", range(4))
-def test_two_player_endgame_matches_minimax(seed: int) -> None:
+def test_two_player_endgame_matches_minimax(seed: int, compiled: bool) -> None:
     """With two players the solver's value of every card equals plain minimax."""
     s = stock_empty(seed, 2, 4)
     seat = s.current_player
-    solver = MaxNSolver(2, s.tricks_total, False)
     cards = list(s.legal_actions())
-    values = solver.root_values(end_position(s), cards, seat)  # type: ignore[arg-type]
-    for c in cards:
+    values = solved(s, cards, compiled)  # type: ignore[arg-type]
+    for c, v in zip(cards, values, strict=True):
         child = s.clone()
         child.apply(c)
-        assert values[c] == pytest.approx(brute_force(child, seat))  # type: ignore[arg-type]
+        assert v == pytest.approx(brute_force(child, seat))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(("seed", "players", "left"), [(1, 3, 3), (2, 4, 2), (3, 4, 3),
                                                       (4, 5, 2), (5, 7, 2), (6, 6, 2)])
 def test_max_n_endgame_matches_brute_force(seed: int, players: int, left: int) -> None:
-    """The solver's max-n values equal a brute-force max-n through the engine."""
+    """The solver's max-n value of every card equals a brute-force max-n through the
+    engine (each seat's margin; the solver's for the seat to play)."""
     s = stock_empty(seed, players, left)
-    solver = MaxNSolver(players, s.tricks_total, False)
-    got = solver.values(end_position(s))
-    assert got == pytest.approx(brute_max_n(s))
+    cards = list(s.legal_actions())
+    got = solved(s, cards)  # type: ignore[arg-type]
+    seat = s.current_player
+    for c, v in zip(cards, got, strict=True):
+        child = s.clone()
+        child.apply(c)
+        assert v == pytest.approx(brute_max_n(child)[seat])
+    assert max(got) == pytest.approx(brute_max_n(s)[seat])
 
 
 def test_expert_registered_after_four() -> None:
@@ -172,8 +183,8 @@ def test_expert_takes_the_joker_with_the_spade_three() -> None:
     s.tricks_total = 13
     legal = s.legal_actions()
     # Exact: leading the ♠3 wins the Joker trick (W1); the K♥ then stays safe.
-    solver = MaxNSolver(4, 13, False)
-    values = solver.root_values(end_position(s), list(legal), 0)  # type: ignore[arg-type]
+    cards = [a for a in legal if isinstance(a, int)]
+    values = dict(zip(cards, solved(s, cards), strict=True))
     assert max(values, key=lambda c: values[c]) == 1
 
 

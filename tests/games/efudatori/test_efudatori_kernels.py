@@ -1,4 +1,5 @@
-"""The compiled E-fuda-tori kernels give exactly the numbers of the Python reference."""
+"""The E-fuda-tori search kernels: compiled and run as Python they give the same numbers
+(floats bit for bit) and the same decisions."""
 
 from __future__ import annotations
 
@@ -10,23 +11,47 @@ import pytest
 from cardplaza.core.bench import random_steps
 from cardplaza.games.efudatori import SPEC, EfudatoriState, Options, kernels
 from cardplaza.games.efudatori import players as ep
-from cardplaza.games.efudatori.players import MaxNSolver, end_position, play_orders
-from cardplaza.games.efudatori.search import SplitMix64, playout_values, shuffle_stock
+from cardplaza.games.efudatori.kernels import KERNELS
+from cardplaza.games.efudatori.players import exact_values, play_orders
 from cardplaza.games.efudatori.worlds import HiddenDeals
 
+FORMS = (True, False)
+"""Compiled, then the Python reference."""
+M64 = (1 << 64) - 1
 
-def test_splitmix_stream_and_shuffle_are_the_same() -> None:
-    """The generator and the stock shuffle draw the same numbers in both forms."""
-    py = SplitMix64(2**63 - 25)
-    state = np.array([2**63 - 25], dtype=np.uint64)
-    assert [py.next() for _ in range(50)] == [int(kernels.KERNELS.splitmix_next(state))
-                                              for _ in range(50)]
-    stock = list(range(30))
-    arr = np.arange(30, dtype=np.int64)
-    state = np.array([99], dtype=np.uint64)
-    shuffle_stock(stock, SplitMix64(99))
-    kernels.KERNELS.shuffle(arr, 30, state)
-    assert arr.tolist() == stock
+
+def splitmix64(seed: int, count: int) -> list[int]:
+    """The published SplitMix64 generator on Python ints: ``count`` outputs."""
+    out = []
+    for _ in range(count):
+        seed = (seed + 0x9E3779B97F4A7C15) & M64
+        z = seed
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
+        out.append(z ^ (z >> 31))
+    return out
+
+
+@pytest.mark.parametrize("compiled", FORMS)
+def test_splitmix_stream_and_shuffle(compiled: bool) -> None:
+    """The kernels' generator (on 32-bit halves) draws the published SplitMix64 stream, and
+    the stock shuffle is Fisher-Yates from the top with those numbers, in both forms."""
+    rng = random.Random(3)
+    for seed in [0, 1, 2**63 - 25, *(rng.getrandbits(63) for _ in range(30))]:
+        state = np.zeros(2, dtype=np.int64)
+        kernels.seed_state(seed, state)
+        draw = KERNELS.entry("splitmix_next", compiled)
+        got = [draw(state) for _ in range(60)]
+        assert [(hi << 32) | lo for hi, lo in got] == splitmix64(seed, 60)
+        stock = list(range(30))
+        for i, z in zip(range(29, 0, -1), splitmix64(seed, 29), strict=True):
+            j = z % (i + 1)
+            stock[i], stock[j] = stock[j], stock[i]
+        arr = np.arange(30, dtype=np.int64)
+        state = np.zeros(2, dtype=np.int64)
+        kernels.seed_state(seed, state)
+        KERNELS.entry("shuffle", compiled)(arr, 30, state)
+        assert arr.tolist() == stock
 
 
 def _position(seed: int) -> EfudatoriState:
@@ -39,7 +64,7 @@ def _position(seed: int) -> EfudatoriState:
 @pytest.mark.parametrize("block", range(4))
 def test_playouts_through_the_stock_match(block: int) -> None:
     """Seeded heuristic play-outs (2–7 players, simple and set scoring, several stock
-    orders from one SplitMix64 seed) give the same margins compiled and in Python."""
+    orders from one SplitMix64 seed) give the same margins compiled and as Python."""
     checked = 0
     for seed in range(block * 40, block * 40 + 40):
         s = _position(seed)
@@ -56,14 +81,24 @@ def test_playouts_through_the_stock_match(block: int) -> None:
         simple = obs["simple_scoring"]
         trick = [c for _, c in obs["trick"]]
         args = (s.leader, s.trick_number)
-        want = playout_values(hands, stocks, 3, trick, *args, list(s.captured), cards,
-                              s.current_player, n, total, simple, seed)
-        got = kernels.KERNELS.playout_values(
-            np.array(hands, dtype=np.int64),
-            np.array(stocks, dtype=np.int64).reshape(len(stocks), -1), 3,
-            np.array(trick, dtype=np.int64), *args, np.array(s.captured, dtype=np.int64),
-            np.array(cards, dtype=np.int64), s.current_player, n, total, int(simple), seed)
-        assert got.tolist() == want
+        got = []
+        for compiled in FORMS:
+            out = np.zeros((3 * len(hands), len(cards)), dtype=np.float64)
+            KERNELS.entry("playout_values", compiled)(
+                np.array(hands, dtype=np.int64),
+                np.array(stocks, dtype=np.int64).reshape(len(stocks), -1), 3,
+                np.array(trick, dtype=np.int64), *args, np.array(s.captured, dtype=np.int64),
+                np.array(cards, dtype=np.int64), s.current_player, n, total, int(simple),
+                seed, np.zeros((kernels.WORK_ROWS, 60), dtype=np.int64), out)
+            got.append(out.tolist())
+        assert got[0] == got[1]
+        # the first order of each world is the card played, then the play-out
+        for w, (hand, stock) in enumerate(worlds):
+            for i, c in enumerate(cards[:2]):
+                h, st, cap = list(hand), list(stock), list(s.captured)
+                kernels.playout(h, st, len(st), trick, len(trick), *args, cap, n, total, c)
+                assert got[1][3 * w][i] == kernels.margin(cap, s.current_player, n,
+                                                          int(simple))
         checked += 1
     assert checked >= 30
 
@@ -84,22 +119,17 @@ def test_hidden_deals_are_the_worlds_of_sample_world() -> None:
 
 
 def test_end_solver_matches_values() -> None:
-    """The compiled max-n end solver returns the Python solver's root values."""
+    """The compiled max-n end solver returns its Python form's root values."""
     checked = 0
     for seed in range(400):
         s = _position(seed)
         if s.is_terminal or s.stock or play_orders([h.bit_count() for h in s.hands]) > 5000:
             continue
         cards = list(s.legal_actions())
-        n = s.num_players
-        want = MaxNSolver(n, s.tricks_total, s.options.simple_scoring).root_values(
-            end_position(s), cards, s.current_player)
-        got = kernels.KERNELS.solve_end(np.array(s.hands, dtype=np.int64),
-                                np.array(s.trick, dtype=np.int64), s.leader, s.trick_number,
-                                np.array(s.captured, dtype=np.int64),
-                                np.array(cards, dtype=np.int64), s.current_player, n,
-                                s.tricks_total, int(s.options.simple_scoring))
-        assert got.tolist() == [want[c] for c in cards]
+        got = [exact_values(s.hands, s.trick, s.leader, s.trick_number, s.captured, cards,
+                            s.current_player, s.num_players, s.tricks_total,
+                            s.options.simple_scoring, compiled) for compiled in FORMS]
+        assert got[0] == got[1]
         checked += 1
     assert checked >= 10
 
@@ -114,7 +144,7 @@ def test_compiled_and_python_searches_decide_alike(level: str) -> None:
             continue
         obs, legal = s.observation(s.current_player), s.legal_actions()
         picks = []
-        for compiled in (False, True):
+        for compiled in FORMS:
             player = ep.make_player(level)
             assert isinstance(player, ep.SearchPlayer)
             player.compiled = compiled

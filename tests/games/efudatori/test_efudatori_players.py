@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from efudatori_helpers import c, play, position
 
 from cardplaza.ai.common import margin
-from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
+from cardplaza.games.efudatori import SPEC, EfudatoriState, Options, kernels
 from cardplaza.games.efudatori.players import HeuristicPlayer, make_player
-from cardplaza.games.efudatori.search import playout, policy_card, world_of
+from cardplaza.games.efudatori.rules import JOKER, trick_winner_index
 from cardplaza.games.efudatori.worlds import permute_unseen
 
 
@@ -79,6 +80,16 @@ def test_heuristic_beats_random() -> None:
     assert total / games > 8.0
 
 
+def policy_card(hand: int, legal: int, trick: list[int], k: int, n: int, live: int,
+                captured: int) -> int:
+    """The play-outs' heuristic card (:func:`.kernels._policy`) for a seat in the engine."""
+    tm = sum(1 << x for x in trick)
+    pts = sum(kernels.POINTS[x] for x in trick)
+    best = trick[trick_winner_index(trick, k)] if trick else -1
+    lead = -1 if not trick or trick[0] == JOKER else trick[0] // 13
+    return kernels._policy(hand, legal, len(trick), k, n, live, captured, tm, pts, best, lead)
+
+
 def live_cards(s: EfudatoriState) -> int:
     """Cards still in the hands or the stock."""
     live = 0
@@ -99,14 +110,22 @@ def test_bitmask_playout_matches_the_engine(players: int) -> None:
         for _ in range(rng.randrange(3 * players)):
             legal = s.legal_actions()
             s.apply(legal[rng.randrange(len(legal))])
-        end = playout(world_of(s), players, s.tricks_total)
+        ends = []
+        for compiled in (True, False):
+            hands = np.array(s.hands, dtype=np.int64)
+            cap = np.array(s.captured, dtype=np.int64)
+            kernels.KERNELS.entry("playout", compiled)(
+                hands, np.array(s.stock, dtype=np.int64), len(s.stock),
+                np.array(s.trick, dtype=np.int64), len(s.trick), s.leader, s.trick_number,
+                cap, players, s.tricks_total, -1)
+            ends.append(cap.tolist())
         while not s.is_terminal:
             p = s.current_player
             a = policy_card(s.hands[p], s.legal_mask(), s.trick, s.trick_number, players,
                             live_cards(s), s.captured[p])
             assert a in s.legal_actions()
             s.apply(a)
-        assert end == s.captured
+        assert ends == [s.captured, s.captured]
 
 
 def test_bitmask_heuristic_beats_random() -> None:
@@ -132,8 +151,8 @@ def test_bitmask_heuristic_beats_random() -> None:
 
 def test_fast_score_equals_rules_score() -> None:
     """The play-outs' population-count score equals the rules' score, sets included."""
+    from cardplaza.games.efudatori.kernels import fast_score
     from cardplaza.games.efudatori.rules import FACE_MASK, score
-    from cardplaza.games.efudatori.search import fast_score
 
     rng = random.Random(5)
     for _ in range(3000):

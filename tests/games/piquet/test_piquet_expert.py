@@ -14,12 +14,12 @@ from cardplaza.arena.core import run_arena
 from cardplaza.core.bench import random_steps
 from cardplaza.games.piquet import SPEC
 from cardplaza.games.piquet import players as pp
+from cardplaza.games.piquet.kernels import KERNELS
 from cardplaza.games.piquet.options import Options
 from cardplaza.games.piquet.players import (
-    EndgameSolver,
     ExpertPlayer,
     TrickRules,
-    declaration_margin,
+    exact_values,
     make_player,
     trick_position,
 )
@@ -62,19 +62,23 @@ def engine_margin(state: PiquetState, seat: int) -> int:
     return best
 
 
+@pytest.mark.parametrize("compiled", [True, False])
 @pytest.mark.parametrize(("seed", "done", "opts"), [
     (1, 9, Options()), (2, 9, Options()), (3, 8, Options()),
     (4, 9, Options(lead_points_ten_or_higher="on")),
     (5, 9, Options(last_trick_ten=True)), (6, 8, Options(last_trick_ten=True)),
 ])
-def test_endgame_solver_agrees_with_brute_force(seed: int, done: int, opts: Options) -> None:
-    """The bitmask solver's value of every card equals plain minimax through the engine."""
+def test_endgame_solver_agrees_with_brute_force(seed: int, done: int, opts: Options,
+                                                compiled: bool) -> None:
+    """The bitmask solver's value of every card (compiled and as Python) equals plain
+    minimax through the engine."""
     s = trick_phase(seed, done, opts)
     seat = s.current_player
-    solver = EndgameSolver(TrickRules.of(s))
     pos = trick_position(s)
     so_far = s.dscore[0] - s.dscore[1]
-    values = solver.root_values(pos, [a for a in s.legal_actions() if isinstance(a, int)])
+    cards = [a for a in s.legal_actions() if isinstance(a, int)]
+    values = dict(zip(cards, exact_values(pos, cards, TrickRules.of(s), compiled)[0],
+                      strict=True))
     for card, v in values.items():
         child = s.clone()
         child.apply(card)
@@ -85,7 +89,6 @@ def test_endgame_solver_agrees_with_brute_force(seed: int, done: int, opts: Opti
         else:
             exact = engine_margin(child, seat)
         assert sign * (so_far + v) == exact
-    assert solver.future(pos) == max(values.values()) if seat == 0 else min(values.values())
 
 
 def test_pique_during_play_is_scored_by_the_solver() -> None:
@@ -93,18 +96,19 @@ def test_pique_during_play_is_scored_by_the_solver() -> None:
     rules = TrickRules(elder=0, lead_ten=False, last_points=1)
     # Elder holds the three top spades, Younger three low spades: three tricks left.
     pos = (m("A♠ K♠ Q♠"), m("7♠ 8♠ 9♠"), 0, -1, 9, 9, 27)
+    cards = [c for c in range(32) if pos[0] >> c & 1]
     # Elder wins all twelve: 3 leads, last trick 1, pique at the third lead point (+30),
     # capot 40.
-    assert EndgameSolver(rules).future(pos) == 3 + 1 + 30 + 40
+    assert max(exact_values(pos, cards, rules)[0]) == 3 + 1 + 30 + 40
     # Without the pique tracker (Younger has scored) the same play is worth 44.
-    assert EndgameSolver(rules).future((*pos[:6], -1)) == 3 + 1 + 40
+    assert max(exact_values((*pos[:6], -1), cards, rules)[0]) == 3 + 1 + 40
 
 
 def test_declaration_margin_counts_each_class() -> None:
     """Point, sequences and sets go to the better hand; equal point scores nothing."""
     mine = m("A♠ K♠ Q♠ J♠ 10♠ A♥ A♦ A♣ 7♥ 8♦ 9♣ 7♣")
     opp = m("7♠ 9♠ J♥ 8♥ 10♥ Q♥ 7♦ 9♦ J♦ 8♣ 10♣ Q♣")
-    a, b = declaration_margin(mine, opp)
+    a, b = KERNELS.declaration_margin(mine, opp)
     # point of five (5) + quint (15) + quatorze of aces (14) = 34 and 0: repique +60
     assert (a, b) == (34 + 60, 0)
 

@@ -16,6 +16,8 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from cardplaza.ai.advice import (
     Choice,
     Effort,
@@ -32,6 +34,7 @@ from cardplaza.ai.advice import (
 from cardplaza.core.cards import FULL_DECK
 from cardplaza.core.protocol import Action
 from cardplaza.games.efudatori import rules
+from cardplaza.games.efudatori.kernels import KERNELS, POINTS
 from cardplaza.games.efudatori.players import (
     EXPERT_EXACT_WORLDS,
     EXPERT_MAX_WORLDS,
@@ -43,7 +46,6 @@ from cardplaza.games.efudatori.players import (
     make_player,
 )
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE
-from cardplaza.games.efudatori.search import POINTS, playout
 from cardplaza.games.efudatori.worlds import HiddenDeals
 
 FACT_WORLDS = 150
@@ -125,13 +127,16 @@ class EfudatoriAdvisor:
         k = obs["trick_number"]
         captured = [rules.mask_of_list(m) for m in obs["captured"]]
         wins = dict.fromkeys(cards, 0)
+        playout = KERNELS.playout
+        tr = np.array(trick, dtype=np.int64)
         for _ in range(worlds):
             hands, stock = deals.sample(rng)
             for c in cards:
                 # A total of ``k`` tricks stops the play-out after the current one.
-                end = playout((list(hands), list(stock), list(trick), leader, k,
-                               list(captured)), n, k, c)
-                if end[seat] >> c & 1:
+                cap = np.array(captured, dtype=np.int64)
+                playout(np.array(hands, dtype=np.int64), np.array(stock, dtype=np.int64),
+                        len(stock), tr, len(trick), leader, k, cap, n, k, c)
+                if int(cap[seat]) >> c & 1:
                     wins[c] += 1
         return {c: {"trick": wins[c] / worlds} for c in cards}
 

@@ -8,16 +8,17 @@
   ♠3 is gone and the ♠A when the Joker cannot beat it, and values completing K-Q-J sets.
 * ``3`` — perfect-information Monte Carlo (:class:`SearchPlayer`): a few sampled worlds,
   every legal card played out to the end in each with the bitmask port of the level-2
-  heuristic (:mod:`.search`), best mean margin.
+  heuristic (:func:`.kernels.playout`), best mean margin.
 * ``4`` — the same search over four times as many worlds.
 * ``expert`` — the same search with 8,000 play-outs per decision (each sampled deal of
   the hidden hands played with two stock orders), and from the moment the stock is empty
   (up to :data:`EXPERT_WIDE_EXACT_LEAVES`: four players' hands of four) every sampled world
-  is solved exactly (max-n, :class:`MaxNSolver`), so the timing of the Joker, the ♠A and
-  the ♠3 and the capture of picture sets is read off exact play.
+  is solved exactly (max-n, :func:`.kernels.solve_end`), so the timing of the Joker, the
+  ♠A and the ♠3 and the capture of picture sets is read off exact play.
 
-The play-outs and the end solver run on compiled kernels (:mod:`.kernels`); the Python
-functions are their reference and give the same values and decisions.
+The play-outs and the end solver are written once, as plain Python over int card masks in
+:mod:`.kernels`, and run compiled by numba; run as Python (``compiled=False``, or
+``CARDPLAZA_NO_JIT=1``) they are the reference and give the same values and decisions.
 
 All search levels break ties with the level-2 card and cost nothing with one legal card.
 """
@@ -38,8 +39,8 @@ from cardplaza.ai.player import Player, RandomPlayer
 from cardplaza.core.cards import bits
 from cardplaza.core.protocol import Action
 from cardplaza.games.efudatori import rules
+from cardplaza.games.efudatori.kernels import KERNELS, WORK_ROWS, end_rows, end_table_size
 from cardplaza.games.efudatori.rules import (
-    FACE_MASK,
     FACE_POINTS,
     JOKER,
     JOKER_BIT,
@@ -48,8 +49,6 @@ from cardplaza.games.efudatori.rules import (
     SPADE_THREE,
     SPADE_THREE_BIT,
 )
-from cardplaza.games.efudatori.search import PLAIN, fast_score, playout_values
-from cardplaza.games.efudatori.state import EfudatoriState
 from cardplaza.games.efudatori.worlds import HiddenDeals
 
 LEVELS = ("1", "2", "3", "4", "expert")
@@ -194,17 +193,6 @@ EXACT_LEAVES = 1296
 """The expert solves the end exactly once the stock is empty and the product of the
 factorials of the hand sizes (a bound on the play orders) is at most this."""
 
-EndPos = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]]
-"""An end position after the stock ran out: (hands, trick cards so far, leader, trick
-number, captured masks)."""
-
-
-def end_position(state: EfudatoriState) -> EndPos:
-    """The bitmask position of a state (meant for an empty stock)."""
-    return (tuple(state.hands), tuple(state.trick), state.leader, state.trick_number,
-            tuple(state.captured))
-
-
 def play_orders(hand_sizes: Sequence[int]) -> int:
     """Product of the factorials of the hand sizes: a bound on the ways to play out."""
     out = 1
@@ -213,110 +201,45 @@ def play_orders(hand_sizes: Sequence[int]) -> int:
     return out
 
 
-def equivalent_below(c: int, legal: int, live: int) -> int:
-    """The card of ``legal`` (the mover's legal cards) one below ``c`` and interchangeable
-    with it, or -1: both plain (:data:`.search.PLAIN`) and the next lower card of ``c``'s
-    suit among ``live`` (the cards in the hands and the trick).
+def exact_values(hands: Sequence[int], trick: Sequence[int], leader: int, k: int,
+                 captured: Sequence[int], cards: Sequence[int], seat: int, n: int, total: int,
+                 simple: bool, compiled: bool | None = None,
+                 buffers: dict[tuple[int, ...], tuple[Any, ...]] | None = None) -> list[float]:
+    """``seat``'s exact max-n margin after each of ``cards`` once the stock is empty (every
+    hand known; :func:`.kernels.solve_end`, compiled or as Python). ``buffers`` keeps the
+    solver's buffers between calls (by the end's size and the form)."""
+    on = jit_enabled() if compiled is None else compiled and jit_enabled()
+    rows, size = end_rows(hands, trick, n), end_table_size(hands, trick, n)
+    key = (int(on), rows, size, n, total)
+    bufs = None if buffers is None else buffers.get(key)
+    if bufs is None:
+        bufs = end_buffers(rows, size, n, total, on)
+        if buffers is not None:
+            buffers.clear()  # one end size at a time
+            buffers[key] = bufs
+    if on:
+        out = np.zeros(len(cards), dtype=np.float64)
+        KERNELS.entry("solve_end", True)(
+            np.array(hands, dtype=np.int64), np.array(trick, dtype=np.int64), leader, k,
+            np.array(captured, dtype=np.int64), np.array(cards, dtype=np.int64), seat, n,
+            total, int(simple), *bufs, out)
+        return list(out.tolist())
+    vals = [0.0] * len(cards)
+    KERNELS.entry("solve_end", False)(list(hands), list(trick), leader, k, list(captured),
+                                      list(cards), seat, n, total, int(simple), *bufs, vals)
+    return vals
 
-    Such cards differ only by rank, and no card another player could play beside either
-    (nor any card of the mover's) ranks between them: following suit, trumps and the
-    first lead look at suits only, the Joker, ♠3 and ♠A rules name those cards only, every
-    trick compares either card with the same cards the same way, and neither scores. So
-    swapping the two maps the rest of the game onto itself, with the order in which every
-    hand's cards are tried unchanged, and gives the same values; the lower card, tried
-    first, keeps the tie rule's choice.
-    """
-    plain = legal & PLAIN
-    if not plain >> c & 1:
-        return -1
-    below = live & rules.SUIT_MASK[c // 13] & ((1 << c) - 1)
-    lower = below.bit_length() - 1
-    return lower if below and plain >> lower & 1 else -1
 
-
-class MaxNSolver:
-    """Exact play-out of the last tricks with every hand known (stock empty): each player
-    maximizes his own margin (his final score minus the others' mean), the max-n rule; with
-    two players this is plain minimax. Ties go to the lowest card. Of the mover's cards
-    interchangeable with a lower one (:func:`equivalent_below`) only the lowest is
-    searched: the others have its values. ``nodes`` counts the positions searched."""
-
-    def __init__(self, players: int, tricks_total: int, simple_scoring: bool) -> None:
-        self.n = players
-        self.tricks_total = tricks_total
-        self.simple = simple_scoring
-        self.memo: dict[Any, tuple[float, ...]] = {}
-        self.nodes = 0
-
-    def margins(self, captured: tuple[int, ...]) -> tuple[float, ...]:
-        """Every seat's final margin once all cards are captured."""
-        scores = [fast_score(m, self.simple) for m in captured]
-        total = sum(scores)
-        n = self.n
-        return tuple(s - (total - s) / (n - 1) for s in scores)
-
-    def play(self, pos: EndPos, c: int) -> tuple[EndPos, bool]:
-        """The position after card ``c``; True when the game is over."""
-        hands, trick, leader, k, captured = pos
-        n = self.n
-        p = (leader + len(trick)) % n
-        hl = list(hands)
-        hl[p] &= ~(1 << c)
-        new_trick = (*trick, c)
-        if len(new_trick) < n:
-            return (tuple(hl), new_trick, leader, k, captured), False
-        w = (leader + rules.trick_winner_index(new_trick, k)) % n
-        cl = list(captured)
-        for x in new_trick:
-            cl[w] |= 1 << x
-        over = k >= self.tricks_total
-        return (tuple(hl), (), w, k + 1, tuple(cl)), over
-
-    @staticmethod
-    def moves(pos: EndPos) -> tuple[int, int]:
-        """The mover's legal cards and the cards in play (hands and trick)."""
-        hands, trick, leader, k, _captured = pos
-        live = rules.mask_of_list(trick)
-        for h in hands:
-            live |= h
-        return rules.legal_mask(hands[(leader + len(trick)) % len(hands)], trick, k), live
-
-    def values(self, pos: EndPos) -> tuple[float, ...]:
-        """Every seat's margin at the end under max-n play from ``pos``."""
-        hands, trick, leader, _k, captured = pos
-        key = (hands, trick, leader, tuple(m & FACE_MASK for m in captured))
-        hit = self.memo.get(key)
-        if hit is not None:
-            return hit
-        self.nodes += 1
-        p = (leader + len(trick)) % self.n
-        legal, live = self.moves(pos)
-        best: tuple[float, ...] | None = None
-        for c in bits(legal):
-            if equivalent_below(c, legal, live) >= 0:
-                continue
-            child, over = self.play(pos, c)
-            v = self.margins(child[4]) if over else self.values(child)
-            if best is None or v[p] > best[p] + 1e-9:
-                best = v
-        assert best is not None
-        self.memo[key] = best
-        return best
-
-    def root_values(self, pos: EndPos, cards: Sequence[int], seat: int) -> dict[int, float]:
-        """``seat``'s exact margin after each of ``cards`` (a card interchangeable with a
-        lower one has its value)."""
-        legal, live = self.moves(pos)
-        out: dict[int, float] = {}
-        for c in sorted(cards):
-            lower = equivalent_below(c, legal, live)
-            if lower >= 0:
-                out[c] = out[lower] if lower in out else \
-                    self.root_values(pos, [lower], seat)[lower]
-                continue
-            child, over = self.play(pos, c)
-            out[c] = (self.margins(child[4]) if over else self.values(child))[seat]
-        return {c: out[c] for c in cards}
+def end_buffers(rows: int, size: int, n: int, total: int, compiled: bool) -> tuple[Any, ...]:
+    """The buffers of :func:`.kernels.solve_end` for an end of ``rows`` stack rows
+    (:func:`.kernels.end_rows`) and a table of ``size`` slots: arrays for the compiled
+    kernel, lists for its Python form (used in place, not converted at every call)."""
+    shapes = ((total + 2, n), (rows, 11), (rows, n), (rows, n), (size, 2 * n + 2), (size, n))
+    if compiled:
+        return tuple(np.zeros(shape, dtype=np.float64 if i == 2 else np.int64)
+                     for i, shape in enumerate(shapes))
+    return tuple([[0.0 if i == 2 else 0] * cols for _ in range(r)]
+                 for i, (r, cols) in enumerate(shapes))
 
 
 @dataclass
@@ -343,27 +266,27 @@ class SearchPlayer:
     worlds consistent with the observation (:class:`.worlds.HiddenDeals`, the hands and
     stock ``sample_world`` would deal: known cards kept, revealed voids respected), plays
     every legal card in every world and finishes the world with the bitmask heuristic of
-    :mod:`.search` (the same worlds for every card, and the play-outs are deterministic, so
-    differences between cards are not drowned in noise). The card with the best mean margin
-    (own score minus the others' mean, as ``returns()`` gives them) wins; ties go to the
-    level-2 heuristic's card.
+    :func:`.kernels.playout` (the same worlds for every card, and the play-outs are
+    deterministic, so differences between cards are not drowned in noise). The card with
+    the best mean margin (own score minus the others' mean, as ``returns()`` gives them)
+    wins; ties go to the level-2 heuristic's card.
 
     ``sims`` play-outs per decision are spread over ``ceil(sims / cards)`` worlds, kept
     between ``min_worlds`` and ``max_worlds``. With ``exact_worlds`` > 0, once the stock is
     empty and :func:`play_orders` of the hands is at most ``exact_leaves``, every world is
-    solved exactly instead (:class:`MaxNSolver`); larger ends, up to ``wide_exact_leaves``,
+    solved exactly instead (:func:`.kernels.solve_end`); larger ends, up to ``wide_exact_leaves``,
     are solved exactly on ``wide_exact_worlds`` worlds (fewer: each costs more). Each
     sampled deal of the hidden hands serves ``stock_orders`` worlds, the stock reshuffled
     for each (the observation says nothing about the stock's order, so every order is as
-    likely), the reshuffles drawn on a :class:`.search.SplitMix64` stream seeded from the
-    RNG once per decision. ``cpu_seconds`` caps the CPU time of one decision (sampling
+    likely), the reshuffles drawn on a SplitMix64 stream (:func:`.kernels.shuffle`) seeded
+    from the RNG once per decision. ``cpu_seconds`` caps the CPU time of one decision (sampling
     stops early, after at least ``min_worlds // 4`` worlds, or a quarter of the worlds of
     an exact decision); ``None`` keeps decisions a pure function of the observation and
     the RNG. A single legal card costs nothing.
 
-    ``compiled`` runs the play-outs and the end solver on the numba kernels of
-    :mod:`.kernels` (default: unless compilation is switched off), which give the same
-    numbers as the Python functions. After each
+    ``compiled`` runs the play-outs and the end solver of :mod:`.kernels` compiled
+    (default: unless compilation is switched off) or as Python (``False``): the same code
+    and the same numbers. After each
     decision ``last_stats`` holds ``worlds``, ``simulations`` (play-outs, or exactly
     solved world-card pairs) and ``exact`` (1 when solved)."""
 
@@ -388,6 +311,7 @@ class SearchPlayer:
         self.compiled = jit_enabled() if compiled is None else compiled
         self.heuristic = HeuristicPlayer()
         self.last_stats: dict[str, float] = {}
+        self._buffers: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
     def card_values(self, observation: dict[str, Any], cards: Sequence[int],
                     rng: random.Random) -> dict[int, float]:
@@ -474,18 +398,15 @@ class SearchPlayer:
         if not batch:
             return []
         orders = max(counts)
-        if self.compiled:
-            from cardplaza.games.efudatori import kernels
-
-            hs = np.array([h for h, _s in batch], dtype=np.int64)
-            ss = np.array([s for _h, s in batch], dtype=np.int64).reshape(len(batch), -1)
-            m = kernels.KERNELS.playout_values(hs, ss, orders, np.array(trick, dtype=np.int64),
-                                       leader, k, np.array(captured, dtype=np.int64),
-                                       np.array(cards, dtype=np.int64), seat, n, total,
-                                       int(simple), seed).tolist()
-        else:
-            m = playout_values([h for h, _s in batch], [s for _h, s in batch], orders, trick,
-                               leader, k, captured, list(cards), seat, n, total, simple, seed)
+        ns = len(batch[0][1])
+        work = np.zeros((WORK_ROWS, max(ns, n, 2)), dtype=np.int64)
+        out = np.zeros((len(batch) * orders, len(cards)), dtype=np.float64)
+        KERNELS.entry("playout_values", self.compiled)(
+            np.array([h for h, _s in batch], dtype=np.int64),
+            np.array([s for _h, s in batch], dtype=np.int64).reshape(len(batch), ns), orders,
+            np.array(trick, dtype=np.int64), leader, k, np.array(captured, dtype=np.int64),
+            np.array(cards, dtype=np.int64), seat, n, total, int(simple), seed, work, out)
+        m = out.tolist()
         if all(c == orders for c in counts):
             return list(m)
         return [m[w * orders + j] for w, c in enumerate(counts) for j in range(c)]
@@ -493,19 +414,10 @@ class SearchPlayer:
     def _solve(self, hands: list[int], trick: list[int], leader: int, k: int,
                captured: list[int], cards: Sequence[int], seat: int, n: int, total: int,
                simple: bool) -> list[float]:
-        """Exact max-n margin of each card in one world (the stock empty)."""
-        if self.compiled:
-            from cardplaza.games.efudatori import kernels
-
-            return list(kernels.KERNELS.solve_end(np.array(hands, dtype=np.int64),
-                                          np.array(trick, dtype=np.int64), leader, k,
-                                          np.array(captured, dtype=np.int64),
-                                          np.array(cards, dtype=np.int64), seat, n, total,
-                                          int(simple)).tolist())
-        solver = MaxNSolver(n, total, simple)
-        pos: EndPos = (tuple(hands), tuple(trick), leader, k, tuple(captured))
-        v = solver.root_values(pos, cards, seat)
-        return [v[c] for c in cards]
+        """Exact max-n margin of each card in one world (the stock empty), the solver's
+        buffers kept between worlds."""
+        return exact_values(hands, trick, leader, k, captured, cards, seat, n, total, simple,
+                            self.compiled, self._buffers)
 
     def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
                rng: random.Random) -> Action:
@@ -591,5 +503,13 @@ one of 100,000 play orders)."""
 EXPERT_CPU_SECONDS = 1.5
 """Safety cap on the expert's CPU time per decision."""
 
-__all__ = ["LEVELS", "ActionValues", "HeuristicPlayer", "MaxNSolver", "SearchPlayer",
-           "evaluate_actions", "make_player"]
+__all__ = [
+    "LEVELS",
+    "ActionValues",
+    "HeuristicPlayer",
+    "SearchPlayer",
+    "end_buffers",
+    "evaluate_actions",
+    "exact_values",
+    "make_player",
+]

@@ -7,7 +7,7 @@
   races them. The exchange helper lists the best discards with their expected points.
 * **Card play** — the expert's search: opponent hands consistent with the declarations and
   the play so far, every distinct card played out on bitmasks, and once seven or fewer
-  tricks remain each sampled world solved exactly (:class:`EndgameSolver`).
+  tricks remain each sampled world solved exactly (:func:`.players.exact_values`).
 
 Values are points of the seat's margin over the rest of the deal. Declarations are made
 in full and truthfully, as the expert does. Marks (points lost): inaccuracy from 3,
@@ -36,6 +36,7 @@ from cardplaza.ai.advice import (
 )
 from cardplaza.core.cards import PIQUET, mask_of
 from cardplaza.core.protocol import Action
+from cardplaza.games.piquet.kernels import play, rollout_card
 from cardplaza.games.piquet.players import (
     BUDGETS,
     EXACT_TRICKS,
@@ -43,14 +44,12 @@ from cardplaza.games.piquet.players import (
     TrickPos,
     TrickRules,
     _equivalents,
-    _exchange_value,
+    _exchange_values,
     _lead_ten,
     _unseen,
-    _with_hand,
     choose_card,
     choose_declaration,
     distinct_cards,
-    rollout_card,
     trick_position,
 )
 from cardplaza.games.piquet.search import PlaySampler
@@ -174,10 +173,10 @@ class PiquetAdvisor:
         decks = [rng.sample(unknown, len(unknown)) for _ in range(samples)]
         shown = mask_of(obs["revealed_dealt"].get(str(1 - obs["seat"]), []))
         d_best, d = best[1], action[1]  # type: ignore[index]
-        vb = sum(_exchange_value(hand & ~d_best, d_best.bit_count(), [x], elder, rules, shown)
-                 for x in decks) / samples
-        va = sum(_exchange_value(hand & ~d, d.bit_count(), [x], elder, rules, shown)
-                 for x in decks) / samples
+        row_best, row = _exchange_values(hand, [d_best, d], decks, 0, samples, elder, rules,
+                                         shown)
+        vb = sum(row_best) / samples
+        va = sum(row) / samples
         return Choice(action, best_value - (vb - va), None,
                       {"cards": float(d.bit_count()), "samples": float(samples)})
 
@@ -234,10 +233,10 @@ class PiquetAdvisor:
                 rules, base = TrickRules.of(world), trick_position(world)
                 if hand is None:
                     hand = world.hands[opp]
-            pos = _with_hand(base, opp, hand)
+            h0, h1 = (hand, base[1]) if opp == 0 else (base[0], hand)
             for c in cards:
-                _d, nxt = rules.play(pos, c)
-                reply = rollout_card(nxt)
+                nxt = play(h0, h1, *base[2:], c, *rules.args())
+                reply = rollout_card(nxt[1], nxt[2], nxt[3], nxt[4])
                 if not (reply >> 3 == c >> 3 and reply > c):
                     wins[c] += 1
             done += 1

@@ -1,40 +1,42 @@
-"""Compiled Piquet search kernels (numba, int64 card masks), entry points in
-:data:`KERNELS` (compiled and cached by :mod:`cardplaza.ai.compiled`).
+"""The Piquet search, written once as plain Python over int card masks and compiled by
+numba (:mod:`cardplaza.ai.compiled`; entry points in :data:`KERNELS`).
 
-Each kernel computes exactly what its pure-Python reference in :mod:`.players` computes
-(the players' ``compiled=False`` path, which also runs when compilation is switched off):
+Every function here is in the subset numba compiles: ints, loops, tuples, and arrays or
+lists of ints (and floats) that the caller provides — nothing is allocated here. Run as
+Python (``CARDPLAZA_NO_JIT=1``, or ``KERNELS.reference(name)``) they are the reference the
+compiled forms are tested against; both give the same numbers.
 
-* :func:`rollout` — :func:`.players.rollout` (trick play to the end under
-  :func:`.players.rollout_card`);
+* :func:`rollout` — a position played to the end of the deal under :func:`rollout_card`,
+  the card-counting play-out policy;
 * :func:`rollout_values` — the PIMC card-play values of
   :meth:`.players.ExpertPlayer.card_values` over a batch of sampled opponent hands (each
   card played, then rolled out);
-* :func:`solve_root` — :meth:`.players.EndgameSolver.root_values`, the exact minimax with a
-  transposition table (same move order and merging of equivalent cards, so the same node
-  count while the table has room), searched with an explicit stack: numba cannot reload
-  from its disk cache a function that calls a recursive one;
-* :func:`exchange_values` — :func:`.players._exchange_value` (declaration margin plus the
-  rolled-out trick margin of sampled final hands) for many candidate discards;
-* :func:`hand_values` and :func:`discard_values` — :func:`.players.hand_value` of many hands,
-  and of every discard of a given size in :func:`itertools.combinations` order.
+* :func:`solve_root` — the exact minimax of the rest of the deal with a transposition
+  table and equivalent cards merged, searched with an explicit stack (numba cannot reload
+  from its disk cache a function that calls a recursive one);
+* :func:`exchange_values` — the exchange's value of sampled final hands (declaration
+  margin, :func:`declaration_margin`, plus the rolled-out trick margin) for many candidate
+  discards;
+* :func:`hand_values` and :func:`discard_values` — :func:`hand_value` of many hands, and of
+  every discard of a given size in :func:`itertools.combinations` order;
+* :func:`record_code` and :func:`record_matches` — the public record of the automatic
+  declarations, which the trick-phase sampler (:class:`.search.PlaySampler`) checks.
 
 Positions are the fields of :data:`.players.TrickPos` passed as separate ints; the rules
 are ``elder`` (seat 0 or 1), ``lead_ten`` (0/1) and ``last_points``. Nothing here draws
-random numbers: the callers sample worlds with their own RNG, so a decision made with these
-kernels is the decision the Python path makes.
+random numbers: the callers sample worlds with their own RNG.
 """
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import Any
 
 from cardplaza.ai.compiled import kernels
 from cardplaza.ai.kernel_bits import popcount
 from cardplaza.games.piquet import combos as pc
 
-IntArray = npt.NDArray[np.int64]
-FloatArray = npt.NDArray[np.float64]
+Buf = Any
+"""An int64 (or float64) array (compiled) or a list (Python) the caller provides."""
 
 PIPSUM = tuple(pc.PIPSUM)
 """Pip total of each 8-bit suit pattern."""
@@ -52,8 +54,9 @@ POP8 = tuple(p.bit_count() for p in range(256))
 """Set bits of each byte."""
 RUN_SCORE = tuple(sum(pc.SEQ_SCORE[n] for n, _t in r) for r in pc.RUNS)
 """Sum of the sequence scores of each suit pattern's runs."""
-RANK_VALUE = np.array((0.0, 0.1, 0.2, 0.5, 0.6, 0.8, 1.2, 2.0), dtype=np.float64)
-""":data:`.players._RANK_VALUE`."""
+RANK_VALUE = (0.0, 0.1, 0.2, 0.5, 0.6, 0.8, 1.2, 2.0)
+"""Trick-taking worth of each rank (7 … A) in :func:`hand_value`."""
+M63 = (1 << 63) - 1
 
 TABLE_BITS = 17
 """The endgame solver's transposition table holds ``2 ** TABLE_BITS`` slots (reused for
@@ -126,7 +129,10 @@ def low_card(mask: int) -> int:
 
 
 def rollout_card(h0: int, h1: int, leader: int, lead: int) -> int:
-    """:func:`.players.rollout_card` on a position's hands, leader and lead card."""
+    """Card-counting play on a complete position (hands, leader, lead card or -1): run
+    winning cards (masters, or suits the other hand lacks) from the longest suit, else lead
+    low; follow with the cheapest winner, else the lowest card, discarding from the weakest
+    suit."""
     if lead < 0:
         hand = h0 if leader == 0 else h1
         opp = h1 if leader == 0 else h0
@@ -179,33 +185,34 @@ def rollout(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: 
     return total
 
 
-def rollout_values(pos: IntArray, opp: int, hands: IntArray, cards: IntArray, elder: int,
-                   lead_ten: int, last_points: int) -> IntArray:
+def rollout_values(pos: Buf, opp: int, hands: Buf, cards: Buf, elder: int, lead_ten: int,
+                   last_points: int, out: Buf) -> None:
     """Seat 0's margin after each of ``cards`` and a rollout, in each world: the position
-    ``pos`` with seat ``opp``'s hand replaced by ``hands[w]`` (a worlds × cards matrix)."""
-    out = np.zeros((hands.shape[0], cards.shape[0]), dtype=np.int64)
-    for w in range(hands.shape[0]):
+    ``pos`` with seat ``opp``'s hand replaced by ``hands[w]``, into ``out[w][i]`` (a
+    worlds × cards matrix)."""
+    for w in range(len(hands)):
         h0 = hands[w] if opp == 0 else pos[0]
         h1 = hands[w] if opp == 1 else pos[1]
-        for i in range(cards.shape[0]):
+        row = out[w]
+        for i in range(len(cards)):
             d, a0, a1, ld, lc, w0, dn, pq = play(h0, h1, pos[2], pos[3], pos[4], pos[5],
                                                  pos[6], cards[i], elder, lead_ten,
                                                  last_points)
-            out[w, i] = d + rollout(a0, a1, ld, lc, w0, dn, pq, elder, lead_ten, last_points)
-    return out
+            row[i] = d + rollout(a0, a1, ld, lc, w0, dn, pq, elder, lead_ten, last_points)
 
 
 # ------------------------------------------------------------------ exact endgames
 def _slot(h0: int, h1: int, key2: int, mask: int) -> int:
-    """The first slot to probe for a position."""
-    x = (h0 * 0x9E3779B1) ^ (h1 * 0x85EBCA77) ^ (key2 * 0xC2B2AE3D)
+    """The first slot to probe for a position (the products taken to 63 bits, so both
+    forms agree)."""
+    x = ((h0 * 0x9E3779B1) ^ (h1 * 0x85EBCA77) ^ (key2 * 0xC2B2AE3D)) & M63
     x ^= x >> 17
     return (x ^ (x >> 31)) & mask
 
 
-def _probe(tab: IntArray, h0: int, h1: int, key2: int) -> int:
+def _probe(tab: Buf, h0: int, h1: int, key2: int) -> int:
     """The slot holding a position, or ``-1 - i`` with ``i`` the free slot it would take."""
-    size = (tab.shape[0] - 4) // 4
+    size = (len(tab) - 4) // 4
     mask = size - 1
     stamp = tab[4 * size]
     key1 = h0 | (h1 << 32)
@@ -221,7 +228,7 @@ def _key2(leader: int, lead: int, won0: int, done: int, pq: int) -> int:
     return leader + 2 * (lead + 1) + 128 * won0 + 2048 * done + 32768 * (pq + 1)
 
 
-def _open(fr: IntArray, sp: int, h0: int, h1: int, leader: int, lead: int, won0: int,
+def _open(fr: Buf, sp: int, h0: int, h1: int, leader: int, lead: int, won0: int,
           done: int, pq: int) -> None:
     """Frame ``sp`` of the search stack for a position to expand: its fields, the legal
     cards still to try, the cards still out, the mover's hand and the best value so far."""
@@ -235,26 +242,27 @@ def _open(fr: IntArray, sp: int, h0: int, h1: int, leader: int, lead: int, won0:
         if not legal:
             legal = hand
         rem = h0 | h1 | (1 << lead)
-    fr[sp, 0] = h0
-    fr[sp, 1] = h1
-    fr[sp, 2] = leader
-    fr[sp, 3] = lead
-    fr[sp, 4] = won0
-    fr[sp, 5] = done
-    fr[sp, 6] = pq
-    fr[sp, 7] = legal
-    fr[sp, 8] = rem
-    fr[sp, 9] = hand
-    fr[sp, 10] = 1 if mover == 0 else 0
-    fr[sp, 11] = -10_000 if mover == 0 else 10_000
+    f = fr[sp]
+    f[0] = h0
+    f[1] = h1
+    f[2] = leader
+    f[3] = lead
+    f[4] = won0
+    f[5] = done
+    f[6] = pq
+    f[7] = legal
+    f[8] = rem
+    f[9] = hand
+    f[10] = 1 if mover == 0 else 0
+    f[11] = -10_000 if mover == 0 else 10_000
 
 
-def _next_move(fr: IntArray, sp: int, lead_ten: int) -> int:
+def _next_move(f: Buf, lead_ten: int) -> int:
     """The frame's next distinct legal card (neighbours in a suit among the cards still
     out, same lead class, are one choice), or -1 when all were tried."""
-    m = fr[sp, 7]
-    rem = fr[sp, 8]
-    hand = fr[sp, 9]
+    m = f[7]
+    rem = f[8]
+    hand = f[9]
     while m:
         low = m & -m
         m ^= low
@@ -264,26 +272,27 @@ def _next_move(fr: IntArray, sp: int, lead_ten: int) -> int:
             nxt = low_card(higher)
             if hand >> nxt & 1 and (lead_ten == 0 or (c & 7 >= 3) == (nxt & 7 >= 3)):
                 continue
-        fr[sp, 7] = m
+        f[7] = m
         return c
-    fr[sp, 7] = 0
+    f[7] = 0
     return -1
 
 
-def _better(fr: IntArray, sp: int, v: int) -> None:
-    if (v > fr[sp, 11]) if fr[sp, 10] else (v < fr[sp, 11]):
-        fr[sp, 11] = v
+def _better(f: Buf, v: int) -> None:
+    if (v > f[11]) if f[10] else (v < f[11]):
+        f[11] = v
 
 
 def future(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: int,
-           elder: int, lead_ten: int, last_points: int, tab: IntArray, fr: IntArray) -> int:
-    """Seat 0's exact margin from a position: the minimax of :meth:`.players.EndgameSolver
-    .future` with its transposition table in ``tab`` (slot ``i`` at ``4 i``: stamp, hands,
-    other fields, value; then [stamp, nodes, filled]) and an explicit stack ``fr``, so
-    the same positions are expanded in the same order."""
+           elder: int, lead_ten: int, last_points: int, tab: Buf, fr: Buf) -> int:
+    """Seat 0's exact margin from a position: minimax over the distinct legal cards of the
+    player to move (:func:`_next_move`, lowest first) with a transposition table in ``tab``
+    (slot ``i`` at ``4 i``: stamp, hands, other fields, value; then [stamp, nodes,
+    filled]) and an explicit stack ``fr`` (26 frames of 13). Once three quarters of the
+    table are filled, new positions are solved without being stored (values stay exact)."""
     if done == 12:
         return 0
-    size = (tab.shape[0] - 4) // 4
+    size = (len(tab) - 4) // 4
     meta = 4 * size
     hit = _probe(tab, h0, h1, _key2(leader, lead, won0, done, pq))
     if hit >= 0:
@@ -292,12 +301,12 @@ def future(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: i
     sp = 0
     _open(fr, 0, h0, h1, leader, lead, won0, done, pq)
     while True:
-        c = _next_move(fr, sp, lead_ten)
+        f = fr[sp]
+        c = _next_move(f, lead_ten)
         if c < 0:
             # the frame is solved: store it, hand its value to the parent
-            v = int(fr[sp, 11])
-            a0, a1, ld, lc, w0, dn, q = fr[sp, 0], fr[sp, 1], fr[sp, 2], fr[sp, 3], \
-                fr[sp, 4], fr[sp, 5], fr[sp, 6]
+            v = int(f[11])
+            a0, a1, ld, lc, w0, dn, q = f[0], f[1], f[2], f[3], f[4], f[5], f[6]
             if 4 * tab[meta + 2] < 3 * size:
                 j = -1 - _probe(tab, a0, a1, _key2(ld, lc, w0, dn, q))
                 tab[4 * j] = tab[meta]
@@ -308,57 +317,44 @@ def future(h0: int, h1: int, leader: int, lead: int, won0: int, done: int, pq: i
             if sp == 0:
                 return v
             sp -= 1
-            _better(fr, sp, fr[sp, 12] + v)
+            _better(fr[sp], fr[sp][12] + v)
             continue
-        d, a0, a1, ld, lc, w0, dn, q = play(fr[sp, 0], fr[sp, 1], fr[sp, 2], fr[sp, 3],
-                                            fr[sp, 4], fr[sp, 5], fr[sp, 6], c, elder,
-                                            lead_ten, last_points)
+        d, a0, a1, ld, lc, w0, dn, q = play(f[0], f[1], f[2], f[3], f[4], f[5], f[6], c,
+                                            elder, lead_ten, last_points)
         if dn == 12:
-            _better(fr, sp, d)
+            _better(f, d)
             continue
         hit = _probe(tab, a0, a1, _key2(ld, lc, w0, dn, q))
         if hit >= 0:
-            _better(fr, sp, d + tab[4 * hit + 3])
+            _better(f, d + tab[4 * hit + 3])
             continue
         tab[meta + 1] += 1
-        fr[sp, 12] = d
+        f[12] = d
         sp += 1
         _open(fr, sp, a0, a1, ld, lc, w0, dn, q)
 
 
-def solve_root_with(pos: IntArray, cards: IntArray, elder: int, lead_ten: int,
-                    last_points: int, tab: IntArray) -> IntArray:
-    """:func:`solve_root` with a caller's table (its stamp must be fresh)."""
-    meta = tab.shape[0] - 4
+def solve_root(pos: Buf, cards: Buf, elder: int, lead_ten: int, last_points: int,
+               tab: Buf, fr: Buf, out: Buf) -> int:
+    """Exact seat-0 margin after each of ``cards`` (legal for the player to move) from
+    ``pos`` into ``out``; the positions expanded. ``tab`` (``4 * 2**TABLE_BITS + 4``
+    ints, zero at first) is the transposition table, emptied here by a new stamp; ``fr``
+    the stack of :func:`future`."""
+    meta = len(tab) - 4
+    tab[meta] += 1  # a new stamp: every slot is free again
     tab[meta + 1] = 0
     tab[meta + 2] = 0
-    fr = np.zeros((26, 13), dtype=np.int64)
-    out = np.empty(cards.shape[0], dtype=np.int64)
-    for i in range(cards.shape[0]):
+    for i in range(len(cards)):
         d, a0, a1, ld, lc, w0, dn, q = play(pos[0], pos[1], pos[2], pos[3], pos[4], pos[5],
                                             pos[6], cards[i], elder, lead_ten, last_points)
         out[i] = d + future(a0, a1, ld, lc, w0, dn, q, elder, lead_ten, last_points, tab, fr)
-    return out
-
-
-_TABLE: list[IntArray] = []
-
-
-def solve_root(pos: IntArray, cards: IntArray, elder: int, lead_ten: int,
-               last_points: int) -> tuple[IntArray, int]:
-    """Exact seat-0 margin after each of ``cards`` from ``pos``, and the nodes expanded
-    (:meth:`.players.EndgameSolver.root_values`). Python-side: owns the table."""
-    if not _TABLE:
-        _TABLE.append(np.zeros(4 * (1 << TABLE_BITS) + 4, dtype=np.int64))
-    tab = _TABLE[0]
-    tab[-4] += 1  # a new stamp: every slot is free again
-    out = KERNELS.solve_root_with(pos, cards, elder, lead_ten, last_points, tab)
-    return out, int(tab[-3])
+    return int(tab[meta + 1])
 
 
 # ------------------------------------------------------------------ declarations
 def declaration_margin(mine: int, opp: int) -> tuple[int, int]:
-    """:func:`.players.declaration_margin`: declaration points (mine, theirs)."""
+    """Declaration points (mine, theirs) of two final hands (point, sequences, sets,
+    repique); carte blanche and carte rouge left aside."""
     a = 0
     b = 0
     # point: most cards, then pip total (the first suit keeps a tie)
@@ -415,17 +411,18 @@ def declaration_margin(mine: int, opp: int) -> tuple[int, int]:
     return a, b
 
 
-def exchange_values(kept: IntArray, sizes: IntArray, decks: IntArray, first: int,
-                    count: int, is_elder: int, lead_ten: int, last_points: int,
-                    opp_shown: int) -> IntArray:
-    """:func:`.players._exchange_value` of each candidate (``kept[i]`` drawing
-    ``sizes[i]`` cards) for each sampled order ``decks[first:first + count]`` of the
-    unseen cards (draw = the first cards, opponent = the next 12 or ``opp_shown``): a
-    candidates × samples matrix."""
+def exchange_values(kept: Buf, sizes: Buf, decks: Buf, first: int, count: int,
+                    is_elder: int, lead_ten: int, last_points: int, opp_shown: int,
+                    out: Buf) -> None:
+    """The exchange's value of each candidate (``kept[i]`` drawing ``sizes[i]`` cards) for
+    each sampled order ``decks[first:first + count]`` of the unseen cards (draw = the first
+    cards, opponent = the next 12, or ``opp_shown`` when his carte blanche hand is known):
+    the declaration margin plus the rolled-out trick margin, into ``out[i][j]`` (a
+    candidates × samples matrix)."""
     elder = 0 if is_elder else 1
-    out = np.zeros((kept.shape[0], count), dtype=np.int64)
-    for i in range(kept.shape[0]):
+    for i in range(len(kept)):
         k = sizes[i]
+        row = out[i]
         for j in range(count):
             deck = decks[first + j]
             mine = kept[i]
@@ -433,19 +430,19 @@ def exchange_values(kept: IntArray, sizes: IntArray, decks: IntArray, first: int
                 mine |= 1 << deck[x]
             opp = opp_shown
             if not opp:
-                for x in range(k, min(k + 12, deck.shape[0])):
+                for x in range(k, min(k + 12, len(deck))):
                     opp |= 1 << deck[x]
             a, b = declaration_margin(mine, opp)
             pq = -1
             if a + b < 30:
                 pq = (a if b == 0 else -1) if is_elder else (b if a == 0 else -1)
-            out[i, j] = a - b + rollout(mine, opp, elder, -1, 0, 0, pq, elder, lead_ten,
-                                        last_points)
-    return out
+            row[j] = a - b + rollout(mine, opp, elder, -1, 0, 0, pq, elder, lead_ten,
+                                     last_points)
 
 
 def hand_value(hand: int) -> float:
-    """:func:`.players.hand_value`: rough worth of a hand (declarations and tricks)."""
+    """Rough worth of a 12-card hand: its declarations plus its trick-taking strength
+    (high cards count more when guarded by length)."""
     count, pip = -1, -1
     seq = 0
     for s in range(4):
@@ -472,24 +469,22 @@ def hand_value(hand: int) -> float:
     return v
 
 
-def hand_values(hands: IntArray) -> FloatArray:
-    """:func:`hand_value` of each hand."""
-    out = np.empty(hands.shape[0], dtype=np.float64)
-    for i in range(hands.shape[0]):
+def hand_values(hands: Buf, out: Buf) -> None:
+    """:func:`hand_value` of each hand into ``out``."""
+    for i in range(len(hands)):
         out[i] = hand_value(hands[i])
-    return out
 
 
-def discard_values(hand: int, cards: IntArray, k: int) -> tuple[IntArray, FloatArray]:
-    """Every discard of ``k`` of ``cards`` (in :func:`itertools.combinations` order) and
-    ``hand_value(hand & ~discard) + 1.1 * k``."""
-    n = cards.shape[0]
+def discard_values(hand: int, cards: Buf, k: int, discs: Buf, vals: Buf, idx: Buf) -> int:
+    """Every discard of ``k`` of ``cards`` (in :func:`itertools.combinations` order) into
+    ``discs``, and ``hand_value(hand & ~discard) + 1.1 * k`` into ``vals``; ``idx`` holds
+    ``k`` ints of scratch. The number of discards."""
+    n = len(cards)
     total = 1
     for i in range(k):
         total = total * (n - i) // (i + 1)
-    discs = np.empty(total, dtype=np.int64)
-    vals = np.empty(total, dtype=np.float64)
-    idx = np.arange(k)
+    for i in range(k):
+        idx[i] = i
     for t in range(total):
         d = 0
         for i in range(k):
@@ -504,15 +499,16 @@ def discard_values(hand: int, cards: IntArray, k: int) -> tuple[IntArray, FloatA
             idx[i] += 1
             for j in range(i + 1, k):
                 idx[j] = idx[j - 1] + 1
-    return discs, vals
+    return total
 
 
 def _cmp(a: int, b: int) -> int:
     return (a > b) - (a < b)
 
 
-def record_code(elder: int, younger: int, younger_shown: int, out: IntArray) -> None:
-    """:func:`.search.declaration_record` of two declaration hands as 15 ints in ``out``
+def record_code(elder: int, younger: int, younger_shown: int, out: Buf) -> None:
+    """The public record of the automatic declarations of two declaration hands (Elder's
+    calls, Younger's replies and the winners' shown cards) as 15 ints in ``out``
     (equal records, equal codes): per class the call, the two comparisons, the top (or
     pip) asked for and the winner's shown cards (-1 while Younger's are hidden)."""
     en, ep_, es, yn, yp, ys = -1, -1, 0, -1, -1, 0
@@ -571,7 +567,7 @@ def record_code(elder: int, younger: int, younger_shown: int, out: IntArray) -> 
 
 
 def _class_code(e_has: bool, e0: int, e1: int, y_has: bool, y0: int, y1: int, eu: int,
-                yu: int, younger_shown: int, seq: bool, out: IntArray, at: int) -> None:
+                yu: int, younger_shown: int, seq: bool, out: Buf, at: int) -> None:
     """The five record fields of the sequence or set class at ``out[at:]``."""
     if not e_has:
         first = -1
@@ -600,7 +596,7 @@ def _class_code(e_has: bool, e0: int, e1: int, y_has: bool, y0: int, y1: int, eu
 
 
 def record_matches(mine: int, opp: int, seat_is_elder: int, younger_shown: int,
-                   target: IntArray, work: IntArray) -> bool:
+                   target: Buf, work: Buf) -> bool:
     """Whether the opponent's declaration hand ``opp`` gives the record ``target``
     (:func:`record_code`) beside this seat's ``mine``."""
     if seat_is_elder:
@@ -616,18 +612,19 @@ def record_matches(mine: int, opp: int, seat_is_elder: int, younger_shown: int,
 I64 = "int64"
 A1 = "int64[::1]"
 A2 = "int64[:, ::1]"
+F1 = "float64[::1]"
 KERNELS = kernels("piquet", __name__, {
     "rollout": f"{I64}({', '.join([I64] * 10)})",
-    "rollout_values": f"{A2}({A1}, {I64}, {A1}, {A1}, {I64}, {I64}, {I64})",
-    "solve_root_with": f"{A1}({A1}, {A1}, {I64}, {I64}, {I64}, {A1})",
+    "rollout_values": f"void({A1}, {I64}, {A1}, {A1}, {I64}, {I64}, {I64}, {A2})",
+    "solve_root": f"{I64}({A1}, {A1}, {I64}, {I64}, {I64}, {A1}, {A2}, {A1})",
     "declaration_margin": f"UniTuple({I64}, 2)({I64}, {I64})",
-    "exchange_values": f"{A2}({A1}, {A1}, {A2}, {', '.join([I64] * 6)})",
+    "exchange_values": f"void({A1}, {A1}, {A2}, {', '.join([I64] * 6)}, {A2})",
     "hand_value": f"float64({I64})",
+    "hand_values": f"void({A1}, {F1})",
+    "discard_values": f"{I64}({I64}, {A1}, {I64}, {A1}, {F1}, {A1})",
     "record_code": f"void({I64}, {I64}, {I64}, {A1})",
     "record_matches": f"boolean({I64}, {I64}, {I64}, {I64}, {A1}, {A1})",
-    "hand_values": f"float64[::1]({A1})",
-    "discard_values": f"Tuple(({A1}, float64[::1]))({I64}, {A1}, {I64})",
 })
-"""The compiled entry points (:mod:`cardplaza.ai.compiled`)."""
+"""The compiled entry points (or their Python forms, see :mod:`cardplaza.ai.compiled`)."""
 
-__all__ = ["KERNELS", "solve_root"]
+__all__ = ["KERNELS", "TABLE_BITS"]

@@ -8,17 +8,19 @@
   and low cards from its long suit when leading.
 * ``3`` — level 2's exchange with a larger sample; card play by perfect-information Monte
   Carlo (PIMC): a few dozen worlds sampled from its observation, each card played out
-  on bitmasks with a card-counting policy (:func:`rollout`), the last two tricks exact.
+  on bitmasks with a card-counting policy (:func:`.kernels.rollout`), the last two tricks
+  exact.
 * ``4`` — exchange chosen by the expected declaration margin plus the rolled-out trick
   margin of the final hands over sampled talons and opponent hands (the same samples for
   every candidate); PIMC with a few hundred simulations, the last three tricks exact.
 * ``expert`` — the same exchange over about 150 candidates, raced: all get 60 samples,
   the best 20 get 600; PIMC with about 6,000 simulations per decision, and once eight
-  or fewer tricks remain every sampled world is solved exactly (:class:`EndgameSolver`,
+  or fewer tricks remain every sampled world is solved exactly (:func:`exact_values`,
   under a node budget).
 
-The searches run on compiled kernels (:mod:`.kernels`); the Python functions here are
-their reference and give the same values and decisions (``compiled=False``).
+The searches are written once, as plain Python over int card masks in :mod:`.kernels`,
+and run compiled by numba; run as Python (``compiled=False``, or ``CARDPLAZA_NO_JIT=1``)
+they are the reference and give the same values and decisions.
 
 Worlds for card play come from :class:`PlaySampler` (the opponent's hand dealt on
 bitmasks, checked against the public declaration record), falling back to the engine's
@@ -30,8 +32,9 @@ All levels decide from the observation and their own RNG only.
 
 from __future__ import annotations
 
-import itertools
+import math
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -44,6 +47,7 @@ from cardplaza.ai.player import Player
 from cardplaza.core.cards import mask_of
 from cardplaza.core.protocol import Action
 from cardplaza.games.piquet import combos as pc
+from cardplaza.games.piquet.kernels import KERNELS, TABLE_BITS
 from cardplaza.games.piquet.search import PlaySampler
 from cardplaza.games.piquet.state import (
     ADD,
@@ -60,21 +64,10 @@ LEVELS = ("1", "2", "3", "4", "expert")
 _RANK_VALUE = (0.0, 0.1, 0.2, 0.5, 0.6, 0.8, 1.2, 2.0)
 
 
-def hand_value(hand: int) -> float:
-    """Rough worth of a 12-card hand: its declarations plus its trick-taking strength."""
-    count, _pip, _s = pc.best_point(hand)
-    v = float(count if count >= 5 else 0.6 * count)
-    v += sum(pc.seq_score(q) for q in pc.sequences(hand))
-    v += sum(pc.set_score(t) for t in pc.sets(hand))
-    for s in range(4):
-        pattern = hand >> (8 * s) & 0xFF
-        n = pattern.bit_count()
-        for r in range(8):
-            if pattern >> r & 1:
-                # high cards are stronger when guarded by length
-                v += _RANK_VALUE[r] * (1.0 if r == 7 or n >= 8 - r else 0.5)
-        v += max(0, n - 4) * 1.5
-    return v
+def hand_value(hand: int, compiled: bool | None = None) -> float:
+    """Rough worth of a 12-card hand: its declarations plus its trick-taking strength
+    (:func:`.kernels.hand_value`; ``compiled``: the kernel's form, default as configured)."""
+    return float(KERNELS.entry("hand_value", compiled)(hand))
 
 
 def _card_keep(hand: int, c: int) -> float:
@@ -107,9 +100,8 @@ def _unseen(obs: dict[str, Any]) -> list[int]:
 
 def choose_exchange(obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
                     top: int, samples: int, compiled: bool | None = None) -> Action:
-    """Discards maximizing the expected hand value after the draw (``compiled``: hand
-    values from :mod:`.kernels`, the same numbers as :func:`hand_value`; default: unless
-    compilation is switched off)."""
+    """Discards maximizing the expected hand value after the draw (``compiled``: the form of
+    the kernels that value the hands, default as configured; both give the same numbers)."""
     if compiled is None:
         compiled = jit_enabled()
     hand = mask_of(obs["hand"])
@@ -126,7 +118,7 @@ def choose_exchange(obs: dict[str, Any], legal: Sequence[Action], rng: random.Ra
     for _est, k, disc in scored[:top]:
         kept = hand & ~disc
         if k == 0:
-            val = hand_value(kept)
+            val = hand_value(kept, compiled)
         else:
             drawn = [kept | mask_of(rng.sample(unknown, k)) for _ in range(samples)]
             total = 0.0
@@ -143,24 +135,18 @@ def _discard_estimates(hand: int, cards: list[int], k: int,
                        compiled: bool) -> list[tuple[float, int]]:
     """``(hand_value(hand & ~d) + 1.1 k, d)`` for every discard ``d`` of ``k`` of ``cards``
     (in :func:`itertools.combinations` order)."""
-    if compiled:
-        from cardplaza.games.piquet import kernels
-
-        discs, vals = kernels.KERNELS.discard_values(hand, np.array(cards, dtype=np.int64), k)
-        return list(zip(vals.tolist(), discs.tolist(), strict=True))
-    out = []
-    for combo in itertools.combinations(cards, k):
-        d = mask_of(combo)
-        out.append((hand_value(hand & ~d) + 1.1 * k, d))
-    return out
+    total = math.comb(len(cards), k)
+    discs = np.zeros(total, dtype=np.int64)
+    vals = np.zeros(total, dtype=np.float64)
+    KERNELS.entry("discard_values", compiled)(hand, np.array(cards, dtype=np.int64), k, discs,
+                                              vals, np.zeros(k, dtype=np.int64))
+    return list(zip(vals.tolist(), discs.tolist(), strict=True))
 
 
 def _hand_values(hands: list[int], compiled: bool) -> list[float]:
-    if compiled:
-        from cardplaza.games.piquet import kernels
-
-        return list(kernels.KERNELS.hand_values(np.array(hands, dtype=np.int64)).tolist())
-    return [hand_value(h) for h in hands]
+    out = np.zeros(len(hands), dtype=np.float64)
+    KERNELS.entry("hand_values", compiled)(np.array(hands, dtype=np.int64), out)
+    return list(out.tolist())
 
 
 def choose_declaration(legal: Sequence[Action]) -> Action:
@@ -253,7 +239,6 @@ def _quick_exchange(obs: dict[str, Any], legal: Sequence[Action]) -> Action:
 EXACT_TRICKS = 5
 """Default hand size from which :class:`ExpertPlayer` solves the rest of the deal exactly
 (in as many sampled worlds as a fixed node budget allows); the expert level uses 7."""
-_SUIT_MASKS = tuple(0xFF << (8 * s) for s in range(4))
 
 TrickPos = tuple[int, int, int, int, int, int, int]
 """A trick-phase position on bitmasks: (hand 0, hand 1, leader, lead card or -1,
@@ -262,8 +247,9 @@ possible, else -1)."""
 
 
 class TrickRules:
-    """How the trick phase scores, for play on bitmasks: lead and capture points, the
-    last trick, cards and capot, and the pique still possible for Elder."""
+    """How the trick phase scores, for play on bitmasks (:func:`.kernels.play`): lead
+    points (only 10 or higher with ``lead_ten``), the last trick's points, and Elder's seat
+    for the pique still possible."""
 
     __slots__ = ("elder", "last_points", "lead_ten")
 
@@ -276,190 +262,14 @@ class TrickRules:
         """The rules as a tuple (equal rules, equal keys)."""
         return self.elder, self.lead_ten, self.last_points
 
+    def args(self) -> tuple[int, int, int]:
+        """The rules as the kernels take them: ``elder``, ``lead_ten``, ``last_points``."""
+        return self.elder, int(self.lead_ten), self.last_points
+
     @classmethod
     def of(cls, state: PiquetState) -> TrickRules:
         """The rules of a state's deal."""
         return cls(state.elder, state.o.lead_ten, 10 if state.o.last_trick_ten else 1)
-
-    def credit(self, seat: int, pts: int, pq: int) -> tuple[int, int]:
-        """Seat 0's margin change and the new pique tracker after ``seat`` scores."""
-        if pts == 0:
-            return 0, pq
-        d = pts if seat == 0 else -pts
-        if pq >= 0:
-            if seat != self.elder:
-                pq = -1
-            else:
-                pq += pts
-                if pq >= 30:
-                    d += 30 if seat == 0 else -30
-                    pq = -1
-        return d, pq
-
-    def play(self, pos: TrickPos, c: int) -> tuple[int, TrickPos]:
-        """Play card ``c``: seat 0's margin change and the next position."""
-        h0, h1, leader, lead, won0, done, pq = pos
-        if lead < 0:
-            if leader == 0:
-                h0 &= ~(1 << c)
-            else:
-                h1 &= ~(1 << c)
-            pts = 1 if not self.lead_ten or c & 7 >= 3 else 0
-            d, pq = self.credit(leader, pts, pq)
-            return d, (h0, h1, leader, c, won0, done, pq)
-        f = 1 - leader
-        if f == 0:
-            h0 &= ~(1 << c)
-        else:
-            h1 &= ~(1 << c)
-        win = f if (c >> 3 == lead >> 3 and c > lead) else leader
-        done += 1
-        if win == 0:
-            won0 += 1
-        d = 0
-        if win == f:
-            d, pq = self.credit(f, 1, pq)
-        if done == 12:
-            d2, pq = self.credit(win, self.last_points, pq)
-            d += d2
-            won1 = 12 - won0
-            if won0 == 12:
-                d += 40
-            elif won0 >= 7:
-                d += 10
-            if won1 == 12:
-                d -= 40
-            elif won1 >= 7:
-                d -= 10
-        return d, (h0, h1, win, -1, won0, done, pq)
-
-    @staticmethod
-    def legal(pos: TrickPos) -> int:
-        """Mask of the cards the player to move may play."""
-        h0, h1, leader, lead, _w, _d, _pq = pos
-        if lead < 0:
-            return h0 if leader == 0 else h1
-        hand = h1 if leader == 0 else h0
-        return hand & _SUIT_MASKS[lead >> 3] or hand
-
-    @staticmethod
-    def mover(pos: TrickPos) -> int:
-        """Seat to play."""
-        return pos[2] if pos[3] < 0 else 1 - pos[2]
-
-
-def _low(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
-
-
-def rollout_card(pos: TrickPos) -> int:
-    """Card-counting play on a complete position: run winning cards (masters, or suits the
-    other hand lacks) from the longest suit, else lead low; follow with the cheapest
-    winner, else the lowest card, discarding from the weakest suit."""
-    h0, h1, leader, lead, _w, _d, _pq = pos
-    if lead < 0:
-        hand, opp = (h0, h1) if leader == 0 else (h1, h0)
-        best, best_key = -1, (-1, -1)
-        low, low_key = -1, (99, 99)
-        for s in range(4):
-            mine = hand & _SUIT_MASKS[s]
-            if not mine:
-                continue
-            n = mine.bit_count()
-            top = mine.bit_length() - 1
-            theirs = opp & _SUIT_MASKS[s]
-            if not theirs or top > theirs.bit_length() - 1:
-                key = (n, top & 7)
-                if key > best_key:
-                    best, best_key = top, key
-            bottom = _low(mine)
-            lk = (-n, bottom & 7)
-            if lk < low_key:
-                low, low_key = bottom, lk
-        return best if best >= 0 else low
-    hand = h1 if leader == 0 else h0
-    follow = hand & _SUIT_MASKS[lead >> 3]
-    if follow:
-        above = follow & ~((2 << lead) - 1)
-        return _low(above) if above else _low(follow)
-    best, best_key = -1, (99, 99)
-    for s in range(4):
-        mine = hand & _SUIT_MASKS[s]
-        if mine:
-            c = _low(mine)
-            key = (c & 7, mine.bit_count())
-            if key < best_key:
-                best, best_key = c, key
-    return best
-
-
-def rollout(rules: TrickRules, pos: TrickPos) -> int:
-    """Seat 0's margin from ``pos`` to the end of the deal under :func:`rollout_card`."""
-    total = 0
-    play = rules.play
-    while pos[5] < 12:
-        d, pos = play(pos, rollout_card(pos))
-        total += d
-    return total
-
-
-class EndgameSolver:
-    """Exact trick-phase solver on bitmasks: minimax of seat 0's margin of the rest of the
-    deal, with a transposition table and equivalent cards (neighbours in a suit among the
-    cards still out, same lead-point class) merged."""
-
-    def __init__(self, rules: TrickRules) -> None:
-        self.rules = rules
-        self.memo: dict[TrickPos, int] = {}
-        self.nodes = 0
-
-    def moves(self, pos: TrickPos) -> list[int]:
-        """The distinct legal cards of the player to move."""
-        h0, h1, _leader, lead, _w, _d, _pq = pos
-        legal = TrickRules.legal(pos)
-        hand = h0 if TrickRules.mover(pos) == 0 else h1
-        rem = h0 | h1 | (1 << lead if lead >= 0 else 0)
-        lead_ten = self.rules.lead_ten
-        out = []
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            c = low.bit_length() - 1
-            higher = rem & _SUIT_MASKS[c >> 3] & ~((low << 1) - 1)
-            if higher:
-                nxt = _low(higher)
-                if hand >> nxt & 1 and (not lead_ten or (c & 7 >= 3) == (nxt & 7 >= 3)):
-                    continue
-            out.append(c)
-        return out
-
-    def future(self, pos: TrickPos) -> int:
-        """Seat 0's exact margin from ``pos`` to the end of the deal."""
-        if pos[5] == 12:
-            return 0
-        hit = self.memo.get(pos)
-        if hit is not None:
-            return hit
-        self.nodes += 1
-        play = self.rules.play
-        maximize = TrickRules.mover(pos) == 0
-        best = -10_000 if maximize else 10_000
-        for c in self.moves(pos):
-            d, nxt = play(pos, c)
-            v = d + self.future(nxt)
-            if (v > best) if maximize else (v < best):
-                best = v
-        self.memo[pos] = best
-        return best
-
-    def root_values(self, pos: TrickPos, cards: Sequence[int]) -> dict[int, int]:
-        """Exact seat-0 margin after each of ``cards`` (legal for the player to move)."""
-        out = {}
-        for c in cards:
-            d, nxt = self.rules.play(pos, c)
-            out[c] = d + self.future(nxt)
-        return out
 
 
 def trick_position(state: PiquetState) -> TrickPos:
@@ -470,35 +280,6 @@ def trick_position(state: PiquetState) -> TrickPos:
     return (state.hands[0], state.hands[1], state.leader, state.lead_card, state.won[0],
             len(state.tricks), pq)
 
-
-def declaration_margin(mine: int, opp: int) -> tuple[int, int]:
-    """Declaration points (mine, theirs) of two final hands (point, sequences, sets,
-    repique); carte blanche and carte rouge left aside."""
-    a = pc.best_point(mine)
-    b = pc.best_point(opp)
-    pts = [0, 0]
-    if a[:2] > b[:2]:
-        pts[0] += a[0]
-    elif b[:2] > a[:2]:
-        pts[1] += b[0]
-    qa, qb = pc.sequences(mine), pc.sequences(opp)
-    ka = qa[0][:2] if qa else (0, 0)
-    kb = qb[0][:2] if qb else (0, 0)
-    if ka > kb:
-        pts[0] += sum(pc.seq_score(q) for q in qa)
-    elif kb > ka:
-        pts[1] += sum(pc.seq_score(q) for q in qb)
-    ta, tb = pc.sets(mine), pc.sets(opp)
-    ka = ta[0][:2] if ta else (0, 0)
-    kb = tb[0][:2] if tb else (0, 0)
-    if ka > kb:
-        pts[0] += sum(pc.set_score(t) for t in ta)
-    elif kb > ka:
-        pts[1] += sum(pc.set_score(t) for t in tb)
-    for s in (0, 1):
-        if pts[s] >= 30 and pts[1 - s] == 0:
-            pts[s] += 60
-    return pts[0], pts[1]
 
 
 @dataclass
@@ -523,15 +304,15 @@ class ActionValues:
 class ExpertPlayer:
     """Levels "3", "4" and "expert" (budgets differ): exchange by sampled talons and
     opponent hands, full declarations, card play by perfect-information Monte Carlo on
-    bitmasks (worlds from :class:`PlaySampler`, rollouts with :func:`rollout_card`) and
-    exact values (:class:`EndgameSolver`) once few tricks remain. With ``value_exchange``
+    bitmasks (worlds from :class:`PlaySampler`, rollouts with :func:`.kernels.rollout_card`)
+    and exact values (:func:`exact_values`) once few tricks remain. With ``value_exchange``
     the exchange is level 2's (:func:`choose_exchange`); with ``exchange_first`` the
     exchange candidates are raced (all get that many samples, the best
     ``exchange_finalists`` all ``exchange_samples``).
 
-    ``compiled`` runs the searches on the numba kernels of :mod:`.kernels` (default: unless
-    compilation is switched off), which compute the same numbers as the Python functions
-    here, so the decisions are the same either way.
+    ``compiled`` runs the searches of :mod:`.kernels` compiled (default: unless
+    compilation is switched off) or as Python (``False``): the same code and the same
+    numbers, so the decisions are the same either way.
     ``time_cap`` (CPU seconds, or ``None``) stops sampling card-play worlds early, after
     ``min_worlds // 4`` of them; while it does not bind, decisions depend only on the
     observation and the RNG (fixed sample counts and node budgets), so they are
@@ -726,8 +507,8 @@ class ExpertPlayer:
                 if hand is None:
                     hand = world.hands[opp]
             if exact:
-                vals, n = _exact_values(_with_hand(base, opp, hand), cards, rules,
-                                        self.compiled)
+                vals, n = exact_values(_with_hand(base, opp, hand), cards, rules,
+                                       self.compiled)
                 nodes += n
                 for i, v in enumerate(vals):
                     values[i].append(float(sign * v))
@@ -742,80 +523,66 @@ class ExpertPlayer:
 
 
 def _rollout_values(base: TrickPos, opp: int, hands: list[int], cards: list[int],
-                    rules: TrickRules, compiled: bool) -> list[list[int]]:
+                    rules: TrickRules, compiled: bool | None = None) -> list[list[int]]:
     """Seat 0's margin after each card and a rollout, in each world (``opp``'s hand
-    replaced by each of ``hands``): one row per card."""
-    if compiled:
-        from cardplaza.games.piquet import kernels
-
-        m = kernels.KERNELS.rollout_values(np.array(base, dtype=np.int64), opp,
-                                   np.array(hands, dtype=np.int64),
-                                   np.array(cards, dtype=np.int64), rules.elder,
-                                   int(rules.lead_ten), rules.last_points)
-        return list(m.T.tolist())
-    out: list[list[int]] = [[] for _ in cards]
-    for hand in hands:
-        pos = _with_hand(base, opp, hand)
-        for i, c in enumerate(cards):
-            d, nxt = rules.play(pos, c)
-            out[i].append(d + rollout(rules, nxt))
-    return out
+    replaced by each of ``hands``): one row per card (:func:`.kernels.rollout_values`)."""
+    out = np.zeros((len(hands), len(cards)), dtype=np.int64)
+    KERNELS.entry("rollout_values", compiled)(
+        np.array(base, dtype=np.int64), opp, np.array(hands, dtype=np.int64),
+        np.array(cards, dtype=np.int64), *rules.args(), out)
+    return list(out.T.tolist())
 
 
-def _exact_values(pos: TrickPos, cards: list[int], rules: TrickRules,
-                  compiled: bool) -> tuple[list[int], int]:
-    """Exact seat-0 margin after each card, and the solver's node count."""
-    if compiled:
-        from cardplaza.games.piquet import kernels
+_SOLVER = threading.local()
+"""Each thread's buffers of the exact solver: the transposition table (4 MiB, emptied by
+a new stamp for every world) and the search stack, per form."""
 
-        vals, nodes = kernels.solve_root(np.array(pos, dtype=np.int64),
-                                         np.array(cards, dtype=np.int64), rules.elder,
-                                         int(rules.lead_ten), rules.last_points)
-        return list(vals.tolist()), nodes
-    solver = EndgameSolver(rules)
-    v = solver.root_values(pos, cards)
-    return [v[c] for c in cards], solver.nodes
+
+def _solver_buffers(compiled: bool) -> tuple[Any, Any]:
+    """The table and stack of the exact solver: arrays for the compiled kernel, lists for
+    its Python form (used in place, not converted at every call)."""
+    key = "compiled" if compiled else "python"
+    found: tuple[Any, Any] | None = getattr(_SOLVER, key, None)
+    if found is None:
+        size = 4 * (1 << TABLE_BITS) + 4
+        if compiled:
+            found = (np.zeros(size, dtype=np.int64), np.zeros((26, 13), dtype=np.int64))
+        else:
+            found = ([0] * size, [[0] * 13 for _ in range(26)])
+        setattr(_SOLVER, key, found)
+    return found
+
+
+def exact_values(pos: TrickPos, cards: Sequence[int], rules: TrickRules,
+                 compiled: bool | None = None) -> tuple[list[int], int]:
+    """Exact seat-0 margin after each of ``cards`` (legal for the player to move), and the
+    positions the solver expanded (:func:`.kernels.solve_root`)."""
+    on = jit_enabled() if compiled is None else compiled and jit_enabled()
+    tab, fr = _solver_buffers(on)
+    if on:
+        out = np.zeros(len(cards), dtype=np.int64)
+        nodes = KERNELS.entry("solve_root", True)(np.array(pos, dtype=np.int64),
+                                                  np.array(cards, dtype=np.int64),
+                                                  *rules.args(), tab, fr, out)
+        return list(out.tolist()), int(nodes)
+    vals = [0] * len(cards)
+    nodes = KERNELS.entry("solve_root", False)(list(pos), list(cards), *rules.args(), tab,
+                                               fr, vals)
+    return vals, int(nodes)
 
 
 def _exchange_values(hand: int, discards: list[int], samples: list[list[int]], first: int,
                      count: int, elder: bool, rules: TrickRules, opp_shown: int,
-                     compiled: bool) -> list[list[int]]:
-    """For each discard, :func:`_exchange_value` of each sample in
-    ``samples[first:first + count]`` (one list per discard)."""
-    if compiled:
-        from cardplaza.games.piquet import kernels
-
-        m = kernels.KERNELS.exchange_values(np.array([hand & ~d for d in discards], dtype=np.int64),
-                                    np.array([d.bit_count() for d in discards],
-                                             dtype=np.int64),
-                                    np.array(samples, dtype=np.int64), first, count,
-                                    int(elder), int(rules.lead_ten), rules.last_points,
-                                    opp_shown)
-        return list(m.tolist())
-    return [[_exchange_value(hand & ~d, d.bit_count(), [deck], elder, rules, opp_shown)
-             for deck in samples[first:first + count]] for d in discards]
-
-
-def _exchange_value(kept: int, k: int, samples: list[list[int]], elder: bool,
-                    rules: TrickRules, opp_shown: int = 0) -> int:
-    """Total over sampled orders of the unseen cards (draw = the first ``k``, opponent =
-    the next 12, or ``opp_shown`` when his carte blanche hand is known) of the declaration
-    margin plus the rolled-out trick margin."""
-    total = 0
-    for deck in samples:
-        mine = kept
-        for c in deck[:k]:
-            mine |= 1 << c
-        opp = opp_shown
-        if not opp:
-            for c in deck[k:k + 12]:
-                opp |= 1 << c
-        a, b = declaration_margin(mine, opp)
-        pq = -1
-        if a + b < 30:
-            pq = (a if elder else b) if (b if elder else a) == 0 else -1
-        total += a - b + rollout(rules, (mine, opp, rules.elder, -1, 0, 0, pq))
-    return total
+                     compiled: bool | None = None) -> list[list[int]]:
+    """For each discard, the exchange's value (:func:`.kernels.exchange_values`) of each
+    sample in ``samples[first:first + count]`` (one list per discard)."""
+    out = np.zeros((len(discards), count), dtype=np.int64)
+    KERNELS.entry("exchange_values", compiled)(
+        np.array([hand & ~d for d in discards], dtype=np.int64),
+        np.array([d.bit_count() for d in discards], dtype=np.int64),
+        np.array(samples, dtype=np.int64), first, count, int(elder), int(rules.lead_ten),
+        rules.last_points, opp_shown, out)
+    return list(out.tolist())
 
 
 def _with_hand(pos: TrickPos, seat: int, hand: int) -> TrickPos:

@@ -24,55 +24,12 @@ import numpy as np
 
 from cardplaza.core.cards import mask_of
 from cardplaza.games.piquet import combos as pc
+from cardplaza.games.piquet.kernels import KERNELS
 from cardplaza.games.piquet.state import PiquetState
 
-Signature = tuple[Any, ...]
-
-
-def _cmp(a: int, b: int) -> int:
-    return (a > b) - (a < b)
-
-
-def declaration_record(elder: int, younger: int, younger_shown: bool) -> Signature:
-    """The public record of the automatic declarations of two declaration hands: Elder's
-    calls, Younger's replies and the winners' shown cards (Younger's only once shown)."""
-    pe, py = pc.best_point(elder), pc.best_point(younger)
-    c1 = _cmp(py[0], pe[0])
-    c2 = _cmp(py[1], pe[1]) if c1 == 0 else 0
-    if c1 < 0 or (c1 == 0 and c2 < 0):
-        shown = elder & pc.suit_mask(pe[2])
-    elif c1 > 0 or c2 > 0:
-        shown = younger & pc.suit_mask(py[2]) if younger_shown else -1
-    else:
-        shown = 0
-    out: list[Any] = [pe[0], c1, pe[1] if c1 == 0 else -1, c2, shown]
-    for qe, qy in ((pc.sequences(elder), pc.sequences(younger)),
-                   (pc.sets(elder), pc.sets(younger))):
-        first: Any
-        ke = qe[0][:2] if qe else None
-        ky = qy[0][:2] if qy else None
-        if ke is None:
-            first = -1
-            c1 = 1 if ky is not None else 0
-            c2 = 0
-        else:
-            first = ke[0] if len(qe[0]) == 4 else ke  # sequence: length; set: kind + rank
-            if ky is None:
-                c1, c2 = -1, 0
-            else:
-                c1 = _cmp(ky[0], ke[0])
-                c2 = _cmp(ky[1], ke[1]) if c1 == 0 else 0
-                if len(qe[0]) == 3:  # sets: the reply is only "Good" or "Not good"
-                    c1, c2 = (1 if c1 > 0 or c2 > 0 else -1), 0
-        if c1 < 0 or (c1 == 0 and c2 < 0):
-            shown = sum(q[-1] for q in qe)
-        elif c1 > 0 or c2 > 0:
-            shown = sum(q[-1] for q in qy) if younger_shown else -1
-        else:
-            shown = 0
-        top = ke[1] if ke is not None and c1 == 0 and len(qe[0]) == 4 else -1
-        out += [first, c1, top, c2, shown]
-    return tuple(out)
+Record = tuple[int, ...]
+"""The public record of the automatic declarations as :func:`.kernels.record_code` codes
+it (equal records, equal codes)."""
 
 
 class PlaySampler:
@@ -81,13 +38,16 @@ class PlaySampler:
     ref: PiquetState
 
     def __init__(self, obs: dict[str, Any], rng: random.Random,
-                 compiled: bool = False) -> None:
+                 compiled: bool | None = None) -> None:
         """Prepare from the observation; ``ok`` is False when the caller must use
         ``sample_world`` (the options or positions this sampler does not cover).
-        ``compiled``: records compared by the kernels' :func:`.kernels.record_matches`
-        (the same test as :func:`declaration_record`)."""
+        ``compiled``: the form of the kernels that code and compare the records
+        (:func:`.kernels.record_matches`; default as configured, the same answers)."""
         self.ok = False
-        self.compiled = compiled
+        self._record_code = KERNELS.entry("record_code", compiled)
+        self._record_matches = KERNELS.entry("record_matches", compiled)
+        self._code = np.zeros(15, dtype=np.int64)
+        self._work = np.zeros(15, dtype=np.int64)
         o = obs["options"]
         seat = obs["seat"]
         opp = 1 - seat
@@ -138,37 +98,24 @@ class PlaySampler:
         search)."""
         self.ref_hand = ref.hands[opp]
         self.target = self.record(ref.hands[opp] | played[opp])
+        """The record the opponent's declaration hand must give."""
+        self._code[:] = self.target
         self.ok = self.need >= 0 and len(self.pool) >= self.need and \
             ref.hands[opp] & known == known
         self.accepted = self.tried = 0
         self.chain = ref.hands[opp]
-        if compiled:
-            from cardplaza.games.piquet.kernels import KERNELS
-
-            self._kernels = KERNELS
-            self._code = np.zeros(15, dtype=np.int64)
-            self._work = np.zeros(15, dtype=np.int64)
-            KERNELS.record_code(*self._decl_pair(ref.hands[opp] | played[opp]),
-                                int(self.younger_shown), self._code)
-
-    def _decl_pair(self, opp_decl: int) -> tuple[int, int]:
-        """(Elder's, Younger's) declaration hands with the opponent holding ``opp_decl``."""
-        return (self.mine, opp_decl) if self.seat_is_elder else (opp_decl, self.mine)
 
     def fits(self, opp_decl: int) -> bool:
         """Whether the opponent's declaration hand ``opp_decl`` gives the public record."""
-        if self.compiled:
-            return bool(self._kernels.record_matches(self.mine, opp_decl,
-                                                     int(self.seat_is_elder),
-                                                     int(self.younger_shown), self._code,
-                                                     self._work))
-        return self.record(opp_decl) == self.target
+        return bool(self._record_matches(self.mine, opp_decl, int(self.seat_is_elder),
+                                         int(self.younger_shown), self._code, self._work))
 
-    def record(self, opp_decl: int) -> Signature:
+    def record(self, opp_decl: int) -> Record:
         """The declaration record with the opponent holding ``opp_decl``."""
-        if self.seat_is_elder:
-            return declaration_record(self.mine, opp_decl, self.younger_shown)
-        return declaration_record(opp_decl, self.mine, self.younger_shown)
+        elder, younger = (self.mine, opp_decl) if self.seat_is_elder else (opp_decl, self.mine)
+        out = np.zeros(15, dtype=np.int64)
+        self._record_code(elder, younger, int(self.younger_shown), out)
+        return tuple(out.tolist())
 
     def sample(self, rng: random.Random, tries: int = 8, moves: int = 8) -> int:
         """The opponent's remaining hand in a world consistent with the observation.
@@ -205,4 +152,4 @@ class PlaySampler:
         return hand
 
 
-__all__ = ["PlaySampler", "declaration_record"]
+__all__ = ["PlaySampler", "Record"]
