@@ -31,7 +31,10 @@ $(PLAY_STAMP): pyproject.toml $(BIN)/python
 	touch $(PLAY_STAMP)
 
 ## Set up and start the web app (SQLite in the user's data directory) on port $(PORT).
+## The computer players' search kernels are compiled first (once; later a quick load), so
+## the first game never waits for a compiler.
 play: $(PLAY_STAMP)
+	$(BIN)/cardplaza kernels
 	$(BIN)/cardplaza serve --port $(PORT)
 
 ## Install the missing Debian packages of SYSTEM_PACKAGES (nothing else is upgraded).

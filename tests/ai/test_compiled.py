@@ -150,3 +150,43 @@ def test_building_a_kernel_set_stamps_its_cache_folder() -> None:
     before = time.time()
     KERNELS.compile()
     assert (folder / compiled.USED_STAMP).stat().st_mtime >= before - 1
+
+
+def test_while_serving_an_unready_kernel_runs_as_python() -> None:
+    """A process warming its kernels up in the background takes decisions at once: until a
+    kernel set is loaded its entries are the Python reference (same results); once the
+    warm-up is over, the compiled ones."""
+    code = ("import numpy as np, random, threading\n"
+            "from cardplaza.ai import compiled\n"
+            "from cardplaza.games.pinochle4.kernels import KERNELS\n"
+            "from cardplaza.games.pinochle4.rules import counter_table, deal\n"
+            "compiled._LOCK.acquire()  # hold the build back, as a slow compiler would\n"
+            "thread = compiled.warm_up_while_serving(['pinochle4'])\n"
+            "fn = KERNELS.play_out\n"
+            "h = np.array(deal(random.Random(1), 4)[0], np.int64)\n"
+            "pts = np.zeros(4, np.int64)\n"
+            "last = fn(h, np.zeros(4, np.int64), 0, 0, 4, 1, 0,\n"
+            "          np.array(counter_table('A', False), np.int64), pts)\n"
+            "before = (compiled.compiling(), KERNELS.ready, type(fn).__name__)\n"
+            "compiled._LOCK.release()\n"
+            "thread.join(600)\n"
+            "after = (compiled.compiling(), KERNELS.ready, type(KERNELS.play_out).__name__)\n"
+            "print(before, after, last, pts.tolist())\n")
+    warm_up(["pinochle4"])  # the cache is filled, so the held-back build is quick
+    env = dict(os.environ)
+    env.pop("CARDPLAZA_NO_JIT", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    from cardplaza.games.pinochle4.kernels import KERNELS
+    from cardplaza.games.pinochle4.rules import counter_table, deal
+    h = np.array(deal(random.Random(1), 4)[0], np.int64)
+    pts = np.zeros(4, np.int64)
+    last = KERNELS.play_out(h, np.zeros(4, np.int64), 0, 0, 4, 1, 0,
+                            np.array(counter_table("A", False), np.int64), pts)
+    assert out.strip() == (f"(True, False, 'function') (False, True, 'CPUDispatcher') "
+                           f"{last} {pts.tolist()}")
+
+
+def test_compile_all_fills_the_cache_of_every_game() -> None:
+    sets = compiled.compile_all(jobs=1)
+    assert {"pinochle2", "pinochle4", "piquet", "efudatori"} <= set(sets)

@@ -59,6 +59,8 @@ USED_STAMP = ".used"
 
 _LOCK = threading.RLock()
 _SETS: dict[str, KernelSet] = {}
+_WHILE_COMPILING = threading.Event()
+"""Set while :func:`warm_up_while_serving` compiles: kernels not ready yet run as Python."""
 
 
 def jit_enabled() -> bool:
@@ -143,7 +145,16 @@ class KernelSet:
             raise AttributeError(entry)
         if not jit_enabled():
             return self.reference(entry)
+        if self._compiled is None and _WHILE_COMPILING.is_set():
+            # The kernels are being compiled in the background: the same search runs as
+            # Python meanwhile (within the caller's time cap) instead of waiting for them.
+            return self.reference(entry)
         return self.compile()[entry]
+
+    @property
+    def ready(self) -> bool:
+        """True once the compiled entries are loaded in this process."""
+        return self._compiled is not None
 
     def entry(self, entry: str, compiled: bool | None = None) -> Callable[..., Any]:
         """An entry point in a chosen form: compiled (``True``; its Python form anyway when
@@ -372,6 +383,8 @@ def warm_up_in_background(games: Iterable[str] | None = None) -> threading.Threa
         except Exception:  # a failed warm-up leaves compilation to the first use
             log.exception("compiled search kernels: warm-up failed")
             return
+        finally:
+            _WHILE_COMPILING.clear()
         if sets:
             log.info("compiled search kernels ready (%s) in %.1f s, cache %s",
                      ", ".join(sets), time.perf_counter() - start, cache_dir())
@@ -381,3 +394,46 @@ def warm_up_in_background(games: Iterable[str] | None = None) -> threading.Threa
     thread = threading.Thread(target=run, name="cardplaza-kernel-warm-up", daemon=True)
     thread.start()
     return thread
+
+
+def warm_up_while_serving(games: Iterable[str] | None = None) -> threading.Thread:
+    """Compile or load every kernel in the background while this process goes on serving:
+    until the warm-up is over, a kernel set not ready yet runs as its Python reference (the
+    same search, within the callers' time caps), so no decision waits for a compiler. The
+    log says when the kernels are ready. A computer-player process calls it when it starts.
+    """
+    _WHILE_COMPILING.set()
+    return warm_up_in_background(games)
+
+
+def compiling() -> bool:
+    """True while a background warm-up still has kernel sets to load in this process."""
+    return _WHILE_COMPILING.is_set()
+
+
+def _compile_one(game: str) -> dict[str, float]:
+    return warm_up([game])
+
+
+def compile_all(games: Iterable[str] | None = None, jobs: int | None = None
+                ) -> dict[str, float]:
+    """Compile (or load) every game's kernels into the disk cache, one process per game
+    (``jobs`` at a time, default one per core); seconds per kernel set. Run once by the
+    app's setup, so the computer players never compile while someone plays."""
+    import concurrent.futures
+    import multiprocessing
+
+    from cardplaza.core.registry import games as all_games
+    from cardplaza.core.registry import get_game
+
+    names = sorted(all_games()) if games is None else list(games)
+    names = [g for g in names if "kernels" in get_game(g).hooks]
+    if not jit_enabled() or not names:
+        return {}
+    out: dict[str, float] = {}
+    context = multiprocessing.get_context("spawn")
+    with concurrent.futures.ProcessPoolExecutor(jobs or os.cpu_count() or 1,
+                                                mp_context=context) as pool:
+        for found in pool.map(_compile_one, names):
+            out.update(found)
+    return out

@@ -92,8 +92,10 @@ def bind_port(host: str, port: int) -> socket.socket:
     return sock
 
 
-WARM_UP = "cardplaza.ai.compiled:warm_up"
-"""Each computer-player process compiles or loads the search kernels when it starts."""
+WARM_UP = "cardplaza.ai.compiled:warm_up_while_serving"
+"""Each computer-player process compiles or loads the search kernels when it starts, in the
+background: it takes decisions at once (the search runs as Python until its kernels are
+ready)."""
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
