@@ -193,3 +193,41 @@ def test_record_download_replay_review_and_statistics(browser: Any, server: str,
         assert not page.js_errors, page.js_errors
     finally:
         page.context.close()
+
+
+@pytest.mark.parametrize("seed_as", ["text", "number"])
+def test_a_record_with_a_server_sized_seed_opens_in_the_viewer(browser: Any, server: str,
+                                                               tmp_path: Path,
+                                                               seed_as: str) -> None:
+    """Deal seeds are 128-bit numbers: a record file holding one (written as text, as
+    records are now, or as a number, as older ones were) opens in the replay viewer with
+    every deal as it was."""
+    import random
+
+    from cardplaza.core.registry import get_game
+
+    spec = get_game(GAME)
+    state = spec.new_game(spec.options({"players": 4}), 2**127 + 987_654_321)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    record = GameRecord.of(state)
+    text = json.dumps(record.to_json())
+    assert f'"seed": "{record.seed}"' in text
+    if seed_as == "number":
+        text = text.replace(f'"seed": "{record.seed}"', f'"seed": {record.seed}')
+    path = tmp_path / "record.json"
+    path.write_text(text, encoding="utf-8")
+    last = len(record.actions)
+    page = new_page(browser, 360, 740)
+    try:
+        page.goto(f"{server}/#/")
+        page.set_input_files("#record-file", str(path))
+        page.wait_for_selector(".replay-view[data-replay-step='0']")
+        go_to(page, last)
+        assert shown_cards(page) == expected(record, last)
+        go_to(page, 1)
+        assert shown_cards(page) == expected(record, 1)
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()

@@ -52,7 +52,9 @@ class GameRecord:
             "format": FORMAT,
             "game": self.game,
             "options": self.options,
-            "seed": self.seed,
+            # As a decimal string: deal seeds are 128-bit numbers, which JSON readers such
+            # as a browser's round to 53 bits (a number is still read, as older files have).
+            "seed": str(self.seed),
             "actions": [{"seat": s, "action": a} for s, a in self.actions],
             "result": self.result,
         }

@@ -47,7 +47,9 @@ async function postJSON(url, body) {
 /** Open a record file's text: the server turns it into frames; then show #/replay/file. */
 export async function openRecordText(text, name = "") {
   let record;
-  try { record = JSON.parse(text); } catch {
+  // A seed written as a long number (older records) is read as text, so it is not rounded.
+  const exact = text.replace(/("seed"\s*:\s*)(\d{16,})/, '$1"$2"');
+  try { record = JSON.parse(exact); } catch {
     const err = new Error("not JSON");
     err.code = "bad_record";
     throw err;
