@@ -14,10 +14,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from markdown_it.tree import SyntaxTreeNode
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderableType, RenderResult
@@ -31,8 +30,13 @@ from rich.text import Text
 
 from cardplaza.cli.style import cards_text, make_console
 from cardplaza.core.cards import Face
-from cardplaza.texts import markdown as md
 from cardplaza.texts.rulepages import language, page_text
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
+
+# The Markdown reader (cardplaza.texts.markdown, markdown-it) is imported when a page is
+# drawn, so that the other commands do not pay for loading it.
 
 RED_CARD = Style(color="red3", bgcolor="grey93", bold=True)
 BLACK_CARD = Style(color="black", bgcolor="grey93", bold=True)
@@ -43,6 +47,8 @@ HEADING_STYLES = {1: Style(bold=True, color="green"), 2: Style(bold=True, color=
 
 def card_text(faces: tuple[Face, ...], lang: str = "en", boxed: bool = True) -> Text:
     """Cards as coloured card text: `` A♠ `` on a light face, ♥ ♦ red."""
+    from cardplaza.texts import markdown as md
+
     out = Text()
     for i, face in enumerate(faces):
         if i:
@@ -157,6 +163,10 @@ class RichWriter:
 
     def text(self, markup: str, style: Style | None = None) -> Text:
         """A Text of one line of inline markup."""
+        from markdown_it.tree import SyntaxTreeNode
+
+        from cardplaza.texts import markdown as md
+
         return self.inline(SyntaxTreeNode(md.inline_tokens(markup, self.lang)).children, style)
 
     def _inline_of(self, node: SyntaxTreeNode, style: Style | None = None) -> Text:
@@ -233,6 +243,10 @@ class RichWriter:
 
     def page(self, text: str) -> Group:
         """A whole page."""
+        from markdown_it.tree import SyntaxTreeNode
+
+        from cardplaza.texts import markdown as md
+
         return Group(*self.blocks(SyntaxTreeNode(md.parse(text, self.lang)).children))
 
 
