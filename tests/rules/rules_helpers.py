@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass
 
 from cardplaza.core.cards import FULL_DECK, PINOCHLE, PIQUET, Deck
 from cardplaza.texts import markdown as md
@@ -14,19 +15,40 @@ DECKS: dict[str, Deck] = {"pinochle2": PINOCHLE, "pinochle4": PINOCHLE, "pinochl
 SUITS = "♠♥♦♣"
 
 
-def tables(game: str, lang: str) -> list[md.Table]:
-    """Every table of a page (inside quotes too)."""
-    out: list[md.Table] = []
+@dataclass(frozen=True)
+class Table:
+    """A table of a page: the Markdown of its heading cells and of each row's cells (a
+    table without headings has as many empty heading cells as columns)."""
 
-    def walk(blocks: tuple[md.Block, ...]) -> None:
-        for b in blocks:
-            if isinstance(b, md.Table):
-                out.append(b)
-            elif isinstance(b, md.Quote):
-                walk(b.blocks)
+    head: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
 
-    walk(md.parse(page_text(game, lang)))
+
+def tables(game: str, lang: str) -> list[Table]:
+    """Every table of a page (inside quotes too), from the reader's token stream."""
+    out: list[Table] = []
+    head: list[str] = []
+    rows: list[list[str]] = []
+    section = ""
+    for t in md.parse(page_text(game, lang), lang):
+        if t.type in ("thead_open", "tbody_open"):
+            section = t.type
+        elif t.type == "tr_open" and section == "tbody_open":
+            rows.append([])
+        elif t.type == "inline" and section:
+            (head if section == "thead_open" else rows[-1]).append(t.content)
+        elif t.type == "table_close":
+            width = len(rows[0]) if rows else len(head)
+            out.append(Table(tuple(head) or ("",) * width, tuple(map(tuple, rows))))
+            head, rows, section = [], [], ""
     return out
+
+
+def headings(game: str, lang: str) -> list[tuple[int, str]]:
+    """Level and Markdown of every heading of a page."""
+    tokens = md.parse(page_text(game, lang), lang)
+    return [(int(t.tag[1:]), tokens[i + 1].content) for i, t in enumerate(tokens)
+            if t.type == "heading_open"]
 
 
 def token_texts(cell: str) -> list[str]:

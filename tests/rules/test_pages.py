@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from rules_helpers import DECKS, token_texts, visible_text
+from rules_helpers import DECKS, headings, tables, token_texts, visible_text
 
 from cardplaza.core.registry import games
 from cardplaza.texts import markdown as md
@@ -48,10 +48,9 @@ def test_japanese_is_at_least_half_as_long_as_english(game: str) -> None:
 def test_both_languages_have_the_same_sections_tables_and_cards(game: str) -> None:
     shape = {}
     for lang in LANGUAGES:
-        blocks = md.parse(page_text(game, lang))
         shape[lang] = (
-            [b.level for b in blocks if isinstance(b, md.Heading)],
-            [(len(b.head), len(b.rows)) for b in blocks if isinstance(b, md.Table)],
+            [level for level, _ in headings(game, lang)],
+            [(len(t.head), len(t.rows)) for t in tables(game, lang)],
             md.card_tokens(page_text(game, lang)),
         )
     assert shape["en"] == shape["ja"]
@@ -74,7 +73,6 @@ def test_every_card_token_is_a_real_card_of_the_game(game: str, lang: str) -> No
 
 def test_cut_throat_has_its_own_page() -> None:
     for lang in LANGUAGES:
-        title = next(b for b in md.parse(page_text("pinochle3", lang))
-                     if isinstance(b, md.Heading))
-        assert ("Cut-throat" in title.text) if lang == "en" else ("3人" in title.text)
+        title = headings("pinochle3", lang)[0][1]
+        assert ("Cut-throat" in title) if lang == "en" else ("3人" in title)
         assert "15" in page_text("pinochle3", lang)

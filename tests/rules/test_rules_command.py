@@ -8,6 +8,7 @@ import re
 
 import pytest
 from rich.console import Console
+from rich.style import Style
 from typer.testing import CliRunner
 
 from cardplaza.cli.main import app
@@ -29,14 +30,14 @@ def test_prints_every_page_in_both_languages(game: str, lang: str) -> None:
     result = runner.invoke(app, ["rules", game, "--lang", lang, "--no-pager"],
                            env={"COLUMNS": "400"})
     assert result.exit_code == 0, result.output
-    blocks = md.parse(page_text(game, lang))
-    title = next(b for b in blocks if isinstance(b, md.Heading))
-    assert md.plain_text(md.parse_inline(title.text), lang) in result.output
+    tokens = md.parse(page_text(game, lang), lang)
+    titles = [md.plain_text(tokens[i + 1].children, lang) for i, t in enumerate(tokens)
+              if t.type == "heading_open"]
+    assert titles[0] in result.output
     out = re.sub(r"\s+", "", result.output)
-    # Every heading, every table heading cell and every card of the page is printed.
-    for b in blocks:
-        if isinstance(b, md.Heading):
-            assert re.sub(r"\s+", "", md.plain_text(md.parse_inline(b.text), lang)) in out
+    # Every heading and every card of the page is printed.
+    for title in titles:
+        assert re.sub(r"\s+", "", title) in out
     text = page_text(game, lang)
     for faces in md.card_tokens(text):
         assert "".join(md.card_label(f, lang) for f in faces).replace(" ", "") in out
@@ -52,6 +53,14 @@ def test_cards_are_coloured_red_and_black_on_a_colour_terminal() -> None:
     buf = io.StringIO()
     Console(file=buf, force_terminal=True, color_system="256", width=100).print(text)
     assert "\x1b[" in buf.getvalue() and "10♥" in buf.getvalue()
+
+
+def test_japanese_emphasis_is_bold_in_the_terminal() -> None:
+    text = RichWriter("ja").text("**レベル5（達人）**は{{cards: Jo}}")
+    assert text.plain == "レベル5（達人）は\u00a0ジョーカー\u00a0"
+    bold = [text.plain[s.start:s.end] for s in text.spans
+            if isinstance(s.style, Style) and s.style.bold]
+    assert "レベル5（達人）" in bold
 
 
 def test_plain_output_keeps_the_card_text_readable() -> None:

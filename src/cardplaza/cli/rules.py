@@ -1,18 +1,20 @@
 """``cardplaza rules GAME [--lang ja]``: the players' rules pages in the terminal.
 
-The page is the one the browser shows (:mod:`cardplaza.texts.rulepages`), parsed by
-:mod:`cardplaza.texts.markdown` and drawn with Rich: headings, wrapped paragraphs, lists,
-tables, and each card of a ``{{cards: …}}`` token as a small light card face with a red
-(♥ ♦) or black (♠ ♣) index; cards named in the text are coloured as in play
-(:mod:`cardplaza.cli.style`). On a terminal the page opens in a pager.
+The page is the one the browser shows (:mod:`cardplaza.texts.rulepages`), read into
+markdown-it tokens by :mod:`cardplaza.texts.markdown` (the same reader and plugin as the
+web page) and drawn with Rich from their tree: headings, wrapped paragraphs (Japanese
+wraps between characters, which Rich alone does not do), lists, tables, and each card of
+a ``{{cards: …}}`` token as a small light card face with a red (♥ ♦) or black (♠ ♣)
+index; cards named in the text are coloured as in play (:mod:`cardplaza.cli.style`). On a
+terminal the page opens in a pager.
 """
 
 from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterator
-from typing import Annotated
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich import box
@@ -28,8 +30,13 @@ from rich.text import Text
 
 from cardplaza.cli.style import cards_text, make_console
 from cardplaza.core.cards import Face
-from cardplaza.texts import markdown as md
 from cardplaza.texts.rulepages import language, page_text
+
+if TYPE_CHECKING:
+    from markdown_it.tree import SyntaxTreeNode
+
+# The Markdown reader (cardplaza.texts.markdown, markdown-it) is imported when a page is
+# drawn, so that the other commands do not pay for loading it.
 
 RED_CARD = Style(color="red3", bgcolor="grey93", bold=True)
 BLACK_CARD = Style(color="black", bgcolor="grey93", bold=True)
@@ -40,6 +47,8 @@ HEADING_STYLES = {1: Style(bold=True, color="green"), 2: Style(bold=True, color=
 
 def card_text(faces: tuple[Face, ...], lang: str = "en", boxed: bool = True) -> Text:
     """Cards as coloured card text: `` A♠ `` on a light face, ♥ ♦ red."""
+    from cardplaza.texts import markdown as md
+
     out = Text()
     for i, face in enumerate(faces):
         if i:
@@ -122,104 +131,123 @@ class Wrapped:
 
 
 class RichWriter:
-    """Turns parsed Markdown blocks into Rich renderables."""
+    """Draws the token tree of a page (:func:`cardplaza.texts.markdown.parse`) with Rich."""
 
     def __init__(self, lang: str = "en", card_faces: bool = True) -> None:
         self.lang = lang
         self.card_faces = card_faces
 
-    def inline(self, nodes: tuple[md.Inline, ...], style: Style | None = None) -> Text:
+    def inline(self, nodes: Sequence[SyntaxTreeNode], style: Style | None = None) -> Text:
         """A Text of inline nodes."""
         out = Text(style=style or "")
         for n in nodes:
-            if isinstance(n, md.Text):
-                out.append_text(cards_text(n.text))
-            elif isinstance(n, md.Code):
-                out.append(n.text, style="cyan")
-            elif isinstance(n, md.Strong):
+            if n.type == "text":
+                out.append_text(cards_text(n.content))
+            elif n.type in ("softbreak", "hardbreak"):
+                out.append(" ")
+            elif n.type == "code_inline":
+                out.append(n.content, style="cyan")
+            elif n.type == "strong":
                 out.append_text(self.inline(n.children, Style(bold=True)))
-            elif isinstance(n, md.Em):
+            elif n.type == "em":
                 out.append_text(self.inline(n.children, Style(italic=True)))
-            elif isinstance(n, md.Link):
+            elif n.type == "link":
                 label = self.inline(n.children, Style(underline=True))
-                if n.url and n.url.startswith("http"):
-                    label.stylize(Style(link=n.url))
+                url = str(n.attrGet("href") or "")
+                if url.startswith("http"):
+                    label.stylize(Style(link=url))
                 out.append_text(label)
-            elif n.faces is None:
-                out.append(n.raw)
-            else:
-                out.append_text(card_text(n.faces, self.lang, self.card_faces))
+            elif n.type == "cards":
+                out.append_text(card_text(n.meta["faces"], self.lang, self.card_faces))
         return out
 
     def text(self, markup: str, style: Style | None = None) -> Text:
         """A Text of one line of inline markup."""
-        return self.inline(md.parse_inline(markup), style)
+        from markdown_it.tree import SyntaxTreeNode
 
-    def blocks(self, blocks: tuple[md.Block, ...]) -> Iterator[RenderableType]:
-        """Renderables of the blocks, with blank lines between them."""
-        for i, b in enumerate(blocks):
-            if i and not isinstance(b, md.Heading):
+        from cardplaza.texts import markdown as md
+
+        return self.inline(SyntaxTreeNode(md.inline_tokens(markup, self.lang)).children, style)
+
+    def _inline_of(self, node: SyntaxTreeNode, style: Style | None = None) -> Text:
+        """The Text of a heading, paragraph or cell (its one inline child)."""
+        return self.inline([c for n in node.children for c in n.children], style)
+
+    def blocks(self, nodes: Sequence[SyntaxTreeNode]) -> Iterator[RenderableType]:
+        """Renderables of block nodes, with blank lines between them."""
+        for i, b in enumerate(nodes):
+            if i and b.type != "heading":
                 yield Text()
             yield from self.block(b)
 
-    def block(self, b: md.Block) -> Iterator[RenderableType]:
-        """Renderables of one block."""
-        if isinstance(b, md.Heading):
-            title = self.text(b.text, HEADING_STYLES.get(b.level, Style(bold=True)))
-            if b.level == 1:
+    def block(self, b: SyntaxTreeNode) -> Iterator[RenderableType]:
+        """Renderables of one block node."""
+        if b.type == "heading":
+            level = int(b.tag[1:])
+            title = self._inline_of(b, HEADING_STYLES.get(level, Style(bold=True)))
+            if level == 1:
                 yield Rule(title, style="green", characters="═")
-            elif b.level == 2:
+            elif level == 2:
                 yield Text()
                 yield Rule(title, style="green", align="left")
             else:
                 yield Text()
                 yield title
-        elif isinstance(b, md.Paragraph):
-            yield Wrapped(self.text(b.text))
-        elif isinstance(b, md.ListBlock):
+        elif b.type == "paragraph":
+            yield Wrapped(self._inline_of(b))
+        elif b.type in ("bullet_list", "ordered_list"):
             yield self.list_block(b)
-        elif isinstance(b, md.Table):
+        elif b.type == "table":
             yield self.table(b)
-        elif isinstance(b, md.Quote):
+        elif b.type == "blockquote":
             grid = RichTable.grid(padding=(0, 1))
             grid.add_column(style="green", no_wrap=True)
             grid.add_column(ratio=1)
-            grid.add_row("┃", Group(*self.blocks(b.blocks)))
+            grid.add_row("┃", Group(*self.blocks(b.children)))
             yield grid
-        elif isinstance(b, md.CodeBlock):
-            yield Padding(Text(b.text, style="cyan"), (0, 0, 0, 4))
-        else:
+        elif b.type in ("fence", "code_block"):
+            yield Padding(Text(b.content.rstrip("\n"), style="cyan"), (0, 0, 0, 4))
+        elif b.type == "hr":
             yield Rule(style="dim")
 
-    def list_block(self, b: md.ListBlock) -> RichTable:
+    def list_block(self, b: SyntaxTreeNode) -> RichTable:
         """A list as a grid of markers and hanging-indented items."""
         grid = RichTable.grid(padding=(0, 1))
         grid.add_column(no_wrap=True, justify="right")
         grid.add_column(ratio=1)
-        for k, item in enumerate(b.items):
-            marker = f"{b.start + k}." if b.ordered else "•"
-            body: list[RenderableType] = [Wrapped(self.text(item.text))]
-            body += [self.list_block(c) for c in item.children]
+        start = int(b.attrGet("start") or 1)
+        for k, item in enumerate(b.children):
+            marker = f"{start + k}." if b.type == "ordered_list" else "•"
+            body = [r for child in item.children for r in self.block(child)]
             grid.add_row(Text(marker, style="green"), Group(*body))
         return grid
 
-    def table(self, b: md.Table) -> RichTable:
+    def table(self, b: SyntaxTreeNode) -> RichTable:
         """A table with bold headings and light rules."""
+        sections = {s.type: s.children for s in b.children}
+        head = sections.get("thead", [])
+        rows = sections.get("tbody", [])
+        columns = (head or rows)[0].children if head or rows else []
         table = RichTable(box=box.SIMPLE_HEAVY, show_lines=False, header_style="bold",
                           pad_edge=False, expand=False, show_edge=False,
-                          show_header=any(b.head))
-        for head, align in zip(b.head, b.align, strict=True):
-            justify: JustifyMethod = ("right" if align == "right" else
-                                      "center" if align == "center" else "left")
-            table.add_column(self.text(head), justify=justify, overflow="fold")
-        for row in b.rows:
-            cells = [Wrapped(self.text(c)) for c in row[:len(b.head)]]
-            table.add_row(*cells)
+                          show_header=bool(head))
+        for cell in columns:
+            align = str(cell.attrGet("class") or "").removeprefix("align-")
+            justify: JustifyMethod = "right" if align == "right" else (
+                "center" if align == "center" else "left")
+            table.add_column(self._inline_of(cell) if head else "", justify=justify,
+                             overflow="fold")
+        for row in rows:
+            table.add_row(*(Wrapped(self._inline_of(c)) for c in row.children))
         return table
 
     def page(self, text: str) -> Group:
         """A whole page."""
-        return Group(*self.blocks(md.parse(text)))
+        from markdown_it.tree import SyntaxTreeNode
+
+        from cardplaza.texts import markdown as md
+
+        return Group(*self.blocks(SyntaxTreeNode(md.parse(text, self.lang)).children))
 
 
 def print_page(console: Console, game: str, lang: str = "en") -> None:

@@ -1,10 +1,10 @@
 """The players' rules pages: one Markdown file per game and language.
 
-Pages live in ``web/rules/<lang>/<game>.md``, named by the game's registry name. A line
-``{{include: name}}`` pulls in the shared part ``web/rules/<lang>/_name.md`` (the two
+Pages live in ``texts/rules/<lang>/<game>.md``, named by the game's registry name. A line
+``{{include: name}}`` pulls in the shared part ``texts/rules/<lang>/_name.md`` (the two
 Pinochle games with bidding share their meld and counting sections this way). The web
 (:func:`cardplaza.texts.markdown.render`) and the terminal (``cardplaza rules``) show the
-same text.
+same text, read by the same Markdown reader.
 """
 
 from __future__ import annotations
