@@ -36,6 +36,7 @@ app's scripts and styles); a WebSocket from another site's page is refused.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import os
@@ -179,6 +180,12 @@ def origin_allowed(origin: str | None, host: str | None, allowed: tuple[str, ...
     return bool(host) and parts.scheme in ("http", "https") and parts.netloc == host
 
 
+@functools.lru_cache(maxsize=64)
+def _rules_html(game: str, lang: str) -> str:
+    """A rules page drawn as HTML (the pages ship with the package: drawn once each)."""
+    return render(page_text(game, lang), lang)
+
+
 def create_app(db_url: str | None = None, computer_pause: float | None = None,
                workers: int | None = None, streak_seeds: bool | None = None,
                settings: Settings | None = None) -> FastAPI:
@@ -319,10 +326,10 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
             raise WebError("unknown_game", game=repr(game[:40])) from None
         lang = language(lang)
         try:
-            text = page_text(game, lang)
+            html = _rules_html(game, lang)
         except FileNotFoundError:
             raise WebError("no_rules", game=game) from None
-        return JSONResponse({"game": game, "lang": lang, "html": render(text, lang)})
+        return JSONResponse({"game": game, "lang": lang, "html": html})
 
     @app.websocket("/ws")
     async def play(ws: WebSocket) -> None:
