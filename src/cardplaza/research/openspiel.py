@@ -42,11 +42,17 @@ def game_name(name: str) -> str:
     return PREFIX + name
 
 
-def _defaults(spec: GameSpec) -> dict[str, Any]:
+def parameters(spec: GameSpec, options: Any = None) -> dict[str, Any]:
+    """The OpenSpiel game parameters of ``options`` (the defaults if ``None``): list
+    options joined by ``/``."""
     out: dict[str, Any] = {}
-    for key, value in options_to_dict(spec.options_type()).items():
+    for key, value in options_to_dict(options or spec.options_type()).items():
         out[key] = "/".join(map(str, value)) if isinstance(value, list) else value
     return out
+
+
+def _defaults(spec: GameSpec) -> dict[str, Any]:
+    return parameters(spec)
 
 
 def _players(spec: GameSpec) -> tuple[int, int]:
@@ -205,4 +211,5 @@ GAMES = {name: register(spec) for name, spec in research_games().items()
          if game_name(name) not in pyspiel.registered_names()}
 """The registered game classes by Card Plaza name."""
 
-__all__ = ["GAMES", "PREFIX", "CardPlazaGame", "CardPlazaState", "game_name", "register"]
+__all__ = ["GAMES", "PREFIX", "CardPlazaGame", "CardPlazaState", "game_name", "parameters",
+           "register"]

@@ -559,7 +559,10 @@ class PinochleState(GameState):
         elif passes == n:
             self._record({"hand": self.hand_no, "dealer": self.dealer, "redeal": True,
                           "scores": list(self.scores)})
-            self._next_hand()
+            if self.deal_limit is not None and self.hand_no >= self.deal_limit:
+                self._stop()
+            else:
+                self._next_hand()
         else:
             nxt = (seat + 1) % n
             while self.passed >> nxt & 1:
@@ -702,7 +705,18 @@ class PinochleState(GameState):
             self.phase = OVER
             self.turn = TERMINAL
             return
+        if self.deal_limit is not None and self.hand_no >= self.deal_limit:
+            self._stop()
+            return
         self._next_hand()
+
+    def _stop(self) -> None:
+        """End the game at its deal limit: the side ahead wins (-1 on equal scores)."""
+        best = max(self.scores)
+        tops = [side for side, score in enumerate(self.scores) if score == best]
+        self.winner = tops[0] if len(tops) == 1 else -1
+        self.phase = OVER
+        self.turn = TERMINAL
 
     def _record(self, summary: dict[str, Any]) -> None:
         self.log.append(summary)
@@ -726,8 +740,8 @@ class PinochleState(GameState):
 
     def winners(self) -> tuple[int, ...]:
         """The winning side's seats: the hand's bidder wins when both sides reach the target."""
-        if self.winner < 0:
-            return ()
+        if self.winner < 0:  # a draw at the deal limit, or the game still runs
+            return tuple(range(self.n)) if self.phase == OVER else ()
         return tuple(s for s in range(self.n) if self.team(s) == self.winner)
 
     # -- copies ---------------------------------------------------------------------------
@@ -956,6 +970,12 @@ def hands_dealt(state: GameState) -> int:
     """Hands dealt so far, the current one included (all-pass redeals count)."""
     assert isinstance(state, PinochleState)
     return state.hand_no
+
+
+def hands_redealt(state: GameState) -> int:
+    """Hands dealt so far that were redealt unplayed (everybody passed)."""
+    assert isinstance(state, PinochleState)
+    return sum(1 for entry in state.log if entry["redeal"])
 
 
 class CutthroatState(PinochleState):

@@ -280,13 +280,13 @@ class PiquetState(GameState):
                 return
         self._append_sheet()
         if self.o.au_cent or len(self.sheets) < self.scheduled:
-            self._start_deal()
+            self._next_deal()
             return
         a, b = self.totals
         if a == b and not self.extra:
             self.extra = True
             self.scheduled += 2
-            self._start_deal()
+            self._next_deal()
             return
         self.phase = OVER
         if a == b:
@@ -303,6 +303,20 @@ class PiquetState(GameState):
                else f"({wt} − {lt}) + 100 = {int(x)}")
         self.result_info = {"winner": w, "double": False, "rubicon": rubicon, "value": x,
                             "text": f"Player {w + 1} wins the partie: {how}"}
+
+    def _next_deal(self) -> None:
+        """Deal again, unless the deal limit is reached: then the partie stops, the
+        difference of the totals its result."""
+        if self.deal_limit is None or len(self.sheets) < self.deal_limit:
+            self._start_deal()
+            return
+        a, b = self.totals
+        self.phase = OVER
+        self.result = (float(a - b), float(b - a))
+        w = None if a == b else (0 if a > b else 1)
+        self.result_info = {
+            "winner": w, "double": False, "rubicon": False, "value": float(abs(a - b)),
+            "text": f"Stopped after {len(self.sheets)} deals at {a} to {b}"}
 
     # ------------------------------------------------------------------ turn
     @property
