@@ -131,7 +131,15 @@ _MAX_DIGITS = 9
 
 
 _PLAYS = [(K_PLAY, c) for c in range(48)]
-_PLAY0, _PLAY1, _PLAY2, _PLAY3, _PLAY4, _PLAY5 = chunk_tables(_PLAYS)
+
+
+def _chunk12(offset: int) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(_PLAYS[offset + i] for i in range(12) if m >> i & 1)
+                 for m in range(4096))
+
+
+_PLAY0, _PLAY1, _PLAY2, _PLAY3 = (_chunk12(12 * k) for k in range(4))
+"""The play actions of each 12-bit quarter of a card mask."""
 _PLAY_CARD = {id(a): a[1] for a in _PLAYS}
 """The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
 _GIVES = chunk_tables([(K_GIVE, c) for c in range(48)])
@@ -218,6 +226,7 @@ class PinochleState(GameState):
         self.trick_total = 250 // self.div
         self.last_bonus = 10 // self.div
         self.counters = counter_table(opts.counters, opts.one_point)
+        self._beat_only_trump_leads = opts.beat_only_trump_leads
         self.npass = getattr(opts, "passing", 0) if n == 4 else 0
         self.scores = [0] * (2 if n == 4 else 3)
         self.log: list[dict[str, Any]] = []
@@ -346,9 +355,31 @@ class PinochleState(GameState):
             return legal
         ph = self.phase
         if ph == PLAY:
-            m = self._play_mask()
-            legal = [*_PLAY0[m & 255], *_PLAY1[m >> 8 & 255], *_PLAY2[m >> 16 & 255],
-                     *_PLAY3[m >> 24 & 255], *_PLAY4[m >> 32 & 255], *_PLAY5[m >> 40]]
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:  # the rule of _play_mask, inline
+                trump = self.trump
+                w = trick[0]
+                led = ws = SUIT_OF[w]
+                for c in trick[1:]:
+                    cs = SUIT_OF[c]
+                    if cs == ws:
+                        if RANK_OF[c] > RANK_OF[w]:
+                            w = c
+                    elif cs == trump:
+                        w, ws = c, cs
+                relaxed = led != trump and self._beat_only_trump_leads
+                must = hand & SUIT_MASK[led]
+                if must:
+                    beat = ws == led and not relaxed
+                else:
+                    must = hand & SUIT_MASK[trump]
+                    beat = ws == trump and not relaxed
+                if must:
+                    hand = must & ABOVE[ws][RANK_OF[w]] or must if beat else must
+            self._lmask = hand
+            legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                     *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
         elif ph == BIDDING:
             lo = self.next_bid_min()
             legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
@@ -395,10 +426,17 @@ class PinochleState(GameState):
                 if self._legal is None:
                     self.legal_actions()
                 if self._lmask >> card & 1:
-                    seat = self.turn
                     self._legal = None
-                    self._play(card)
+                    seat = self.turn
                     self.history.append((seat, action))
+                    trick = self.trick
+                    n = self.n
+                    if len(trick) + 1 < n:  # not the trick's last card: _play, inline
+                        self.hands[seat] ^= 1 << card
+                        trick.append(card)
+                        self.turn = seat + 1 if seat + 1 < n else 0
+                        return
+                    self._play(card)
                     return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
@@ -636,22 +674,36 @@ class PinochleState(GameState):
 
     def _play(self, card: int) -> None:
         seat = self.turn
-        self.hands[seat] ^= 1 << card
+        hands = self.hands
+        hands[seat] ^= 1 << card
         trick = self.trick
         trick.append(card)
         n = self.n
         if len(trick) < n:
-            self.turn = (seat + 1) % n
+            self.turn = seat + 1 if seat + 1 < n else 0
             return
-        cards = tuple(trick)
-        w = (self.leader + cards.index(winning_card(cards, self.trump))) % n
-        m = 0
-        for c in cards:
+        trump = self.trump
+        w = trick[0]
+        ws = SUIT_OF[w]
+        wi = 0
+        m = 1 << w
+        for i in range(1, n):
+            c = trick[i]
             m |= 1 << c
+            cs = SUIT_OF[c]
+            if cs == ws:
+                if RANK_OF[c] > RANK_OF[w]:
+                    w, wi = c, i
+            elif cs == trump:
+                w, ws, wi = c, cs, i
+        leader = self.leader
+        w = leader + wi
+        if w >= n:
+            w -= n
         self.won[w] |= m
-        self.tricks.append((self.leader, cards, w))
+        self.tricks.append((leader, tuple(trick), w))
         self.trick = []
-        if self.hands[w]:
+        if hands[w]:
             self.leader = self.turn = w
         else:
             self._score_hand(throw_in=False)
