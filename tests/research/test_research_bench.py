@@ -31,6 +31,15 @@ def test_bench_beside_openspiel_hearts_skat_and_bridge() -> None:
     assert figures["rounds"] >= 1 and "chance_outcomes" in figures["method"]
 
 
+def test_bench_of_the_adapter_beside_the_native_engine() -> None:
+    result = runner.invoke(app, ["bench", "pinochle2", "--adapter", *QUICK])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    assert figures["pinochle2 deals/s"] > 0
+    assert figures["pinochle2 (OpenSpiel adapter) deals/s"] > 0
+    assert "pinochle2 (OpenSpiel adapter) ÷ pinochle2" in figures
+
+
 def test_bench_without_openspiel_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel raises ImportError
     result = runner.invoke(app, ["bench", "pinochle2", "--vs-openspiel", *QUICK])

@@ -119,3 +119,40 @@ def test_resampled_states_keep_the_information_state() -> None:
         world = state.resample(seat, random.Random(seed))
         assert world.information_state_string(seat) == state.information_state_string(seat)
         assert world.legal_numbers() == state.legal_numbers()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_numbers_are_the_sorted_encodings(name: str) -> None:
+    """Codecs list their numbers without sorting where the engine's order allows; the
+    result is always the sorted numbers of the legal actions, each decoding back."""
+    from cardplaza.research.core import codec_of
+
+    spec = get_game(name)
+    codec = codec_of(spec)
+    rng = random.Random(9)
+    seen = 0
+    for options in spec.all_presets().values():
+        state = spec.new_game(options, seen)
+        state.deal_limit = 1
+        while not state.is_terminal:
+            numbers = codec.numbers(state)
+            assert numbers == sorted(codec.encode(state, a) for a in state.legal_actions())
+            assert all(codec.encode(state, codec.decode(state, k)) == k for k in numbers)
+            state.apply(rng.choice(state.legal_actions()))
+            seen += 1
+    assert seen > 100
+
+
+def test_a_chance_node_refuses_outcomes_it_does_not_have() -> None:
+    state = ChanceState(get_game("efudatori"), get_game("efudatori").options_type())
+    with pytest.raises(ValueError, match="not an outcome"):
+        state.apply_number(99)
+    k = state.chance_outcomes()[-1][0]
+    state.apply_number(k)  # the dealer drawn; now the first card of the deal
+    outcomes = state.chance_outcomes()
+    first = outcomes[0][0]
+    state.apply_number(first)
+    assert first not in [o for o, _ in state.chance_outcomes()]
+    assert len(state.chance_outcomes()) == len(outcomes) - 1
+    with pytest.raises(ValueError, match="not an outcome"):
+        state.apply_number(first)  # that card is dealt already

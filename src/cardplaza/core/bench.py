@@ -352,7 +352,9 @@ def adapter_versus_native(spec: GameSpec, options: Any = None, **kwargs: Any) ->
     game by the ``max_deals`` parameter) beside the same engine driven natively."""
     from cardplaza.research.openspiel import game_name, parameters
 
-    params = {**parameters(spec, options), "max_deals": 1}
+    params = parameters(spec, options)
+    if spec.deals_played is not None:
+        params["max_deals"] = 1
     adapter = f"{spec.name} (OpenSpiel adapter)"
     samplers: dict[str, Sampler] = {
         spec.name: RandomDeals(spec, options),

@@ -141,6 +141,9 @@ def _chunk12(offset: int) -> tuple[tuple[Action, ...], ...]:
 _PLAY0, _PLAY1, _PLAY2, _PLAY3 = (_chunk12(12 * k) for k in range(4))
 """The play actions of each 12-bit quarter of a card mask."""
 _PLAY_CARD = {id(a): a[1] for a in _PLAYS}
+PLAY_ACTIONS: tuple[Action, ...] = tuple(_PLAYS)
+"""The play action of each card, the very objects :meth:`PinochleState.legal_actions`
+lists (applying one of them takes the shortest path)."""
 """The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
 _GIVES = chunk_tables([(K_GIVE, c) for c in range(48)])
 _DISCARDS = chunk_tables([(K_DISCARD, c) for c in range(48)])
