@@ -253,6 +253,13 @@ def _pairs(left: int) -> tuple[tuple[int, float], ...]:
     return pairs
 
 
+def information_state_string(own: list[int], observation: dict[str, Any] | None) -> str:
+    """A seat's information state between deals: the numbers of its own actions since the
+    start of the game and its observation, as JSON."""
+    return json.dumps({"own_actions": own}) + json.dumps(observation, sort_keys=True,
+                                                         separators=(",", ":"))
+
+
 class ChanceState:
     """A game with its deals as explicit chance nodes (see the module docstring).
 
@@ -439,7 +446,9 @@ class ChanceState:
     def information_state_string(self, seat: int) -> str:
         """The observation plus the seat's own actions since the start of the game."""
         own = [n for p, n in self.history if p == seat]
-        return json.dumps({"own_actions": own}) + self.observation_string(seat)
+        if self.need is not None:
+            return json.dumps({"own_actions": own}) + self.observation_string(seat)
+        return information_state_string(own, self.observation(seat))
 
     def tensor(self, seat: int, perfect_recall: bool) -> list[float]:
         """The seat's observation tensor (zeros before the first deal)."""
@@ -498,5 +507,6 @@ def game_spec(name: str) -> GameSpec:
 
 
 __all__ = ["CHANCE", "DEFAULT_MAX_DEALS", "TERMINAL", "ChanceState", "ResearchCodec",
-           "ScriptedRNG", "Tensor", "codec_of", "deal_bound", "outcome_utilities",
+           "ScriptedRNG", "Tensor", "codec_of", "deal_bound", "information_state_string",
+           "outcome_utilities",
            "research_games", "seats_of"]

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from cardplaza.core.cards import PINOCHLE, CardParseError, chunk_tables, parse_face, shuffle
+from cardplaza.core.cards import PINOCHLE, CardParseError, parse_face, shuffle
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -166,7 +166,6 @@ def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
 
 
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
-_BITS0, _BITS1, _BITS2, _BITS3, _BITS4, _BITS5 = chunk_tables(range(NCARDS))
 _NO_MELDS: frozenset[tuple[int, int]] = frozenset()
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
@@ -403,9 +402,8 @@ class Pinochle2State(GameState):
             if self.lead >= 0 and not self.stock:
                 hand = playoff_follow_mask(hand, self.lead, self.trump)
             self._lmask = hand
-            legal = [*_BITS0[hand & 255], *_BITS1[hand >> 8 & 255], *_BITS2[hand >> 16 & 255],
-                     *_BITS3[hand >> 24 & 255], *_BITS4[hand >> 32 & 255],
-                     *_BITS5[hand >> 40]]
+            legal = [*_CHUNK0[hand & 4095], *_CHUNK1[hand >> 12 & 4095],
+                     *_CHUNK2[hand >> 24 & 4095], *_CHUNK3[hand >> 36]]
         else:
             self._lmask = 0
             legal = [*self.pending, NO_MELD] if step == STEP_MELD else []
