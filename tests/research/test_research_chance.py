@@ -156,3 +156,33 @@ def test_a_chance_node_refuses_outcomes_it_does_not_have() -> None:
     assert len(state.chance_outcomes()) == len(outcomes) - 1
     with pytest.raises(ValueError, match="not an outcome"):
         state.apply_number(first)  # that card is dealt already
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "piquet"])
+def test_a_kept_copy_at_the_end_of_a_deal_equals_the_replayed_deal(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Going back to the copy kept before a deal's last card gives the very position a
+    replay of the deal gives: the same next deals, views and results."""
+    from cardplaza.research.core import codec_of
+
+    spec = get_game(name)
+
+    def play(keep: bool) -> list[str]:
+        codec = codec_of(spec)
+        monkeypatch.setattr(type(codec), "deal_may_end",
+                            type(codec).deal_may_end if keep else lambda self, s: False)
+        state = ChanceState(spec, spec.options_type(), max_deals=3)
+        rng = random.Random(4)
+        views = []
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply_number(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_number(rng.choice(state.legal_numbers()))
+                views.append(state.information_state_string(0))
+        assert spec.deals_played is not None and state.engine is not None
+        assert spec.deals_played(state.engine) == 3
+        views.append(str(state.utilities()))
+        return views
+
+    assert play(True) == play(False)

@@ -72,6 +72,12 @@ class ResearchCodec(ABC):
         decision. A game of several deals counts at most ``max_deals`` deals (redeals
         included; ``None``: the rules' own number, for games whose rules bound it)."""
 
+    def deal_may_end(self, state: GameState) -> bool:
+        """True if the next action may end the deal (a new deal then asks for chance, and
+        the adapter keeps a copy of the position to go back to instead of replaying the
+        deal). Only a matter of speed: a deal that ends unannounced is replayed."""
+        return False
+
     def numbers(self, state: GameState) -> list[int]:
         """The numbers of the legal actions of ``state``, ascending. Codecs whose numbers
         follow the engine's order of its legal actions return them without sorting."""
@@ -387,11 +393,15 @@ class ChanceState:
         assert engine is not None
         action = self.codec.decode(engine, number)
         seat = engine.current_player
+        before = _copy(engine) if self.codec.deal_may_end(engine) else None
         try:
             engine.apply(action)
         except NeedChance as need:
             self.history.append((seat, number))
-            self._rebuild()
+            if before is None:
+                self._rebuild()
+            else:
+                self.engine = before
             self.pending, self.pending_seat, self.draws = action, seat, []
             self._ask(need)
             return

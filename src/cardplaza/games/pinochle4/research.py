@@ -90,6 +90,12 @@ class PinochleCodec(ResearchCodec):
         # The bases are listed in the order of the kinds trump, give, discard, play.
         return self._bases(state.options)[kind - K_TRUMP] + value
 
+    def deal_may_end(self, state: GameState) -> bool:
+        """The last card of a hand."""
+        assert isinstance(state, PinochleState)
+        return (state.phase == PLAY and len(state.trick) == state.n - 1
+                and state.hands[state.turn].bit_count() == 1)
+
     def numbers(self, state: GameState) -> list[int]:
         """Plays are listed in card order: their numbers without sorting."""
         assert isinstance(state, PinochleState)

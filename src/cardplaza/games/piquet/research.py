@@ -74,6 +74,11 @@ class PiquetCodec(ResearchCodec):
         adds = sorted(a for a in state.legal_actions() if isinstance(a, tuple) and a[0] == ADD)
         return ADDS + adds.index(action)
 
+    def deal_may_end(self, state: GameState) -> bool:
+        """The last card of a deal."""
+        assert isinstance(state, PiquetState)
+        return state.phase == PLAY and len(state.tricks) == 11 and state.lead_card >= 0
+
     def numbers(self, state: GameState) -> list[int]:
         """Cards to play are their own numbers, listed in order; the rest are sorted."""
         assert isinstance(state, PiquetState)
