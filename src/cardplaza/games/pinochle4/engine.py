@@ -133,19 +133,21 @@ _MAX_DIGITS = 9
 _PLAYS = [(K_PLAY, c) for c in range(48)]
 
 
-def _chunk12(offset: int) -> tuple[tuple[Action, ...], ...]:
-    return tuple(tuple(_PLAYS[offset + i] for i in range(12) if m >> i & 1)
+def _chunk12(actions: list[Action], offset: int) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(actions[offset + i] for i in range(12) if m >> i & 1)
                  for m in range(4096))
 
 
-_PLAY0, _PLAY1, _PLAY2, _PLAY3 = (_chunk12(12 * k) for k in range(4))
+_PLAY0, _PLAY1, _PLAY2, _PLAY3 = (_chunk12(_PLAYS, 12 * k) for k in range(4))
 """The play actions of each 12-bit quarter of a card mask."""
+_GIVE_ACTIONS = [(K_GIVE, c) for c in range(48)]
+_GIVE0, _GIVE1, _GIVE2, _GIVE3 = (_chunk12(_GIVE_ACTIONS, 12 * k) for k in range(4))
+"""The same for the cards passed."""
 _PLAY_CARD = {id(a): a[1] for a in _PLAYS}
 PLAY_ACTIONS: tuple[Action, ...] = tuple(_PLAYS)
 """The play action of each card, the very objects :meth:`PinochleState.legal_actions`
 lists (applying one of them takes the shortest path)."""
 """The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
-_GIVES = chunk_tables([(K_GIVE, c) for c in range(48)])
 _DISCARDS = chunk_tables([(K_DISCARD, c) for c in range(48)])
 
 
@@ -389,7 +391,9 @@ class PinochleState(GameState):
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
-            legal = _listed(_GIVES, self.hands[self.giver])
+            m = self.hands[self.giver]
+            legal = [*_GIVE0[m & 4095], *_GIVE1[m >> 12 & 4095], *_GIVE2[m >> 24 & 4095],
+                     *_GIVE3[m >> 36]]
         elif ph == DISCARD:
             legal = _listed(_DISCARDS, self.hands[self.bidder])
         else:
@@ -443,6 +447,13 @@ class PinochleState(GameState):
                     return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
+            if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
+                    and type(value) is int and 0 <= value < 48 \
+                    and self.hands[self.giver] >> value & 1:  # a card of the giver's hand
+                self._legal = None
+                self.history.append((self.turn, action))
+                self._give(value)
+                return
             if type(kind) is int and type(value) is int:
                 legal = self._legal
                 if legal is None:
