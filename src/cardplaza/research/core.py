@@ -251,7 +251,7 @@ def outcome_utilities(state: GameState) -> list[float]:
 _PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
 
 
-def _pairs(left: int) -> tuple[tuple[int, float], ...]:
+def chance_pairs(left: int) -> tuple[tuple[int, float], ...]:
     """``(k, 1 / left)`` for every ``k`` up to 127: the outcomes of a draw among ``left``."""
     pairs = _PAIRS.get(left)
     if pairs is None:
@@ -277,7 +277,10 @@ class ChanceState:
         self.spec = spec
         self.options = options
         self.max_deals = deal_bound(spec, options, max_deals)
-        self.codec = codec_of(spec)
+        self.codec = codec = codec_of(spec)
+        self._may_end = (codec.deal_may_end if spec.deals_played is not None
+                         and type(codec).deal_may_end is not ResearchCodec.deal_may_end
+                         else None)
         self.engine: GameState | None = None
         self.deal_start: GameState | None = None  # engine right after the last deal
         self.deal_actions: list[Action] = []  # applied since then
@@ -350,7 +353,7 @@ class ChanceState:
         the item dealt to the next place among those left, or the number drawn."""
         left = self.left
         assert self.need is not None
-        return list(map(_pairs(len(left)).__getitem__, left))
+        return list(map(chance_pairs(len(left)).__getitem__, left))
 
     def chance_numbers(self) -> list[int]:
         """The outcomes of the chance node, without their (equal) probabilities."""
@@ -393,7 +396,8 @@ class ChanceState:
         assert engine is not None
         action = self.codec.decode(engine, number)
         seat = engine.current_player
-        before = _copy(engine) if self.codec.deal_may_end(engine) else None
+        may_end = self._may_end
+        before = _copy(engine) if may_end is not None and may_end(engine) else None
         try:
             engine.apply(action)
         except NeedChance as need:
@@ -425,7 +429,8 @@ class ChanceState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with the game's name in place of its spec and codec."""
-        data = {k: v for k, v in self.__dict__.items() if k not in ("spec", "codec")}
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("spec", "codec", "_may_end")}
         return (_restore, (self.spec.name, data))
 
     # -- results and views --------------------------------------------------------
@@ -504,7 +509,10 @@ class ChanceState:
 def _restore(name: str, data: dict[str, Any]) -> ChanceState:
     spec = get_game(name)
     state = object.__new__(ChanceState)
-    state.__dict__.update(data, spec=spec, codec=codec_of(spec))
+    codec = codec_of(spec)
+    state.__dict__.update(data, spec=spec, codec=codec, _may_end=(
+        codec.deal_may_end if spec.deals_played is not None
+        and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None))
     for engine in (state.engine, state.deal_start):
         if engine is not None:
             _pin(engine)
@@ -517,6 +525,5 @@ def game_spec(name: str) -> GameSpec:
 
 
 __all__ = ["CHANCE", "DEFAULT_MAX_DEALS", "TERMINAL", "ChanceState", "ResearchCodec",
-           "ScriptedRNG", "Tensor", "codec_of", "deal_bound", "information_state_string",
-           "outcome_utilities",
-           "research_games", "seats_of"]
+           "ScriptedRNG", "Tensor", "chance_pairs", "codec_of", "deal_bound",
+           "information_state_string", "outcome_utilities", "research_games", "seats_of"]

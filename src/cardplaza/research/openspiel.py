@@ -36,6 +36,7 @@ from cardplaza.research.core import (
     CHANCE,
     DEFAULT_MAX_DEALS,
     ChanceState,
+    chance_pairs,
     codec_of,
     research_games,
     seats_of,
@@ -185,7 +186,8 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Outcomes of the chance node (each remaining card equally likely)."""
-        return self.inner.chance_outcomes()
+        left = self.inner.left
+        return list(map(chance_pairs(len(left)).__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
         inner = self.inner

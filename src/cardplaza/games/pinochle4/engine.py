@@ -133,7 +133,7 @@ _MAX_DIGITS = 9
 _PLAYS = [(K_PLAY, c) for c in range(48)]
 
 
-def _chunk12(actions: list[Action], offset: int) -> tuple[tuple[Action, ...], ...]:
+def _chunk12(actions: Sequence[Action], offset: int) -> tuple[tuple[Action, ...], ...]:
     return tuple(tuple(actions[offset + i] for i in range(12) if m >> i & 1)
                  for m in range(4096))
 
