@@ -68,7 +68,9 @@ def test_the_seat_program_speaks_the_arena_protocol() -> None:
     out = io.StringIO()
     serve(Policy(), lines, out)
     answers = [json.loads(a) for a in out.getvalue().splitlines()]
-    assert answers[0]["protocol"] == "cardplaza-seat/1"
+    from cardplaza.arena.seat_driver import PROTOCOL
+
+    assert answers[0]["protocol"] == PROTOCOL
     assert answers[1]["levels"] == [LEVEL]
     assert answers[3]["type"] == "error"  # seat 1 does not lead: the dealer's opponent does
     state = new_game("pinochle2", None, 3)

@@ -242,7 +242,7 @@ def bench(
 def _compare_command(game: str, options: str | None, as_json: bool, vs_openspiel: bool,
                      round_seconds: float, max_seconds: float, max_rounds: int) -> None:
     """``bench --vs-openspiel`` / ``bench --adapter``: ratios measured in one run."""
-    from cardplaza.core.bench import adapter_versus_native, versus_openspiel
+    from cardplaza.core.bench import versus_openspiel
 
     if game == "all" and not vs_openspiel:
         raise typer.BadParameter("'all' needs --vs-openspiel", param_hint="'GAME'")
@@ -255,6 +255,8 @@ def _compare_command(game: str, options: str | None, as_json: bool, vs_openspiel
             result = versus_openspiel(specs, chosen, round_seconds=round_seconds,
                                       max_seconds=max_seconds, max_rounds=max_rounds)
         else:
+            from cardplaza.research.bench import adapter_versus_native
+
             result = adapter_versus_native(specs[0], chosen[specs[0].name],
                                            round_seconds=round_seconds,
                                            max_seconds=max_seconds, max_rounds=max_rounds)

@@ -347,30 +347,6 @@ def versus_openspiel(specs: Sequence[GameSpec], options: Mapping[str, Any] | Non
     return compare(samplers, pairs, **kwargs)
 
 
-def adapter_versus_native(spec: GameSpec, options: Any = None, **kwargs: Any) -> Comparison:
-    """Random deals/s of a game through the OpenSpiel adapter (``pyspiel``, one deal per
-    game by the ``max_deals`` parameter) beside the same engine driven natively."""
-    from cardplaza.research.openspiel import game_name, parameters
-
-    params = parameters(spec, options)
-    if spec.deals_played is not None:
-        params["max_deals"] = 1
-    adapter = f"{spec.name} (OpenSpiel adapter)"
-    samplers: dict[str, Sampler] = {
-        spec.name: RandomDeals(spec, options),
-        adapter: OpenSpielDeals(game_name(spec.name), params,
-                                passed_out=lambda state, moves: bool(
-                                    spec.redeals is not None
-                                    and state.inner.engine is not None
-                                    and spec.redeals(state.inner.engine))),
-    }
-    for s in samplers.values():
-        s.run(0.02)
-        s.deals = s.redeals = 0
-        s.cpu = 0.0
-    return compare(samplers, [(adapter, spec.name)], **kwargs)
-
-
 # -- single-engine figures ---------------------------------------------------------------
 
 class RandomGames:

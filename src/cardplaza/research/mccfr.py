@@ -40,12 +40,13 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped, impor
     outcome_sampling_mccfr,
 )
 
-from cardplaza.arena.seat_driver import PROTOCOL
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
 from cardplaza.research.core import codec_of, information_state_string
 from cardplaza.research.openspiel import game_name
 
+PROTOCOL = "cardplaza-seat/1"
+"""The arena's seat protocol (:mod:`cardplaza.arena.seat_driver`), spoken by :func:`serve`."""
 GAME = "pinochle2"
 LEVEL = "policy"
 """The one level the seat program offers."""
