@@ -159,6 +159,10 @@ _BY_FACE: tuple[tuple[tuple[_FaceInstance, ...], ...], ...] = tuple(
           for dbl in (False, True))
     for trump in range(4))
 """As :data:`_FAST`, with the mask of the instance's faces (24 bits) in place of the span."""
+_CHECKS: tuple[tuple[tuple[tuple[int, bool, _FaceInstance], ...], ...], ...] = tuple(
+    tuple(tuple((inst[4], inst[3] == 2, inst) for inst in by_dbl) for by_dbl in by_trump)
+    for by_trump in _BY_FACE)
+"""Each instance with its face mask and whether it needs both copies of every face."""
 
 
 def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
@@ -243,10 +247,13 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
     concealed cards, then mask.
     """
-    out: list[tuple[int, int]] = []
     held_once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
     held_twice = hand & hand >> 24  # faces held in both copies
-    for t, g, faces, need, fmask in _BY_FACE[trump][double_melds]:
+    # The instances whose faces the hand holds at all (fewer are free of earlier melds).
+    candidates = [inst for fmask, twice, inst in _CHECKS[trump][double_melds]
+                  if fmask & (held_twice if twice else held_once) == fmask]
+    out: list[tuple[int, int]] = []
+    for t, g, faces, need, fmask in candidates:
         u = used[g]
         if u:
             free = hand & ~u
