@@ -309,7 +309,15 @@ class PinochleState(GameState):
     def last_hand(self) -> dict[str, Any] | None:
         """The previous hand's result (bid, melds with details, trick points, …) or None."""
         if self._last_hand is None and self._last_src is not None:
-            summary, hands, trump, last_trick, last_winner, won, widow = self._last_src
+            summary, hands, trump, tricks, widow_cards = self._last_src
+            n = self.n
+            last_trick = ([[(tricks[-1][0] + i) % n, c] for i, c in enumerate(tricks[-1][1])]
+                          if tricks else None)
+            last_winner = tricks[-1][2] if tricks else None
+            won = [0] * n
+            for _, _, w in tricks:
+                won[w] += 1
+            widow = _sorted_cards(widow_cards) if n == 3 else None
             o = self.options
             details = [meld_breakdown(h, trump, o.extra_kq, o.one_point).to_json()
                        for h in hands]
@@ -763,13 +771,9 @@ class PinochleState(GameState):
             "scores": list(self.scores),
         }
         self._last_hand = None
-        self._last_src = (
-            summary, hands, self.trump,
-            ([[(self.tricks[-1][0] + i) % self.n, c] for i, c in enumerate(self.tricks[-1][1])]
-             if self.tricks else None),
-            self.tricks[-1][2] if self.tricks else None,
-            self.tricks_won(),
-            _sorted_cards(self.widow_cards) if self.n == 3 else None)
+        # The hand's tricks are never changed again (the next hand starts a new list): the
+        # summary's details are worked out from them when read.
+        self._last_src = (summary, hands, self.trump, self.tricks, self.widow_cards)
         self._record(summary)
         self.winner = game_winner(self.scores, bside, self.target)
         if self.winner >= 0:
