@@ -122,3 +122,32 @@ def test_bits_and_mask_of_are_inverse(mask: int) -> None:
     assert cards == sorted(cards)
     assert mask_of(cards) == mask
     assert len(cards) == mask.bit_count()
+
+
+def test_fast_shuffle_gives_the_same_order_and_rng_state_as_random_shuffle() -> None:
+    import random
+
+    from cardplaza.core.cards import shuffle
+
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 17, 32, 48, 53, 200):
+            a, b = list(range(size)), list(range(size))
+            ra, rb = random.Random(seed), random.Random(seed)
+            ra.shuffle(a)
+            shuffle(rb, b)
+            assert a == b
+            assert ra.getstate() == rb.getstate()  # the next draws agree too
+
+
+def test_fast_shuffle_leaves_any_other_rng_to_shuffle_itself() -> None:
+    import random
+
+    from cardplaza.core.cards import shuffle
+
+    class Reverse(random.Random):
+        def shuffle(self, x: list[int]) -> None:  # type: ignore[override]
+            x.reverse()
+
+    items = [1, 2, 3]
+    shuffle(Reverse(0), items)
+    assert items == [3, 2, 1]

@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardplaza.core import new_game
-from cardplaza.core.bench import DEALS_KEY, GAMES_KEY, RandomGames, engine_benchmarks
 from cardplaza.core.cards import bit_list, chunk_tables
 from cardplaza.core.protocol import IllegalAction
 from cardplaza.core.registry import games, get_game
@@ -94,20 +93,3 @@ def test_chunk_tables_list_items_in_bit_order() -> None:
     for mask in (0, 1, 0b1011_0000_0001, (1 << 20) - 1, 1 << 19):
         got = [*t[0][mask & 255], *t[1][mask >> 8 & 255], *t[2][mask >> 16 & 255]]
         assert got == [items[i] for i in bit_list(mask)]
-
-
-def test_random_games_count_deals_of_multi_deal_games() -> None:
-    for name, several in (("pinochle4", True), ("piquet", True), ("pinochle2", False)):
-        bench = RandomGames(get_game(name))
-        bench.run(0.01)
-        figures = bench.figures()
-        assert bench.games >= 1 and figures[GAMES_KEY] > 0
-        assert (DEALS_KEY in figures) == several
-        if several:
-            assert bench.deals > bench.games  # a partie or a game to 1500 has many deals
-
-
-def test_engine_benchmark_keys() -> None:
-    figures = engine_benchmarks(get_game("pinochle3"), None, seconds=0.05)
-    assert set(figures) == {GAMES_KEY, DEALS_KEY, "legal_actions()/s", "clone()/s"}
-    assert all(v > 0 for v in figures.values())

@@ -119,3 +119,70 @@ def test_resampled_states_keep_the_information_state() -> None:
         world = state.resample(seat, random.Random(seed))
         assert world.information_state_string(seat) == state.information_state_string(seat)
         assert world.legal_numbers() == state.legal_numbers()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_legal_numbers_are_the_sorted_encodings(name: str) -> None:
+    """Codecs list their numbers without sorting where the engine's order allows; the
+    result is always the sorted numbers of the legal actions, each decoding back."""
+    from cardplaza.research.core import codec_of
+
+    spec = get_game(name)
+    codec = codec_of(spec)
+    rng = random.Random(9)
+    seen = 0
+    for options in spec.all_presets().values():
+        state = spec.new_game(options, seen)
+        state.deal_limit = 1
+        while not state.is_terminal:
+            numbers = codec.numbers(state)
+            assert numbers == sorted(codec.encode(state, a) for a in state.legal_actions())
+            assert all(codec.encode(state, codec.decode(state, k)) == k for k in numbers)
+            state.apply(rng.choice(state.legal_actions()))
+            seen += 1
+    assert seen > 100
+
+
+def test_a_chance_node_refuses_outcomes_it_does_not_have() -> None:
+    state = ChanceState(get_game("efudatori"), get_game("efudatori").options_type())
+    with pytest.raises(ValueError, match="not an outcome"):
+        state.apply_number(99)
+    k = state.chance_outcomes()[-1][0]
+    state.apply_number(k)  # the dealer drawn; now the first card of the deal
+    outcomes = state.chance_outcomes()
+    first = outcomes[0][0]
+    state.apply_number(first)
+    assert first not in [o for o, _ in state.chance_outcomes()]
+    assert len(state.chance_outcomes()) == len(outcomes) - 1
+    with pytest.raises(ValueError, match="not an outcome"):
+        state.apply_number(first)  # that card is dealt already
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "piquet"])
+def test_a_kept_copy_at_the_end_of_a_deal_equals_the_replayed_deal(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Going back to the copy kept before a deal's last card gives the very position a
+    replay of the deal gives: the same next deals, views and results."""
+    from cardplaza.research.core import codec_of
+
+    spec = get_game(name)
+
+    def play(keep: bool) -> list[str]:
+        codec = codec_of(spec)
+        monkeypatch.setattr(type(codec), "deal_may_end",
+                            type(codec).deal_may_end if keep else lambda self, s: False)
+        state = ChanceState(spec, spec.options_type(), max_deals=3)
+        rng = random.Random(4)
+        views = []
+        while not state.is_terminal:
+            if state.current_player == CHANCE:
+                state.apply_number(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_number(rng.choice(state.legal_numbers()))
+                views.append(state.information_state_string(0))
+        assert spec.deals_played is not None and state.engine is not None
+        assert spec.deals_played(state.engine) == 3
+        views.append(str(state.utilities()))
+        return views
+
+    assert play(True) == play(False)

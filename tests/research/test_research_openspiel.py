@@ -74,3 +74,65 @@ def test_ismcts_bot_plays_through_the_adapter(name: str, moves: int | None) -> N
     assert played >= (moves or 10)
     if moves is None:
         assert state.is_terminal() and sum(state.returns()) == pytest.approx(0.0)
+
+
+def _random_game(game: pyspiel.Game, seed: int) -> pyspiel.State:
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+@pytest.mark.parametrize("name", ["pinochle2", "efudatori"])
+def test_max_game_length_of_one_deal_is_exact(name: str) -> None:
+    """Every deal of these games is equally long: the bound is reached, never passed."""
+    game = pyspiel.load_game(cos.game_name(name))
+    for seed in range(3):
+        assert len(_random_game(game, seed).history()) == game.max_game_length()
+    six = pyspiel.load_game(cos.game_name(name), {"players": 6} if name == "efudatori" else {})
+    assert len(_random_game(six, 7).history()) == six.max_game_length()
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("pinochle4", {"target": 500}), ("pinochle3", {"all_pass_redeal": True}),
+    ("piquet", {}), ("piquet", {"au_cent": True})])
+def test_max_deals_bounds_the_game_and_max_game_length(name: str,
+                                                       params: dict[str, object]) -> None:
+    spec = cos.GAMES[name].spec
+    for max_deals in (1, 3):
+        game = pyspiel.load_game(cos.game_name(name), {**params, "max_deals": max_deals})
+        for seed in range(4):
+            state = _random_game(game, seed)
+            engine = state.inner.engine
+            assert spec.deals_played is not None
+            assert spec.deals_played(engine) <= max_deals
+            assert len(state.history()) <= game.max_game_length()
+            assert sum(state.returns()) == pytest.approx(0.0)
+    one = pyspiel.load_game(cos.game_name(name), {**params, "max_deals": 1})
+    two = pyspiel.load_game(cos.game_name(name), {**params, "max_deals": 2})
+    per_deal = two.max_game_length() - one.max_game_length()
+    assert 0 < per_deal < 1000  # a bound per deal, not a placeholder
+    default = pyspiel.load_game(cos.game_name(name), params)
+    natural = name == "piquet" and not params
+    assert default.max_game_length() == (
+        1 + 8 * per_deal if natural else one.max_game_length() + 199 * per_deal)
+
+
+def test_a_deal_limit_ends_the_game_with_the_side_ahead_winning() -> None:
+    game = pyspiel.load_game(cos.game_name("pinochle4"), {"max_deals": 1})
+    for seed in range(6):
+        state = _random_game(game, seed)
+        engine = state.inner.engine
+        assert engine.hand_no == 1 and len(engine.log) == 1
+        a, b = engine.scores
+        if a == b:
+            assert state.returns() == [0.0] * 4
+        else:
+            ahead = 0 if a > b else 1
+            assert [r > 0 for r in state.returns()] == [s % 2 == ahead for s in range(4)]
+    with pytest.raises(Exception, match="max_deals"):
+        pyspiel.load_game(cos.game_name("pinochle4"), {"max_deals": 0})

@@ -208,17 +208,34 @@ def replay(
 
 @app.command()
 def bench(
-    game: Annotated[str, typer.Argument(help="Game name.")],
+    game: Annotated[str, typer.Argument(help="Game name ('all': every game, with "
+                                        "--vs-openspiel).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 2.0,
     options: OptionsArg = None,
     ai: Annotated[str | None, typer.Option("--ai", help="Measure a computer level's decision "
                                            "time instead.")] = None,
     vs_openspiel: Annotated[bool, typer.Option(
-        "--vs-openspiel", help="Random full deals/s beside OpenSpiel's hearts (pyspiel) "
-        "measured in the same run, in alternating rounds (needs cardplaza[research]).")] = False,
+        "--vs-openspiel", help="Random deals/s beside OpenSpiel's hearts, skat and bridge "
+        "(pyspiel), interleaved in one run until each ratio is known within ±5% "
+        "(needs cardplaza[research]).")] = False,
+    adapter: Annotated[bool, typer.Option(
+        "--adapter", help="Random deals/s through our OpenSpiel adapter (pyspiel) beside the "
+        "same engine driven natively, measured the same way (needs cardplaza[research]).")
+    ] = False,
+    round_seconds: Annotated[float, typer.Option(
+        help="With --vs-openspiel/--adapter: CPU seconds of each contender per round.")] = 0.25,
+    max_seconds: Annotated[float, typer.Option(
+        help="With --vs-openspiel/--adapter: stop after this many CPU seconds in all.")
+    ] = 150.0,
+    max_rounds: Annotated[int, typer.Option(
+        help="With --vs-openspiel/--adapter: stop after this many rounds.")] = 60,
 ) -> None:
     """Measure engine speed on one core (or a computer level's think time with --ai)."""
+    if vs_openspiel or adapter:
+        _compare_command(game, options, as_json, vs_openspiel, round_seconds, max_seconds,
+                         max_rounds)
+        return
     spec = _spec(game)
     if ai is not None:
         from cardplaza.arena.commands import think_bench_command
@@ -228,19 +245,11 @@ def bench(
                                      f"{', '.join(level_names(spec))}", param_hint="'--ai'")
         think_bench_command(game, ai, as_json, console)
         return
-    from cardplaza.core.bench import engine_benchmarks, versus_openspiel
+    from cardplaza.core.bench import engine_benchmarks
 
-    if vs_openspiel:
-        try:
-            figures = versus_openspiel(spec, _options(spec, options), seconds=2 * seconds)
-        except ImportError:
-            console.print("OpenSpiel is not installed: pip install 'cardplaza[research]' "
-                          "(pinned open_spiel) to compare with pyspiel hearts.", markup=False)
-            raise typer.Exit(1) from None
-    else:
-        figures = engine_benchmarks(spec, _options(spec, options), seconds=seconds)
-        if "bench" in spec.hooks:
-            figures.update(spec.hook("bench")())
+    figures = engine_benchmarks(spec, _options(spec, options), seconds=seconds)
+    if "bench" in spec.hooks:
+        figures.update(spec.hook("bench")())
     if as_json:
         print(json.dumps({"game": game, **figures}, indent=1))
         return
@@ -251,6 +260,54 @@ def bench(
         text = f"{value:,.2f}" if "÷" in name else f"{value:,.0f}"
         table.add_row(name, text if isinstance(value, float) else str(value))
     console.print(table)
+
+
+def _compare_command(game: str, options: str | None, as_json: bool, vs_openspiel: bool,
+                     round_seconds: float, max_seconds: float, max_rounds: int) -> None:
+    """``bench --vs-openspiel`` / ``bench --adapter``: ratios measured in one run."""
+    from cardplaza.core.bench import versus_openspiel
+
+    if game == "all" and not vs_openspiel:
+        raise typer.BadParameter("'all' needs --vs-openspiel", param_hint="'GAME'")
+    specs = list(games().values()) if game == "all" else [_spec(game)]
+    if options is not None and game == "all":
+        raise typer.BadParameter("--options needs one game", param_hint="'--options'")
+    chosen = {s.name: _options(s, options) for s in specs}
+    try:
+        if vs_openspiel:
+            result = versus_openspiel(specs, chosen, round_seconds=round_seconds,
+                                      max_seconds=max_seconds, max_rounds=max_rounds)
+        else:
+            from cardplaza.research.bench import adapter_versus_native
+
+            result = adapter_versus_native(specs[0], chosen[specs[0].name],
+                                           round_seconds=round_seconds,
+                                           max_seconds=max_seconds, max_rounds=max_rounds)
+    except ImportError:
+        console.print("OpenSpiel is not installed: pip install 'cardplaza[research]' "
+                      "(pinned open_spiel) to compare with pyspiel.", markup=False)
+        raise typer.Exit(1) from None
+    figures = result.figures()
+    if as_json:
+        print(json.dumps({"game": game, **figures}, indent=1))
+        return
+    table = Table(title="Random deals per CPU second, measured in one run")
+    table.add_column("measure")
+    table.add_column("value", justify="right")
+    for name, value in figures.items():
+        if name == "method":
+            continue
+        if isinstance(value, list):
+            text = f"{value[0]:.2f} – {value[1]:.2f}"
+        elif isinstance(value, float):
+            text = f"{value:,.2f}" if "÷" in name else f"{value:,.0f}"
+        else:
+            text = str(value)
+        table.add_row(name, text)
+    console.print(table)
+    console.print(f"Method: {figures['method']}" + (
+        "" if result.converged else " — NOT converged: the cap was reached first."),
+        markup=False)
 
 
 @app.command()

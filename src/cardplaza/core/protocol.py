@@ -67,6 +67,16 @@ class GameState(ABC):
     game_name: ClassVar[str]
     """Registry name of the game, e.g. ``"pinochle2"``."""
 
+    deal_limit: int | None = None
+    """For a game of several deals: once this many deals have been dealt, the game ends
+    when the last of them is over (scored, or redealt after everybody passed) — the next
+    deal is never dealt — and its result is the scores so far (equal scores: a draw, every
+    seat among :meth:`winners`). ``None`` (the rules): play to the game's own end.
+
+    Not a rule option (records do not keep it): research adapters and benchmarks set it
+    right after creating a state, to bound a game or to play one deal alone.
+    """
+
     def __init__(self, options: Any, seed: int, num_players: int) -> None:
         self.options = options
         self.seed = seed

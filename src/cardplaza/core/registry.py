@@ -50,6 +50,9 @@ class GameSpec:
     """Computer levels offered, weakest first."""
     deals_played: Callable[[GameState], int] | None = None
     """For a game of several deals: how many deals a (finished) game has dealt."""
+    redeals: Callable[[GameState], int] | None = None
+    """For a game whose deal can be redealt unplayed (everybody passed): how many of the
+    deals dealt so far were."""
     hooks: Mapping[str, str] = field(default_factory=dict)
 
     def options(self, data: dict[str, Any] | None = None) -> Any:

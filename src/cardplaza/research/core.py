@@ -65,9 +65,24 @@ class ResearchCodec(ABC):
     def __init__(self) -> None:
         self._sizes: dict[tuple[str, bool], int] = {}
 
-    def max_game_length(self, options: Any) -> int:
-        """A bound on actions plus chance outcomes of one game (generous)."""
-        return 100_000
+    @abstractmethod
+    def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
+        """The most actions plus chance outcomes a game can take (a true bound): the deal's
+        chance nodes (one per dealt place but the last, one per drawn number) and every
+        decision. A game of several deals counts at most ``max_deals`` deals (redeals
+        included; ``None``: the rules' own number, for games whose rules bound it)."""
+
+    def deal_may_end(self, state: GameState) -> bool:
+        """True if the next action may end the deal (a new deal then asks for chance, and
+        the adapter keeps a copy of the position to go back to instead of replaying the
+        deal). Only a matter of speed: a deal that ends unannounced is replayed."""
+        return False
+
+    def numbers(self, state: GameState) -> list[int]:
+        """The numbers of the legal actions of ``state``, ascending. Codecs whose numbers
+        follow the engine's order of its legal actions return them without sorting."""
+        encode = self.encode
+        return sorted([encode(state, a) for a in state.legal_actions()])
 
 
 class Tensor:
@@ -107,10 +122,41 @@ class Tensor:
         self.values += when
 
 
+_CODECS: dict[str, ResearchCodec] = {}
+
+
 def codec_of(spec: GameSpec) -> ResearchCodec:
     """The game's research codec."""
-    codec: ResearchCodec = spec.hook("research")
+    codec = _CODECS.get(spec.name)
+    if codec is None:
+        codec = _CODECS[spec.name] = spec.hook("research")
     return codec
+
+
+DEFAULT_MAX_DEALS = 200
+"""The ``max_deals`` of a game of several deals unless its caller chooses: a game to a
+target score has no bound of its own (random play to 1,500 in partnership Pinochle takes 27
+deals on average)."""
+
+
+def deal_bound(spec: GameSpec, options: Any, max_deals: int | None) -> int | None:
+    """The number of deals a game is cut at: ``max_deals`` for a game of several deals
+    (:data:`DEFAULT_MAX_DEALS` if ``None``), ``None`` for a game of one deal."""
+    if spec.deals_played is None:
+        return None
+    return DEFAULT_MAX_DEALS if max_deals is None else max_deals
+
+
+_SEATS: dict[tuple[str, Any], int] = {}
+
+
+def seats_of(spec: GameSpec, options: Any) -> int:
+    """Seats of a game with these options."""
+    key = (spec.name, options)
+    n = _SEATS.get(key)
+    if n is None:
+        n = _SEATS[key] = spec.new_game(options, 0).num_players
+    return n
 
 
 def research_games() -> dict[str, GameSpec]:
@@ -202,13 +248,39 @@ def outcome_utilities(state: GameState) -> list[float]:
     return [share if s in won else -1.0 for s in range(n)]
 
 
-class ChanceState:
-    """A game with its deals as explicit chance nodes (see the module docstring)."""
+_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
 
-    def __init__(self, spec: GameSpec, options: Any) -> None:
+
+def chance_pairs(left: int) -> tuple[tuple[int, float], ...]:
+    """``(k, 1 / left)`` for every ``k`` up to 127: the outcomes of a draw among ``left``."""
+    pairs = _PAIRS.get(left)
+    if pairs is None:
+        pairs = _PAIRS[left] = tuple((k, 1.0 / left) for k in range(128))
+    return pairs
+
+
+def information_state_string(own: list[int], observation: dict[str, Any] | None) -> str:
+    """A seat's information state between deals: the numbers of its own actions since the
+    start of the game and its observation, as JSON."""
+    return json.dumps({"own_actions": own}) + json.dumps(observation, sort_keys=True,
+                                                         separators=(",", ":"))
+
+
+class ChanceState:
+    """A game with its deals as explicit chance nodes (see the module docstring).
+
+    ``max_deals`` cuts a game of several deals after that many deals (the engine's
+    ``deal_limit``; the result is then by the scores so far).
+    """
+
+    def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
         self.spec = spec
         self.options = options
-        self.codec = codec_of(spec)
+        self.max_deals = deal_bound(spec, options, max_deals)
+        self.codec = codec = codec_of(spec)
+        self._may_end = (codec.deal_may_end if spec.deals_played is not None
+                         and type(codec).deal_may_end is not ResearchCodec.deal_may_end
+                         else None)
         self.engine: GameState | None = None
         self.deal_start: GameState | None = None  # engine right after the last deal
         self.deal_actions: list[Action] = []  # applied since then
@@ -217,9 +289,18 @@ class ChanceState:
         self.draws: list[Draw] = []  # completed draws of the pending step
         self.need: NeedChance | None = None  # the draw in progress
         self.order: list[int] = []  # its outcomes so far
+        self.left: list[int] = []  # the outcomes still open, ascending
+        self.left_mask = 0  # the same as a mask
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
-        self.seats = spec.new_game(options, 0).num_players
+        self.seats = seats_of(spec, options)
         self._advance()
+
+    def _ask(self, need: NeedChance) -> None:
+        """Make ``need`` the chance node in progress."""
+        self.need, self.order = need, []
+        n = len(need.items)
+        self.left = list(range(n))
+        self.left_mask = (1 << n) - 1
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
@@ -237,8 +318,9 @@ class ChanceState:
         except NeedChance as need:
             if self.engine is not None:
                 self._rebuild()
-            self.need, self.order = need, []
+            self._ask(need)
             return
+        engine.deal_limit = self.max_deals
         self.engine = _pin(engine)
         self.deal_start = _copy(engine)
         self.deal_actions = []
@@ -267,30 +349,35 @@ class ChanceState:
         return self.need is None and self.engine is not None and self.engine.is_terminal
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The outcomes of the chance node and their probabilities."""
-        need = self.need
-        assert need is not None
-        if need.kind == "number":
-            n = len(need.items)
-            return [(k, 1.0 / n) for k in range(n)]
-        left = sorted(set(range(len(need.items))) - set(self.order))
-        return [(k, 1.0 / len(left)) for k in left]
+        """The outcomes of the chance node and their probabilities (all equally likely):
+        the item dealt to the next place among those left, or the number drawn."""
+        left = self.left
+        assert self.need is not None
+        return list(map(chance_pairs(len(left)).__getitem__, left))
+
+    def chance_numbers(self) -> list[int]:
+        """The outcomes of the chance node, without their (equal) probabilities."""
+        assert self.need is not None
+        return self.left[:]
 
     def _chance(self, k: int) -> None:
         need = self.need
         assert need is not None
-        if k not in dict(self.chance_outcomes()):
+        if type(k) is not int or k < 0 or not self.left_mask >> k & 1:
             raise ValueError(f"{k} is not an outcome of this chance node")
         self.history.append((CHANCE, k))
         if need.kind == "number":
             self.draws.append(("number", (k,)))
         else:
             self.order.append(k)
-            if len(self.order) < len(need.items) - 1:
+            self.left.remove(k)
+            self.left_mask ^= 1 << k
+            if len(self.left) > 1:
                 return
-            last = (set(range(len(need.items))) - set(self.order)).pop()
-            self.draws.append(("shuffle", (*self.order, last)))
+            self.draws.append(("shuffle", (*self.order, self.left[0])))
         self.need = None
+        self.left = []
+        self.left_mask = 0
         self._advance()
 
     # -- decisions ----------------------------------------------------------------
@@ -298,8 +385,7 @@ class ChanceState:
         """Action numbers legal for the player to act, ascending."""
         engine = self.engine
         assert engine is not None and self.need is None
-        encode = self.codec.encode
-        return sorted(encode(engine, a) for a in engine.legal_actions())
+        return self.codec.numbers(engine)
 
     def apply_number(self, number: int) -> None:
         """Apply a chance outcome or the action a number stands for."""
@@ -310,13 +396,18 @@ class ChanceState:
         assert engine is not None
         action = self.codec.decode(engine, number)
         seat = engine.current_player
+        may_end = self._may_end
+        before = _copy(engine) if may_end is not None and may_end(engine) else None
         try:
             engine.apply(action)
         except NeedChance as need:
             self.history.append((seat, number))
-            self._rebuild()
+            if before is None:
+                self._rebuild()
+            else:
+                self.engine = before
             self.pending, self.pending_seat, self.draws = action, seat, []
-            self.need, self.order = need, []
+            self._ask(need)
             return
         self.history.append((seat, number))
         self.deal_actions.append(action)
@@ -329,6 +420,7 @@ class ChanceState:
         new.deal_actions = self.deal_actions[:]
         new.draws = self.draws[:]
         new.order = self.order[:]
+        new.left = self.left[:]
         new.history = self.history[:]
         return new
 
@@ -337,7 +429,8 @@ class ChanceState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with the game's name in place of its spec and codec."""
-        data = {k: v for k, v in self.__dict__.items() if k not in ("spec", "codec")}
+        data = {k: v for k, v in self.__dict__.items()
+                if k not in ("spec", "codec", "_may_end")}
         return (_restore, (self.spec.name, data))
 
     # -- results and views --------------------------------------------------------
@@ -368,7 +461,9 @@ class ChanceState:
     def information_state_string(self, seat: int) -> str:
         """The observation plus the seat's own actions since the start of the game."""
         own = [n for p, n in self.history if p == seat]
-        return json.dumps({"own_actions": own}) + self.observation_string(seat)
+        if self.need is not None:
+            return json.dumps({"own_actions": own}) + self.observation_string(seat)
+        return information_state_string(own, self.observation(seat))
 
     def tensor(self, seat: int, perfect_recall: bool) -> list[float]:
         """The seat's observation tensor (zeros before the first deal)."""
@@ -398,6 +493,7 @@ class ChanceState:
             return self.clone()
         world = self.spec.sample_world(self.engine.observation(seat), rng)
         world.history = list(self.engine.history)
+        world.deal_limit = self.max_deals
         new = self.clone()
         new.engine = _pin(world)
         new.deal_start = _copy(world)
@@ -413,7 +509,10 @@ class ChanceState:
 def _restore(name: str, data: dict[str, Any]) -> ChanceState:
     spec = get_game(name)
     state = object.__new__(ChanceState)
-    state.__dict__.update(data, spec=spec, codec=codec_of(spec))
+    codec = codec_of(spec)
+    state.__dict__.update(data, spec=spec, codec=codec, _may_end=(
+        codec.deal_may_end if spec.deals_played is not None
+        and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None))
     for engine in (state.engine, state.deal_start):
         if engine is not None:
             _pin(engine)
@@ -425,5 +524,6 @@ def game_spec(name: str) -> GameSpec:
     return get_game(name)
 
 
-__all__ = ["CHANCE", "TERMINAL", "ChanceState", "ResearchCodec", "ScriptedRNG", "Tensor",
-           "codec_of", "outcome_utilities", "research_games"]
+__all__ = ["CHANCE", "DEFAULT_MAX_DEALS", "TERMINAL", "ChanceState", "ResearchCodec",
+           "ScriptedRNG", "Tensor", "chance_pairs", "codec_of", "deal_bound",
+           "information_state_string", "outcome_utilities", "research_games", "seats_of"]

@@ -6,7 +6,9 @@ the game's options (``pyspiel.load_game("python_cardplaza_pinochle4", {"target":
 list options joined by ``/``). The deal is explicit chance: one chance node per dealt place
 (and one for a drawn dealer). Information-state and observation strings are the seat's
 observation as JSON (the information state adds the seat's own actions); tensors are the
-codec's (the information-state tensor adds the current deal's order of play). Returns are
+codec's (the information-state tensor adds the current deal's order of play). A game of
+several deals has the parameter ``max_deals`` (default 200): it ends after that many deals
+(redeals count), the side ahead winning, so ``max_game_length()`` is a true bound. Returns are
 zero-sum results: +1 / -1 between two, ``n / k - 1`` for each of ``k`` winners among
 ``n`` seats and -1 for the others. ``resample_from_infostate`` deals the hidden cards again
 through the game's determinizer, so OpenSpiel's ISMCTS bot plays these games.
@@ -30,9 +32,19 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]
 from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import TERMINAL
 from cardplaza.core.registry import GameSpec
-from cardplaza.research.core import CHANCE, ChanceState, codec_of, research_games
+from cardplaza.research.core import (
+    CHANCE,
+    DEFAULT_MAX_DEALS,
+    ChanceState,
+    chance_pairs,
+    codec_of,
+    research_games,
+    seats_of,
+)
 
 PREFIX = "python_cardplaza_"
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 MAX_CHANCE_OUTCOMES = 53
 """Cards of the largest deck (E-fuda-tori's 52 + Joker); a drawn dealer has fewer."""
 
@@ -42,10 +54,19 @@ def game_name(name: str) -> str:
     return PREFIX + name
 
 
-def _defaults(spec: GameSpec) -> dict[str, Any]:
+def parameters(spec: GameSpec, options: Any = None) -> dict[str, Any]:
+    """The OpenSpiel game parameters of ``options`` (the defaults if ``None``): list
+    options joined by ``/``."""
     out: dict[str, Any] = {}
-    for key, value in options_to_dict(spec.options_type()).items():
+    for key, value in options_to_dict(options or spec.options_type()).items():
         out[key] = "/".join(map(str, value)) if isinstance(value, list) else value
+    return out
+
+
+def _defaults(spec: GameSpec) -> dict[str, Any]:
+    out = parameters(spec)
+    if spec.deals_played is not None:
+        out["max_deals"] = DEFAULT_MAX_DEALS
     return out
 
 
@@ -55,8 +76,8 @@ def _players(spec: GameSpec) -> tuple[int, int]:
 
 
 def _options(spec: GameSpec, params: dict[str, Any]) -> Any:
-    data = {k: v for k, v in params.items() if k in _defaults(spec)}
     fields = {f.name: f for f in dataclasses.fields(spec.options_type)}
+    data = {k: v for k, v in params.items() if k in fields}
     for key, value in list(data.items()):
         if isinstance(value, str) and "tuple" in str(fields[key].type):
             data[key] = [v for v in value.split("/") if v]
@@ -93,8 +114,13 @@ class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
         spec = self.spec
         full = {**_defaults(spec), **(params or {})}
         self.options = _options(spec, full)
+        self.max_deals: int | None = None
+        if spec.deals_played is not None:
+            self.max_deals = int(full["max_deals"])
+            if self.max_deals < 1:
+                raise ValueError(f"max_deals must be at least 1; got {self.max_deals}")
         codec = codec_of(spec)
-        players = spec.new_game(self.options, 0).num_players
+        players = seats_of(spec, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions(self.options),
             max_chance_outcomes=MAX_CHANCE_OUTCOMES,
@@ -102,7 +128,7 @@ class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=float(players - 1),
             utility_sum=0.0,
-            max_game_length=codec.max_game_length(self.options),
+            max_game_length=codec.max_game_length(self.options, self.max_deals),
         )
         super().__init__(self.game_type, info, full)
         self.codec = codec
@@ -128,26 +154,47 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: CardPlazaGame) -> None:
         super().__init__(game)
-        self.inner = ChanceState(game.spec, game.options)
+        self.inner = ChanceState(game.spec, game.options, game.max_deals)
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
-        p = self.inner.current_player
-        if p == CHANCE:
-            return int(pyspiel.PlayerId.CHANCE)
-        if p == TERMINAL:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return p
+        inner = self.inner
+        if inner.need is not None:
+            return _CHANCE
+        p: int = inner.engine.current_player  # type: ignore[union-attr]
+        return _TERMINAL if p == TERMINAL else p
+
+    def is_chance_node(self) -> bool:
+        """True while dealing (answered here, without a round trip through C++)."""
+        return self.inner.need is not None
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action numbers of ``player`` (the player to act if ``None``; chance
+        outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
+        inner = self.inner
+        if inner.need is not None:
+            return inner.chance_numbers() if player in (None, _CHANCE) else []
+        engine = inner.engine
+        assert engine is not None
+        p = engine.current_player
+        if p == TERMINAL or (player is not None and player != p):
+            return []
+        return inner.codec.numbers(engine)
 
     def _legal_actions(self, player: int) -> list[int]:
-        return self.inner.legal_numbers()
+        return self.legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Outcomes of the chance node (each remaining card equally likely)."""
-        return self.inner.chance_outcomes()
+        left = self.inner.left
+        return list(map(chance_pairs(len(left)).__getitem__, left))
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply_number(int(action))
+        inner = self.inner
+        if inner.need is not None:
+            inner._chance(action)
+        else:
+            inner.apply_number(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
@@ -155,7 +202,8 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self.inner.is_terminal
+        inner = self.inner
+        return inner.need is None and inner.engine.is_terminal  # type: ignore[union-attr]
 
     def returns(self) -> list[float]:
         """Zero-sum results at the end, zeros before."""
@@ -205,4 +253,5 @@ GAMES = {name: register(spec) for name, spec in research_games().items()
          if game_name(name) not in pyspiel.registered_names()}
 """The registered game classes by Card Plaza name."""
 
-__all__ = ["GAMES", "PREFIX", "CardPlazaGame", "CardPlazaState", "game_name", "register"]
+__all__ = ["GAMES", "PREFIX", "CardPlazaGame", "CardPlazaState", "game_name", "parameters",
+           "register"]

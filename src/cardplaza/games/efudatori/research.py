@@ -6,6 +6,7 @@ from typing import Any
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.games.efudatori.rules import deck_mask
 from cardplaza.research.core import ResearchCodec, Tensor
 
 DECK = 53
@@ -26,6 +27,16 @@ class EfudatoriCodec(ResearchCodec):
         """The card id."""
         assert type(action) is int
         return action
+
+    def numbers(self, state: GameState) -> list[int]:
+        """The legal cards, which the engine lists in order."""
+        return list(state.legal_actions())  # type: ignore[arg-type]
+
+    def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
+        """One deal, always this long: the dealer drawn (one chance node), the deck dealt
+        (a chance node per card but the last) and every card played."""
+        cards = deck_mask(options.players).bit_count()
+        return 1 + (cards - 1) + cards
 
     def decode(self, state: GameState, number: int) -> Action:
         """The card id."""

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from cardplaza.core.cards import FULL_DECK, CardParseError, bit_list, bits
+from cardplaza.core.cards import FULL_DECK, CardParseError, bit_list, bits, shuffle
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -24,6 +24,26 @@ TrickRecord = tuple[int, tuple[int, ...], int]
 """``(leader, cards in playing order, winner)``."""
 
 
+def _suit_chunk(suit: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(13 * suit + i for i in range(13) if m >> i & 1) for m in range(8192))
+
+
+_S0, _S1, _S2, _S3 = (_suit_chunk(s) for s in range(4))
+"""The cards of each suit's 13 bits of a card mask."""
+_S4: tuple[tuple[int, ...], ...] = ((), (JOKER,))
+_DECKS: dict[int, tuple[int, list[int]]] = {}
+"""The deck of each number of players, as a mask and as a list of cards."""
+_FIRST_LEAD_OK = rules.FIRST_LEAD_OK
+_SPADE_THREE = rules.SPADE_THREE
+_SPADE_ACE = rules.SPADE_ACE
+_SPADE_ACE_BIT = rules.SPADE_ACE_BIT
+_JOKER_BIT = rules.JOKER_BIT
+_SPADE_THREE_BIT = rules.SPADE_THREE_BIT
+_SUIT_MASK = rules.SUIT_MASK
+_TRUMPS = tuple(rules.trump_of(k) for k in (3, 1, 2))
+"""Trump suit by trick number modulo 3."""
+
+
 class EfudatoriState(GameState):
     """A game of E-fuda-tori from the deal to the last trick."""
 
@@ -34,8 +54,11 @@ class EfudatoriState(GameState):
         the ``dealer`` option names one (a rematch, see :func:`rematch_options`)."""
         super().__init__(options, seed, options.players)
         n = options.players
-        self.deck = rules.deck_mask(n)
-        self.tricks_total = self.deck.bit_count() // n
+        deck = _DECKS.get(n)
+        if deck is None:
+            deck = _DECKS[n] = rules.deck_mask(n), bit_list(rules.deck_mask(n))
+        self.deck = deck[0]
+        self.tricks_total = len(deck[1]) // n
         self.names = options.display_names()
         drawn = self.rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
         if dealer is None and options.dealer >= 0:
@@ -43,12 +66,10 @@ class EfudatoriState(GameState):
         if dealer is not None and not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
         self.dealer = drawn if dealer is None else dealer
-        cards = bit_list(self.deck)
-        self.rng.shuffle(cards)
-        self.hands = [0] * n
-        for i in range(n):
-            for c in cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]:
-                self.hands[i] |= 1 << c
+        cards = deck[1][:]
+        shuffle(self.rng, cards)
+        self.hands = [sum([1 << c for c in cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]])
+                      for i in range(n)]
         # Stock: S1 (top, face down) is the LAST element; S2 … below it.
         self.stock: list[int] = cards[n * HAND_SIZE:][::-1]
         self.trick_number = 1
@@ -93,10 +114,34 @@ class EfudatoriState(GameState):
         legal = self._legal
         if legal is None:
             cur = self.cur
-            m = 0 if cur == TERMINAL else rules.legal_mask(self.hands[cur], self.trick,
-                                                           self.trick_number)
+            if cur == TERMINAL:
+                m = 0
+            else:  # rules.legal_mask, inline
+                m = self.hands[cur]
+                trick = self.trick
+                if not trick:
+                    if self.trick_number == 1:
+                        m = (m & _FIRST_LEAD_OK) or m
+                else:
+                    played = 0
+                    for c in trick:
+                        played |= 1 << c
+                    if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
+                        m = _JOKER_BIT
+                    else:
+                        trumps = m & _SUIT_MASK[_TRUMPS[self.trick_number % 3]] \
+                            if played & _JOKER_BIT else 0  # F2
+                        if trumps:
+                            m = trumps
+                        else:
+                            led = trick[0]
+                            if led != JOKER:  # F3
+                                follow = m & _SUIT_MASK[led // 13]
+                                if follow:
+                                    m = follow | (m & _JOKER_BIT)
             self._lmask = m
-            self._legal = legal = bit_list(m)
+            self._legal = legal = [*_S0[m & 8191], *_S1[m >> 13 & 8191], *_S2[m >> 26 & 8191],
+                                   *_S3[m >> 39 & 8191], *_S4[m >> 52]]
         return legal
 
     def apply(self, action: Action) -> None:
@@ -108,8 +153,17 @@ class EfudatoriState(GameState):
             if self._lmask >> action & 1:
                 seat = self.cur
                 self._legal = None
-                self._play(action)
                 self.history.append((seat, action))
+                bit = 1 << action
+                self.hands[seat] &= ~bit
+                self.known[seat] &= ~bit
+                trick = self.trick
+                trick.append(action)
+                n = self.num_players
+                if len(trick) < n:  # _play, inline
+                    self.cur = seat + 1 if seat + 1 < n else 0
+                else:
+                    self._finish_trick()
                 return
         super().apply(action)
 
@@ -158,20 +212,34 @@ class EfudatoriState(GameState):
     def _finish_trick(self) -> None:
         n = self.num_players
         trick = tuple(self.trick)
-        w = (self.leader + rules.trick_winner_index(trick, self.trick_number)) % n
-        self.captured[w] |= rules.mask_of_list(trick)
+        m = 0
+        for c in trick:
+            m |= 1 << c
+        # rules.trick_winner_index from the trick's mask: W1-W5 name the winning card.
+        if m & _JOKER_BIT:
+            win = _SPADE_THREE if m & _SPADE_THREE_BIT else JOKER
+        elif m & _SPADE_ACE_BIT:
+            win = _SPADE_ACE
+        else:
+            win = (m & _SUIT_MASK[_TRUMPS[self.trick_number % 3]]
+                   or m & _SUIT_MASK[trick[0] // 13]).bit_length() - 1
+        w = self.leader + trick.index(win)
+        if w >= n:
+            w -= n
+        self.captured[w] |= m
         self.tricks_log.append((self.leader, trick, w))
         self.trick = []
         stock = self.stock
         if stock:
             fd = stock.pop()
-            self.hands[w] |= 1 << fd
+            hands, known = self.hands, self.known
+            hands[w] |= 1 << fd
             ups = []
             for i in range(1, n):
                 q = (w + i) % n
-                c = stock.pop()
-                self.hands[q] |= 1 << c
-                self.known[q] |= 1 << c
+                bit = 1 << (c := stock.pop())
+                hands[q] |= bit
+                known[q] |= bit
                 ups.append((q, c))
             self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
         self.leader = w

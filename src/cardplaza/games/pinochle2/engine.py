@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
-from cardplaza.core.cards import PINOCHLE, CardParseError, chunk_tables, parse_face
+from cardplaza.core.cards import PINOCHLE, CardParseError, parse_face, shuffle
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -71,6 +71,7 @@ class Options:
 
 NCARDS = 48
 ALL_CARDS = (1 << NCARDS) - 1
+_BIT = tuple(1 << c for c in range(NCARDS))
 NO_MELD = 48
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -150,12 +151,25 @@ _FAST: tuple[tuple[tuple[_FastInstance, ...], ...], ...] = tuple(
     for trump in range(4))
 
 
+_M24 = (1 << 24) - 1
+_FaceInstance = tuple[int, int, tuple[int, ...], int, int]
+_BY_FACE: tuple[tuple[tuple[_FaceInstance, ...], ...], ...] = tuple(
+    tuple(tuple((t, g, faces, need, sum(1 << f for f in faces))
+                for t, g, faces, need, _span, _size in _FAST[trump][dbl])
+          for dbl in (False, True))
+    for trump in range(4))
+"""As :data:`_FAST`, with the mask of the instance's faces (24 bits) in place of the span."""
+_CHECKS: tuple[tuple[tuple[tuple[int, bool, _FaceInstance], ...], ...], ...] = tuple(
+    tuple(tuple((inst[4], inst[3] == 2, inst) for inst in by_dbl) for by_dbl in by_trump)
+    for by_trump in _BY_FACE)
+"""Each instance with its face mask and whether it needs both copies of every face."""
+
+
 def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(offset + i for i in range(12) if (m >> i) & 1) for m in range(4096))
 
 
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
-_BITS0, _BITS1, _BITS2, _BITS3, _BITS4, _BITS5 = chunk_tables(range(NCARDS))
 _NO_MELDS: frozenset[tuple[int, int]] = frozenset()
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
@@ -233,42 +247,55 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
     concealed cards, then mask.
     """
+    held_once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
+    held_twice = hand & hand >> 24  # faces held in both copies
+    # The instances whose faces the hand holds at all (fewer are free of earlier melds).
+    candidates = [inst for fmask, twice, inst in _CHECKS[trump][double_melds]
+                  if fmask & (held_twice if twice else held_once) == fmask]
     out: list[tuple[int, int]] = []
-    for t, g, faces, need, span, size in _FAST[trump][double_melds]:
-        free = hand & ~used[g] & span
-        if free.bit_count() < size:
-            continue
+    for t, g, faces, need, fmask in candidates:
+        u = used[g]
+        if u:
+            free = hand & ~u
+            if fmask & ((free & free >> 24) if need == 2 else (free | free >> 24)) != fmask:
+                continue
+        else:
+            free = hand
+            if fmask & (held_twice if need == 2 else held_once) != fmask:
+                continue
+        # Every face of the instance is free (twice for a double meld): its choices.
         choices: list[tuple[int, ...]] = []
+        single = 0  # the meld's cards while there is one way only
+        several = False
         for f in faces:
             a = f
             b = f + 24
-            has_a = (free >> a) & 1
-            has_b = (free >> b) & 1
             if need == 2:
-                if not (has_a and has_b):
-                    break
-                choices.append(((1 << a) | (1 << b),))
-            elif has_a and has_b:
-                if _signature(a, melded, known, used) == _signature(b, melded, known, used):
-                    choices.append((1 << a,))
-                else:
-                    choices.append((1 << a, 1 << b))
-            elif has_a:
-                choices.append((1 << a,))
-            elif has_b:
-                choices.append((1 << b,))
-            else:
-                break
-        else:
-            found: list[tuple[int, int]] = []
-            for combo in itertools.product(*choices):
-                m = sum(combo)
-                conc = m & ~melded
-                if new_card_rule and not conc:
+                bit = (1 << a) | (1 << b)
+            elif (free >> a) & 1:
+                bit = 1 << a
+                if (free >> b) & 1 and (_signature(a, melded, known, used)
+                                        != _signature(b, melded, known, used)):
+                    choices.append((bit, 1 << b))
+                    several = True
                     continue
-                found.append((conc.bit_count(), m))
-            found.sort()
-            out.extend((t, m) for _, m in found)
+            else:
+                bit = 1 << b
+            single |= bit
+            choices.append((bit,))
+        if not several:
+            if not new_card_rule or single & ~melded:
+                out.append((t, single))
+            continue
+        found: list[tuple[int, int]] = []
+        for combo in itertools.product(*choices):
+            m = sum(combo)
+            conc = m & ~melded
+            if new_card_rule and not conc:
+                continue
+            found.append((conc.bit_count(), m))
+        found.sort()
+        out.extend((t, m) for _, m in found)
     return out
 
 
@@ -302,13 +329,13 @@ class Pinochle2State(GameState):
         super().__init__(options or Options(), seed, 2)
         opts = self.options
         deck = list(range(NCARDS))
-        self.rng.shuffle(deck)
+        shuffle(self.rng, deck)
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
         self.hands = [0, 0]
-        self.hands[non_dealer] = sum(1 << c for c in deck[:12])
-        self.hands[dealer] = sum(1 << c for c in deck[12:24])
+        self.hands[non_dealer] = sum([_BIT[c] for c in deck[:12]])
+        self.hands[dealer] = sum([_BIT[c] for c in deck[12:24]])
         turn_up = deck[24]
         # stock[0] is the turn-up (bottom); stock[-1] is the top card.
         self.stock: list[int] = [turn_up, *deck[25:]]
@@ -382,9 +409,8 @@ class Pinochle2State(GameState):
             if self.lead >= 0 and not self.stock:
                 hand = playoff_follow_mask(hand, self.lead, self.trump)
             self._lmask = hand
-            legal = [*_BITS0[hand & 255], *_BITS1[hand >> 8 & 255], *_BITS2[hand >> 16 & 255],
-                     *_BITS3[hand >> 24 & 255], *_BITS4[hand >> 32 & 255],
-                     *_BITS5[hand >> 40]]
+            legal = [*_CHUNK0[hand & 4095], *_CHUNK1[hand >> 12 & 4095],
+                     *_CHUNK2[hand >> 24 & 4095], *_CHUNK3[hand >> 36]]
         else:
             self._lmask = 0
             legal = [*self.pending, NO_MELD] if step == STEP_MELD else []
@@ -402,15 +428,29 @@ class Pinochle2State(GameState):
                 if 0 <= action < NCARDS and self._lmask >> action & 1:
                     seat = self.turn
                     self._legal = None
-                    self._play(action)
                     self.history.append((seat, action))
+                    if self.lead < 0:  # a lead: _play, inline
+                        keep = ~(1 << action)
+                        self.hands[seat] &= keep
+                        self.melded[seat] &= keep
+                        self.known[seat] &= keep
+                        self.lead = action
+                        self.turn = 1 - seat
+                        return
+                    self._play(action)
                     return
             elif step == STEP_MELD and action == NO_MELD:
                 seat = self.turn
                 self._legal = None
-                self._draws(seat)
                 self.history.append((seat, action))
+                self._draws(seat)
                 return
+        elif type(action) is tuple and self.step == STEP_MELD and action in self._pending_set:
+            seat = self.turn
+            self._legal = None
+            self.history.append((seat, action))
+            self._meld(*action)
+            return
         super().apply(action)
 
     def illegal_reason(self, action: Action) -> str | None:
@@ -545,16 +585,21 @@ class Pinochle2State(GameState):
             self.turn = 1 - seat
             return
         leader = 1 - seat
-        winner = seat if trick_winner(lead, c, self.trump) else leader
+        sf = SUIT_OF[c]
+        if sf == SUIT_OF[lead]:
+            winner = seat if RANK_OF[c] > RANK_OF[lead] else leader
+        else:
+            winner = seat if sf == self.trump else leader
         self.tricks.append((leader, lead, c, winner))
         self.counters[winner] += POINTS[lead] + POINTS[c]
         self.lead = -1
         if self.stock:
             # Every stock-phase trick is followed by the winner's meld step, with "no meld"
             # always among the choices, so the step sequence never tells whether a meld exists.
+            opts = self.options
             pend = generate_melds(self.hands[winner], self.melded[winner], self.known[winner],
-                                  self.used, self.trump, self.options.double_melds,
-                                  self.options.new_card_rule)
+                                  self.used, self.trump, opts.double_melds,
+                                  opts.new_card_rule)
             self.pending = pend
             self._pending_set = frozenset(pend) if pend else _NO_MELDS
             self.step = STEP_MELD

@@ -92,9 +92,17 @@ class Pinochle2Codec(ResearchCodec):
             t.play_order(plays, NCARDS, 2, 24)
         return t.values
 
-    def max_game_length(self, options: Any) -> int:
-        """47 dealt places, 48 cards played, 12 meld steps."""
+    def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
+        """One deal, always this long: 47 dealt places (the 48th is what is left), 48
+        cards played and the 12 meld steps (a meld or ``no meld``) after stock tricks."""
         return 47 + 48 + 12
+
+    def numbers(self, state: GameState) -> list[int]:
+        """Cards to play are their own numbers, listed in order; melds are sorted."""
+        legal = state.legal_actions()
+        if type(legal[0]) is int and legal[-1] != NO_MELD:
+            return list(legal)  # type: ignore[arg-type]
+        return super().numbers(state)
 
 
 CODEC = Pinochle2Codec()

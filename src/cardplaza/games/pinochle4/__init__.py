@@ -78,6 +78,7 @@ from cardplaza.games.pinochle4.engine import (
     Options,
     PinochleState,
     hands_dealt,
+    hands_redealt,
 )
 from cardplaza.games.pinochle4.world import check_invariants, permute_unseen, sample_world
 
@@ -130,6 +131,7 @@ SPEC4 = register(GameSpec(
     sample_world=sample_world,
     levels=("random", "weak", "normal", "strong", "expert"),
     deals_played=hands_dealt,
+    redeals=hands_redealt,
     hooks={**_HOOKS, "research": "cardplaza.games.pinochle4.research:CODEC4"},
 ))
 
@@ -145,6 +147,7 @@ SPEC3 = register(GameSpec(
     sample_world=sample_world,
     levels=("random", "weak", "normal", "strong", "expert"),
     deals_played=hands_dealt,
+    redeals=hands_redealt,
     hooks={**{k: v for k, v in _HOOKS.items() if not k.startswith("odds")},
            "bench": "cardplaza.games.pinochle4.bench:cutthroat_benchmarks",
            "research": "cardplaza.games.pinochle4.research:CODEC3"},

@@ -131,10 +131,23 @@ _MAX_DIGITS = 9
 
 
 _PLAYS = [(K_PLAY, c) for c in range(48)]
-_PLAY0, _PLAY1, _PLAY2, _PLAY3, _PLAY4, _PLAY5 = chunk_tables(_PLAYS)
+
+
+def _chunk12(actions: Sequence[Action], offset: int) -> tuple[tuple[Action, ...], ...]:
+    return tuple(tuple(actions[offset + i] for i in range(12) if m >> i & 1)
+                 for m in range(4096))
+
+
+_PLAY0, _PLAY1, _PLAY2, _PLAY3 = (_chunk12(_PLAYS, 12 * k) for k in range(4))
+"""The play actions of each 12-bit quarter of a card mask."""
+_GIVE_ACTIONS = [(K_GIVE, c) for c in range(48)]
+_GIVE0, _GIVE1, _GIVE2, _GIVE3 = (_chunk12(_GIVE_ACTIONS, 12 * k) for k in range(4))
+"""The same for the cards passed."""
 _PLAY_CARD = {id(a): a[1] for a in _PLAYS}
+PLAY_ACTIONS: tuple[Action, ...] = tuple(_PLAYS)
+"""The play action of each card, the very objects :meth:`PinochleState.legal_actions`
+lists (applying one of them takes the shortest path)."""
 """The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
-_GIVES = chunk_tables([(K_GIVE, c) for c in range(48)])
 _DISCARDS = chunk_tables([(K_DISCARD, c) for c in range(48)])
 
 
@@ -218,6 +231,7 @@ class PinochleState(GameState):
         self.trick_total = 250 // self.div
         self.last_bonus = 10 // self.div
         self.counters = counter_table(opts.counters, opts.one_point)
+        self._beat_only_trump_leads = opts.beat_only_trump_leads
         self.npass = getattr(opts, "passing", 0) if n == 4 else 0
         self.scores = [0] * (2 if n == 4 else 3)
         self.log: list[dict[str, Any]] = []
@@ -295,7 +309,15 @@ class PinochleState(GameState):
     def last_hand(self) -> dict[str, Any] | None:
         """The previous hand's result (bid, melds with details, trick points, …) or None."""
         if self._last_hand is None and self._last_src is not None:
-            summary, hands, trump, last_trick, last_winner, won, widow = self._last_src
+            summary, hands, trump, tricks, widow_cards = self._last_src
+            n = self.n
+            last_trick = ([[(tricks[-1][0] + i) % n, c] for i, c in enumerate(tricks[-1][1])]
+                          if tricks else None)
+            last_winner = tricks[-1][2] if tricks else None
+            won = [0] * n
+            for _, _, w in tricks:
+                won[w] += 1
+            widow = _sorted_cards(widow_cards) if n == 3 else None
             o = self.options
             details = [meld_breakdown(h, trump, o.extra_kq, o.one_point).to_json()
                        for h in hands]
@@ -346,16 +368,40 @@ class PinochleState(GameState):
             return legal
         ph = self.phase
         if ph == PLAY:
-            m = self._play_mask()
-            legal = [*_PLAY0[m & 255], *_PLAY1[m >> 8 & 255], *_PLAY2[m >> 16 & 255],
-                     *_PLAY3[m >> 24 & 255], *_PLAY4[m >> 32 & 255], *_PLAY5[m >> 40]]
+            hand = self.hands[self.turn]
+            trick = self.trick
+            if trick:  # the rule of _play_mask, inline
+                trump = self.trump
+                w = trick[0]
+                led = ws = SUIT_OF[w]
+                for c in trick[1:]:
+                    cs = SUIT_OF[c]
+                    if cs == ws:
+                        if RANK_OF[c] > RANK_OF[w]:
+                            w = c
+                    elif cs == trump:
+                        w, ws = c, cs
+                relaxed = led != trump and self._beat_only_trump_leads
+                must = hand & SUIT_MASK[led]
+                if must:
+                    beat = ws == led and not relaxed
+                else:
+                    must = hand & SUIT_MASK[trump]
+                    beat = ws == trump and not relaxed
+                if must:
+                    hand = must & ABOVE[ws][RANK_OF[w]] or must if beat else must
+            self._lmask = hand
+            legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                     *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
         elif ph == BIDDING:
             lo = self.next_bid_min()
             legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
-            legal = _listed(_GIVES, self.hands[self.giver])
+            m = self.hands[self.giver]
+            legal = [*_GIVE0[m & 4095], *_GIVE1[m >> 12 & 4095], *_GIVE2[m >> 24 & 4095],
+                     *_GIVE3[m >> 36]]
         elif ph == DISCARD:
             legal = _listed(_DISCARDS, self.hands[self.bidder])
         else:
@@ -395,13 +441,27 @@ class PinochleState(GameState):
                 if self._legal is None:
                     self.legal_actions()
                 if self._lmask >> card & 1:
-                    seat = self.turn
                     self._legal = None
-                    self._play(card)
+                    seat = self.turn
                     self.history.append((seat, action))
+                    trick = self.trick
+                    n = self.n
+                    if len(trick) + 1 < n:  # not the trick's last card: _play, inline
+                        self.hands[seat] ^= 1 << card
+                        trick.append(card)
+                        self.turn = seat + 1 if seat + 1 < n else 0
+                        return
+                    self._play(card)
                     return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
+            if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
+                    and type(value) is int and 0 <= value < 48 \
+                    and self.hands[self.giver] >> value & 1:  # a card of the giver's hand
+                self._legal = None
+                self.history.append((self.turn, action))
+                self._give(value)
+                return
             if type(kind) is int and type(value) is int:
                 legal = self._legal
                 if legal is None:
@@ -414,9 +474,14 @@ class PinochleState(GameState):
                         self.history.append((seat, action))
                         return
                 elif action in legal and self.phase != OVER:
-                    seat = self.turn
-                    self._apply(action)
-                    self.history.append((seat, action))
+                    self._legal = None
+                    self.history.append((self.turn, action))
+                    if kind == K_GIVE:
+                        self._give(value)
+                    elif kind == K_BID:
+                        self._bid(value)
+                    else:
+                        self._apply(action)
                     return
         super().apply(action)
 
@@ -559,7 +624,10 @@ class PinochleState(GameState):
         elif passes == n:
             self._record({"hand": self.hand_no, "dealer": self.dealer, "redeal": True,
                           "scores": list(self.scores)})
-            self._next_hand()
+            if self.deal_limit is not None and self.hand_no >= self.deal_limit:
+                self._stop()
+            else:
+                self._next_hand()
         else:
             nxt = (seat + 1) % n
             while self.passed >> nxt & 1:
@@ -633,22 +701,36 @@ class PinochleState(GameState):
 
     def _play(self, card: int) -> None:
         seat = self.turn
-        self.hands[seat] ^= 1 << card
+        hands = self.hands
+        hands[seat] ^= 1 << card
         trick = self.trick
         trick.append(card)
         n = self.n
         if len(trick) < n:
-            self.turn = (seat + 1) % n
+            self.turn = seat + 1 if seat + 1 < n else 0
             return
-        cards = tuple(trick)
-        w = (self.leader + cards.index(winning_card(cards, self.trump))) % n
-        m = 0
-        for c in cards:
+        trump = self.trump
+        w = trick[0]
+        ws = SUIT_OF[w]
+        wi = 0
+        m = 1 << w
+        for i in range(1, n):
+            c = trick[i]
             m |= 1 << c
+            cs = SUIT_OF[c]
+            if cs == ws:
+                if RANK_OF[c] > RANK_OF[w]:
+                    w, wi = c, i
+            elif cs == trump:
+                w, ws, wi = c, cs, i
+        leader = self.leader
+        w = leader + wi
+        if w >= n:
+            w -= n
         self.won[w] |= m
-        self.tricks.append((self.leader, cards, w))
+        self.tricks.append((leader, tuple(trick), w))
         self.trick = []
-        if self.hands[w]:
+        if hands[w]:
             self.leader = self.turn = w
         else:
             self._score_hand(throw_in=False)
@@ -689,20 +771,27 @@ class PinochleState(GameState):
             "scores": list(self.scores),
         }
         self._last_hand = None
-        self._last_src = (
-            summary, hands, self.trump,
-            ([[(self.tricks[-1][0] + i) % self.n, c] for i, c in enumerate(self.tricks[-1][1])]
-             if self.tricks else None),
-            self.tricks[-1][2] if self.tricks else None,
-            self.tricks_won(),
-            _sorted_cards(self.widow_cards) if self.n == 3 else None)
+        # The hand's tricks are never changed again (the next hand starts a new list): the
+        # summary's details are worked out from them when read.
+        self._last_src = (summary, hands, self.trump, self.tricks, self.widow_cards)
         self._record(summary)
         self.winner = game_winner(self.scores, bside, self.target)
         if self.winner >= 0:
             self.phase = OVER
             self.turn = TERMINAL
             return
+        if self.deal_limit is not None and self.hand_no >= self.deal_limit:
+            self._stop()
+            return
         self._next_hand()
+
+    def _stop(self) -> None:
+        """End the game at its deal limit: the side ahead wins (-1 on equal scores)."""
+        best = max(self.scores)
+        tops = [side for side, score in enumerate(self.scores) if score == best]
+        self.winner = tops[0] if len(tops) == 1 else -1
+        self.phase = OVER
+        self.turn = TERMINAL
 
     def _record(self, summary: dict[str, Any]) -> None:
         self.log.append(summary)
@@ -726,8 +815,8 @@ class PinochleState(GameState):
 
     def winners(self) -> tuple[int, ...]:
         """The winning side's seats: the hand's bidder wins when both sides reach the target."""
-        if self.winner < 0:
-            return ()
+        if self.winner < 0:  # a draw at the deal limit, or the game still runs
+            return tuple(range(self.n)) if self.phase == OVER else ()
         return tuple(s for s in range(self.n) if self.team(s) == self.winner)
 
     # -- copies ---------------------------------------------------------------------------
@@ -956,6 +1045,12 @@ def hands_dealt(state: GameState) -> int:
     """Hands dealt so far, the current one included (all-pass redeals count)."""
     assert isinstance(state, PinochleState)
     return state.hand_no
+
+
+def hands_redealt(state: GameState) -> int:
+    """Hands dealt so far that were redealt unplayed (everybody passed)."""
+    assert isinstance(state, PinochleState)
+    return sum(1 for entry in state.log if entry["redeal"])
 
 
 class CutthroatState(PinochleState):

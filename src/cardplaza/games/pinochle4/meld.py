@@ -89,12 +89,25 @@ def meld_total(hand: int, trump: int, extra_kq: bool = True) -> int:
     hi = hand >> 24
     a = lo | hi
     b = lo & hi
-    seq = TRUMP_SEQ_ON if extra_kq else TRUMP_SEQ_OFF
-    total = 0
-    for s in range(4):
-        i = ((a >> 6 * s) & 63) << 6 | ((b >> 6 * s) & 63)
-        total += seq[i] if s == trump else PLAIN_SEQ[i]
-    return total + _trump_free_meld(a, b)
+    plain = PLAIN_SEQ
+    i0 = (a & 63) << 6 | (b & 63)
+    i1 = (a >> 6 & 63) << 6 | (b >> 6 & 63)
+    i2 = (a >> 12 & 63) << 6 | (b >> 12 & 63)
+    i3 = (a >> 18 & 63) << 6 | (b >> 18 & 63)
+    t = (i0, i1, i2, i3)[trump]
+    total = plain[i0] + plain[i1] + plain[i2] + plain[i3] - plain[t]
+    total += (TRUMP_SEQ_ON if extra_kq else TRUMP_SEQ_OFF)[t]
+    # _trump_free_meld, inline: arounds (a face of each suit) and pinochles
+    for m, v in _AROUND_MASKS:
+        if b & m == m:
+            total += 10 * v
+        elif a & m == m:
+            total += v
+    if b & _PIN == _PIN:
+        return total + 300
+    if a & _PIN == _PIN:
+        return total + 40
+    return total
 
 
 def _trump_free_meld(a: int, b: int) -> int:

@@ -7,17 +7,21 @@ from typing import Any
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.games.pinochle4.engine import (
+    DISCARD,
     K_BID,
     K_DISCARD,
     K_GIVE,
     K_JUMP,
     K_PLAY,
     K_TRUMP,
+    PASSING,
     PHASE_NAMES,
+    PLAY,
+    PLAY_ACTIONS,
     PinochleState,
 )
 from cardplaza.games.pinochle4.rules import max_side_score
-from cardplaza.research.core import ResearchCodec, Tensor
+from cardplaza.research.core import DEFAULT_MAX_DEALS, ResearchCodec, Tensor
 
 DECK = 48
 
@@ -30,6 +34,21 @@ def _bids(options: Any, players: int) -> tuple[int, int, int]:
     return low, step, (max_side_score(players, options.one_point) - low) // step + 1
 
 
+_CARD_NUMBERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _card_numbers(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each 12-bit quarter of a card mask, the numbers of its cards' actions of one
+    kind (that of card ``c`` is number ``base + c``)."""
+    tables = _CARD_NUMBERS.get(base)
+    if tables is None:
+        tables = _CARD_NUMBERS[base] = tuple(
+            tuple(tuple(base + 12 * k + i for i in range(12) if m >> i & 1)
+                  for m in range(4096))
+            for k in range(4))
+    return tables
+
+
 class PinochleCodec(ResearchCodec):
     """Numbers: 0 pass; then every bid amount from the minimum to the highest legal bid;
     then trump ♠ ♥ ♦ ♣; then give, discard and play of each of the 48 cards."""
@@ -38,15 +57,24 @@ class PinochleCodec(ResearchCodec):
         super().__init__()
         self.name = name
         self.players = players
+        self._cache: dict[Any, tuple[int, int, int, int, int]] = {}
+        self._last: tuple[Any, tuple[int, int, int, int, int]] = (None, (0, 0, 0, 0, 0))
 
     def spec(self) -> GameSpec:
         """The variant this codec numbers."""
         return get_game(self.name)
 
     def _bases(self, options: Any) -> tuple[int, int, int, int, int]:
-        count = _bids(options, self.players)[2]
-        trump = 1 + count
-        return trump, trump + 4, trump + 4 + DECK, trump + 4 + 2 * DECK, trump + 4 + 3 * DECK
+        if options is self._last[0]:
+            return self._last[1]
+        bases = self._cache.get(options)
+        if bases is None:
+            count = _bids(options, self.players)[2]
+            trump = 1 + count
+            bases = self._cache[options] = (trump, trump + 4, trump + 4 + DECK,
+                                            trump + 4 + 2 * DECK, trump + 4 + 3 * DECK)
+        self._last = (options, bases)
+        return bases
 
     def num_actions(self, options: Any) -> int:
         """Pass, the bids, 4 trumps and 3 × 48 card actions."""
@@ -57,15 +85,53 @@ class PinochleCodec(ResearchCodec):
         assert isinstance(state, PinochleState) and isinstance(action, tuple)
         kind: int = action[0]
         value: int = action[1]
-        trump, give, discard, play, _ = self._bases(state.options)
         if kind in (K_BID, K_JUMP):
             return 0 if value == 0 else 1 + (value - state.min_bid) // state.step
-        return {K_TRUMP: trump, K_GIVE: give, K_DISCARD: discard, K_PLAY: play}[kind] + value
+        # The bases are listed in the order of the kinds trump, give, discard, play.
+        return self._bases(state.options)[kind - K_TRUMP] + value
+
+    def deal_may_end(self, state: GameState) -> bool:
+        """The last card of a hand."""
+        assert isinstance(state, PinochleState)
+        return (state.phase == PLAY and len(state.trick) == state.n - 1
+                and state.hands[state.turn].bit_count() == 1)
+
+    def numbers(self, state: GameState) -> list[int]:
+        """Plays are listed in card order: their numbers without sorting."""
+        assert isinstance(state, PinochleState)
+        phase = state.phase
+        if phase == PLAY:
+            state.legal_actions()
+            m = state._lmask  # the legal cards, worked out with the list
+            base = self._bases(state.options)[3]
+        elif phase == PASSING:  # any card of the giver's hand
+            m = state.hands[state.giver]
+            base = self._bases(state.options)[1]
+        elif phase == DISCARD:  # any card of the bidder's hand
+            m = state.hands[state.bidder]
+            base = self._bases(state.options)[2]
+        else:
+            return super().numbers(state)
+        t0, t1, t2, t3 = _card_numbers(base)
+        return [*t0[m & 4095], *t1[m >> 12 & 4095], *t2[m >> 24 & 4095], *t3[m >> 36]]
+
+    def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
+        """The first dealer drawn, then per deal: the 48 cards dealt (47 chance nodes), the
+        bids (every seat passes at most once and every other bid raises the last, so at
+        most one bid per amount), trump, the cards passed (four hands) or discarded
+        (cut-throat) and every card played; at most ``max_deals`` deals (redeals count)."""
+        n = self.players
+        bids = n + _bids(options, n)[2]
+        passing = 2 * options.passing if n == 4 else 3
+        per_deal = 47 + bids + 1 + passing + (48 if n == 4 else 45)
+        return 1 + (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""
         assert isinstance(state, PinochleState)
         trump, give, discard, play, end = self._bases(state.options)
+        if play <= number < end:
+            return PLAY_ACTIONS[number - play]
         if number == 0:
             return (K_BID, 0)
         if 0 < number < trump:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from cardplaza.core.cards import PINOCHLE
+from cardplaza.core.cards import PINOCHLE, shuffle
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -71,8 +71,15 @@ COUNTER_VALUES: dict[str, tuple[int, ...]] = {
 
 def counter_table(scheme: str, one_point: bool) -> tuple[int, ...]:
     """Per-card (0..47) counter values for a scheme."""
-    vals = COUNTER_VALUES["A1" if one_point else scheme]
-    return tuple(vals[rank_of(c)] for c in range(DECK_SIZE))
+    key = "A1" if one_point else scheme
+    table = _COUNTER_TABLES.get(key)
+    if table is None:
+        vals = COUNTER_VALUES[key]
+        table = _COUNTER_TABLES[key] = tuple(vals[rank_of(c)] for c in range(DECK_SIZE))
+    return table
+
+
+_COUNTER_TABLES: dict[str, tuple[int, ...]] = {}
 
 
 def mask_points(mask: int, table: tuple[int, ...]) -> int:
@@ -146,21 +153,16 @@ def legal_play_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int,
     return hand
 
 
+_CARD_BITS = [1 << c for c in range(DECK_SIZE)]
+
+
 def deal(rng: random.Random, players: int) -> tuple[list[int], int]:
     """Shuffle the 48 cards; 12 each for four players, 15 each + 3-card widow for three."""
-    deck = list(range(DECK_SIZE))
-    rng.shuffle(deck)
-    size = 12 if players == 4 else 15
-    hands = []
-    for p in range(players):
-        m = 0
-        for c in deck[p * size:(p + 1) * size]:
-            m |= 1 << c
-        hands.append(m)
-    widow = 0
-    for c in deck[players * size:]:
-        widow |= 1 << c
-    return hands, widow
+    deck = _CARD_BITS[:]  # each card as its bit: the order of a shuffled list(range(48))
+    shuffle(rng, deck)
+    if players == 4:
+        return [sum(deck[0:12]), sum(deck[12:24]), sum(deck[24:36]), sum(deck[36:48])], 0
+    return [sum(deck[0:15]), sum(deck[15:30]), sum(deck[30:45])], sum(deck[45:48])
 
 
 # -- the most a side can score in one hand ----------------------------------------------

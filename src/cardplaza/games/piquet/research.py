@@ -10,13 +10,16 @@ from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.games.piquet.state import (
     ADD,
     CODE_NAMES,
+    EX_E,
+    EX_Y,
     EXCH,
     PHASE_NAMES,
+    PLAY,
     SAY,
     SUIT,
     PiquetState,
 )
-from cardplaza.research.core import ResearchCodec, Tensor
+from cardplaza.research.core import DEFAULT_MAX_DEALS, ResearchCodec, Tensor
 
 DECK = 32
 EXCHANGE = DECK  # 4,096 numbers: the subset of the (sorted) hand's 12 places discarded
@@ -25,6 +28,19 @@ SUITS = SAYS + len(CODE_NAMES)
 ADDS = SUITS + 4
 MAX_ADDS = 64
 """Room for the choices of further combinations to show (one number per choice)."""
+
+
+_DISCARD_NUMBERS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _discard_numbers(lo: int, hi: int) -> tuple[int, ...]:
+    """The numbers of discarding ``lo`` … ``hi`` cards of a 12-card hand, ascending."""
+    key = (lo, hi)
+    numbers = _DISCARD_NUMBERS.get(key)
+    if numbers is None:
+        numbers = _DISCARD_NUMBERS[key] = tuple(
+            EXCHANGE + sub for sub in range(4096) if lo <= sub.bit_count() <= hi)
+    return numbers
 
 
 class PiquetCodec(ResearchCodec):
@@ -57,6 +73,37 @@ class PiquetCodec(ResearchCodec):
             return SUITS + value
         adds = sorted(a for a in state.legal_actions() if isinstance(a, tuple) and a[0] == ADD)
         return ADDS + adds.index(action)
+
+    def deal_may_end(self, state: GameState) -> bool:
+        """The last card of a deal."""
+        assert isinstance(state, PiquetState)
+        return state.phase == PLAY and len(state.tricks) == 11 and state.lead_card >= 0
+
+    def numbers(self, state: GameState) -> list[int]:
+        """Cards to play are their own numbers, listed in order; the rest are sorted."""
+        assert isinstance(state, PiquetState)
+        phase = state.phase
+        if phase == PLAY:
+            return list(state.legal_actions())  # type: ignore[arg-type]
+        if phase in (EX_E, EX_Y):  # every set of lo … hi places of the 12-card hand
+            lo, hi = (1, 5) if phase == EX_E else state.y_range()
+            return list(_discard_numbers(lo, hi))
+        return super().numbers(state)
+
+    def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
+        """The first dealer drawn, then per deal: the 32 cards dealt (31 chance nodes), two
+        exchanges, at most five declaration steps for each of point, sequence and set (a
+        call, "making?", the showing, the reply, the choice of what to score) and 24 cards
+        played. A partie has at most six deals (four with ``four_deals``) and two more on
+        a tie; Piquet au cent has no bound of its own, so ``max_deals`` cuts it."""
+        per_deal = 31 + 2 + 3 * 5 + 24
+        if options.au_cent:
+            deals = DEFAULT_MAX_DEALS if max_deals is None else max_deals
+        else:
+            deals = (4 if options.four_deals else 6) + 2
+            if max_deals is not None:
+                deals = min(deals, max_deals)
+        return 1 + deals * per_deal
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number."""

@@ -7,7 +7,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from cardplaza.core.cards import PIQUET, CardParseError, bit_list
+from cardplaza.core.cards import PIQUET, CardParseError, bit_list, shuffle
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -116,6 +116,14 @@ class DiscardChoices(Sequence[Action]):
                 and self._lo <= m.bit_count() <= self._hi)
 
 
+def _chunk11(offset: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(offset + i for i in range(11) if m >> i & 1) for m in range(2048))
+
+
+_C0, _C1, _C2 = _chunk11(0), _chunk11(11), _chunk11(22)
+"""The cards of each 11-bit third of a card mask."""
+
+
 def _mult(deal_number: int, options: Options) -> int:
     return 2 if options.four_deals and deal_number in (1, 4) else 1
 
@@ -157,9 +165,9 @@ class PiquetState(GameState):
         el, yo = self.elder, self.dealer
         if layout is None:
             deck = list(range(32))
-            self.rng.shuffle(deck)
-            de = sum(1 << c for c in deck[:12])
-            dy = sum(1 << c for c in deck[12:24])
+            shuffle(self.rng, deck)
+            de = sum([1 << c for c in deck[:12]])
+            dy = sum([1 << c for c in deck[12:24]])
             talon = deck[24:]
         else:
             de, dy, talon = layout[0], layout[1], list(layout[2])
@@ -280,13 +288,13 @@ class PiquetState(GameState):
                 return
         self._append_sheet()
         if self.o.au_cent or len(self.sheets) < self.scheduled:
-            self._start_deal()
+            self._next_deal()
             return
         a, b = self.totals
         if a == b and not self.extra:
             self.extra = True
             self.scheduled += 2
-            self._start_deal()
+            self._next_deal()
             return
         self.phase = OVER
         if a == b:
@@ -303,6 +311,20 @@ class PiquetState(GameState):
                else f"({wt} − {lt}) + 100 = {int(x)}")
         self.result_info = {"winner": w, "double": False, "rubicon": rubicon, "value": x,
                             "text": f"Player {w + 1} wins the partie: {how}"}
+
+    def _next_deal(self) -> None:
+        """Deal again, unless the deal limit is reached: then the partie stops, the
+        difference of the totals its result."""
+        if self.deal_limit is None or len(self.sheets) < self.deal_limit:
+            self._start_deal()
+            return
+        a, b = self.totals
+        self.phase = OVER
+        self.result = (float(a - b), float(b - a))
+        w = None if a == b else (0 if a > b else 1)
+        self.result_info = {
+            "winner": w, "double": False, "rubicon": False, "value": float(abs(a - b)),
+            "text": f"Stopped after {len(self.sheets)} deals at {a} to {b}"}
 
     # ------------------------------------------------------------------ turn
     @property
@@ -518,11 +540,11 @@ class PiquetState(GameState):
                 hand = self.hands[self.leader]
             else:
                 hand = self.hands[1 - self.leader]
-                follow = hand & pc.suit_mask(lead >> 3)
+                follow = hand & 0xFF << (lead & ~7)  # the led suit's cards
                 if follow:
                     hand = follow
             self._lmask = hand
-            legal = bit_list(hand)
+            legal = [*_C0[hand & 2047], *_C1[hand >> 11 & 2047], *_C2[hand >> 22]]
         elif ph == DECL:
             legal = self._decl_legal()
         elif ph == EX_E:
@@ -542,10 +564,10 @@ class PiquetState(GameState):
                 if self._legal is None:
                     self.legal_actions()
                 if self._lmask >> action & 1:
-                    seat = self.leader if self.lead_card < 0 else 1 - self.leader
                     self._legal = None
+                    self.history.append(
+                        (self.leader if self.lead_card < 0 else 1 - self.leader, action))
                     self._play(action)
-                    self.history.append((seat, action))
                     return
         elif (type(action) is tuple and len(action) == 2 and type(action[0]) is int
               and type(action[1]) is int and self.phase != OVER):
