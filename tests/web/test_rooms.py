@@ -21,8 +21,9 @@ from cardplaza.web.live.tables import TableManager
 from cardplaza.web.settings import Settings
 from cardplaza.web.store.rooms import RoomStore
 from cardplaza.web.store.storage import Storage, hash_token
-from conftest import FAST
 
+FAST = Settings(computer_pause=0.0, rate_per_second=10_000.0, rate_burst=10_000,
+                ai_workers=1)
 ROOMS = FAST.replace(standin_seconds=1, standin_min_seconds=1, turn_choices=(1, 15),
                      undo_request_seconds=30.0)
 
