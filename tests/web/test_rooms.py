@@ -187,6 +187,19 @@ def test_the_invite_expires_after_a_day_unless_the_game_is_on(app: TestClient) -
     assert r.status_code == 200 and r.json()["status"] == "playing"
     r = app.post("/api/rooms/find", json={"secret": room["code"]})
     assert r.status_code == 200 and r.json()["invite"]["valid"] is True
+    # Once that game is over, the day having passed, the invite no longer works.
+    with app.websocket_connect("/ws") as ws:
+        _ws_join(ws, _table_of(app, room), room["token"])
+        live = app.app.state.manager.tables[_table_of(app, room)]  # type: ignore[attr-defined]
+        _play_out(live, {0: ws})
+    r = app.post("/api/rooms/find", json={"secret": room["code"]})
+    assert r.status_code == 404 and _error(r) == "bad_invite"
+
+
+def _table_of(app: TestClient, room: dict[str, Any]) -> str:
+    row = RoomStore(app.app.state.storage).load(room["room"])  # type: ignore[attr-defined]
+    assert row is not None and row.table_id is not None
+    return row.table_id
 
 
 def test_the_host_revokes_the_invite_and_makes_a_new_one(app: TestClient) -> None:
@@ -541,12 +554,13 @@ def test_a_computer_stands_in_for_an_absent_person_and_hands_back(app: TestClien
                 a.send_json({"type": "act", "action": live.state.legal_actions()[0],
                              "step": step})
             _until(a, _state(lambda m, s=step: m["step"] > s))
-        marked = list(live.row.standins)
-        assert marked and all(live.row.actions[i]["seat"] == 1 for i in marked)
+        marked = list(live.row.standins)  # (read first: a mark follows its action)
+        actions = list(live.row.actions)[:marked[-1] + 1]
+        assert all(actions[i]["seat"] == 1 for i in marked)
         # Every action of Ken's seat so far was the stand-in's.
-        assert marked == [i for i, x in enumerate(live.row.actions) if x["seat"] == 1]
+        assert marked == [i for i, x in enumerate(actions) if x["seat"] == 1]
         stored = app.app.state.storage.load_table(table)  # type: ignore[attr-defined]
-        assert stored.standins == marked[:len(stored.standins)]
+        assert stored.standins[:len(marked)] == marked  # the stand-in may have gone on
         # Ken comes back: the seat is his again, everyone is told.
         with app.websocket_connect("/ws") as b:
             mb = _ws_join(b, table, friend["token"])

@@ -140,6 +140,11 @@ class Rooms:
         room: RoomRow | None = await self._db(self.store.by_hash, self.secret_hash(secret))
         if room is None or not self.invite_valid(room):
             raise WebError("bad_invite")
+        if room.status == "playing" and room.table_id and time.time() >= room.expires:
+            # Past its day, an invite lasts only while the game is still being played.
+            table = await self._db(self.manager.storage.load_table, room.table_id)
+            if table is None or table.status != "playing":
+                raise WebError("bad_invite")
         return room
 
     async def player_of(self, key: Any) -> PlayerRow | None:

@@ -508,10 +508,8 @@ export const roomsExtension = {
       lines.push(h("li", { "data-seat": String(s) },
         t("room.standins.line", { name: ctx.seatName(s), k, n, p: n ? Math.round((100 * k) / n) : 0 })));
     });
-    return [
-      h("div", { class: "standin-shares", id: "standin-shares" }, h("h3", {}, t("room.standins.title")), h("ul", { class: "plain" }, ...lines)),
-      room.id ? h("a", { href: `#/room/${room.id}`, class: "btn", id: "room-back" }, t("room.back")) : null,
-    ].filter(Boolean);
+    return [h("div", { class: "standin-shares", id: "standin-shares" }, h("h3", {}, t("room.standins.title")),
+      h("ul", { class: "plain" }, ...lines))];
   },
   message(msg, ctx) {
     if (!ctx || !ctx.msg.room) return;
