@@ -24,20 +24,20 @@ def test_language_switch_is_remembered(page: Any, server: str) -> None:
     page.goto(f"{server}/#/game/piquet")
     page.wait_for_selector("#start-btn")
     assert page.inner_text("#brand") == "Card Plaza"
-    assert page.inner_text("#start-btn") == "Start game"
+    assert page.inner_text("#start-btn") == "Play against the computer"
     page.click("#lang-btn")
     page.wait_for_function(
-        "() => document.querySelector('#start-btn')?.textContent === 'ゲーム開始'")
+        "() => document.querySelector('#start-btn')?.textContent === 'コンピューターと対戦'")
     assert page.inner_text("#brand") == "カードプラザ"
     assert page.get_attribute("html", "lang") == "ja"
     assert "ヤンガーは交換しなくてもOK" in page.inner_text(".options")
     page.reload()
     page.wait_for_selector("#start-btn")
-    assert page.inner_text("#start-btn") == "ゲーム開始"
+    assert page.inner_text("#start-btn") == "コンピューターと対戦"
     shot(page, "lobby_piquet_ja_1280x800")
     page.click("#lang-btn")
     page.wait_for_function(
-        "() => document.querySelector('#start-btn')?.textContent === 'Start game'")
+        "() => document.querySelector('#start-btn')?.textContent === 'Play against the computer'")
 
 
 def test_japanese_browser_gets_japanese(browser: Any, server: str) -> None:
@@ -45,7 +45,7 @@ def test_japanese_browser_gets_japanese(browser: Any, server: str) -> None:
     try:
         pg.goto(f"{server}/#/game/pinochle4")
         pg.wait_for_selector("#start-btn")
-        assert pg.inner_text("#start-btn") == "ゲーム開始"
+        assert pg.inner_text("#start-btn") == "コンピューターと対戦"
         text = pg.inner_text(".options")
         for label in ("コンピュータの強さ", "目標点", "全員パスなら配り直し",
                       "切り札がリードされたときだけ勝つカードを出す"):

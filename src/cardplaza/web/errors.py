@@ -67,6 +67,25 @@ ERRORS: dict[str, str] = {
     "not_finished": "that game is not finished yet",
     "streak_again": "a streak game goes on with streak: next",
     "no_rules": "no rules page for {game}",
+    # -- playing with friends --------------------------------------------------------------
+    "unknown_room": "no such room",
+    "bad_invite": "that invite link or room code is not valid (it may have expired or been "
+                  "revoked)",
+    "not_in_room": "only the people seated in a room can see it",
+    "not_host": "only the host can do that",
+    "bad_seat": "seats are numbered 0–{last}",
+    "seat_taken": "that seat is taken; choose another",
+    "room_changed": "the room changed at the same moment; please try again",
+    "room_started": "the game of this room has started",
+    "room_closed": "this room is closed",
+    "seats_open": "seats {seats} wait for a friend: fill them with computers or wait",
+    "bad_room": "{reason}",
+    "too_many_rooms": "too many rooms made from here (at most {limit})",
+    "too_many_lookups": "too many invite or code look-ups; wait a minute",
+    "room_again": "a game with friends goes on from its room",
+    "hints_off": "hints and the bid helper are off at this table (the host's choice)",
+    "undo_pending": "an undo request waits for the others' answers",
+    "no_undo_request": "there is no undo request to answer",
     "not_found": "not found",
 }
 """Code → English text (``str.format`` fields are the error's ``params``)."""
@@ -76,6 +95,9 @@ HTTP_STATUS: dict[str, int] = {
     "body_too_large": 413, "rate_limited": 429, "too_many_tables": 429,
     "server_busy": 503, "no_record": 403, "bad_token": 403, "bad_key": 403,
     "internal": 500, "broken_table": 500, "storage_failed": 503,
+    "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,
+    "seat_taken": 409, "room_changed": 409, "room_started": 409, "room_closed": 409,
+    "too_many_rooms": 429, "too_many_lookups": 429,
 }
 """HTTP status of codes that are not a plain 400."""
 

@@ -89,6 +89,33 @@ class Settings:
     sweep_seconds: float = 30.0
     """How often idle tables are looked for."""
 
+    # -- playing with friends ------------------------------------------------------------
+    invite_seconds: float = 24 * 3600.0
+    """An invite link and its room code work this long (and for as long as the room's game
+    is being played); the host can revoke them sooner."""
+    room_code_length: int = 7
+    """Characters of a room code (from :data:`cardplaza.web.live.rooms.CODE_ALPHABET`)."""
+    room_lookups_per_minute: float = 30.0
+    """Invite and room-code lookups one client address may make a minute (codes are short:
+    this keeps guessing them hopeless)."""
+    max_rooms_per_player: int = 20
+    """Rooms one player key may make within ``open_window_seconds``."""
+    max_rooms_per_address: int = 40
+    """Rooms one client address may make within ``open_window_seconds``."""
+    standin_seconds: int = 60
+    """When a person's connection drops at a table with other people, a computer plays
+    their seat after this long (until they come back); the host may choose 30–180."""
+    standin_min_seconds: int = 30
+    """The shortest stand-in wait a host may choose."""
+    standin_max_seconds: int = 180
+    """The longest stand-in wait a host may choose."""
+    turn_choices: tuple[int, ...] = (15, 30, 60)
+    """Seconds a host may give each decision (the turn timer; off unless chosen): when
+    they run out a computer makes that decision for the person."""
+    undo_request_seconds: float = 60.0
+    """An undo request at a table with several people lapses after this long without
+    every answer."""
+
     # -- the action log and the server's own log --------------------------------------
     log_batch_max: int = 64
     """Most actions written in one transaction: appends that arrive while one is being
@@ -136,6 +163,7 @@ class Settings:
         data = json.loads(text)
         data["allowed_origins"] = tuple(data.get("allowed_origins", ()))
         data["ai_preload"] = tuple(data.get("ai_preload", ()))
+        data["turn_choices"] = tuple(data.get("turn_choices", (15, 30, 60)))
         return cls(**data)
 
     def pause_for(self, pace: str) -> float:

@@ -14,7 +14,8 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
     game, seed included, for one of its seats;
     ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; hints, undo, records, the replay
-    viewer, review and statistics: :mod:`.learning`.
+    viewer, review and statistics: :mod:`.learning`; playing with friends (rooms, invites,
+    room codes): :mod:`.rooms`.
 WebSocket ``/ws`` (JSON text messages; see :mod:`.session` to add types)
     client → ``{"type": "join", "table", "token", "pace"?}``, ``{"type": "act", "action":
     <JSON form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the
@@ -56,7 +57,7 @@ from cardplaza.core.registry import games, get_game
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import records
+from cardplaza.web.front import records, rooms
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
 from cardplaza.web.live.client import Client, log_unexpected, raise_shape
@@ -369,6 +370,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     records.add_routes(app, manager)
+    rooms.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body)
     return app

@@ -11,7 +11,11 @@ WebSocket messages (registered with :func:`cardplaza.web.live.session.handler`):
   (``no_help_in_streak``); a ``table``/``token`` riding along must be the joined seat's.
 * ``{"type": "undo"}`` → the table goes back to the seat's previous decision (its log is
   cut in one transaction, every seat gets its view); the deal stays, the computers may then
-  play differently. Refused in a streak game and when there is nothing to take back.
+  play differently. Refused in a streak game and when there is nothing to take back. At a
+  table with several people it is a request the others answer
+  (:mod:`.undo_requests`).
+* Hints and the helper are refused (``hints_off``) at a room's table whose host turned
+  them off.
 * ``{"type": "helper"}`` → ``{"type": "helper", "step", "table": {...} | null}``: the bid
   odds per trump suit during a Pinochle auction, the best discards at a Piquet exchange,
   the melds compared in two-hand Pinochle.
@@ -43,6 +47,8 @@ from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import get_game
 from cardplaza.web.errors import WebError
+from cardplaza.web.learning import undo_requests
+from cardplaza.web.learning.common import count_help, helps, my_seat
 from cardplaza.web.live.session import Session, handler
 from cardplaza.web.live.tables import LiveTable
 
@@ -99,29 +105,10 @@ def is_streak(table: LiveTable) -> bool:
     return bool(table.row.extra.get("streak_player") or "streak" in table.row.extra)
 
 
-def helps(table: LiveTable) -> dict[str, int]:
-    """Hints, helpers and undos used at a table so far."""
-    got = table.row.extra.get("helps")
-    return dict(got) if isinstance(got, dict) else {}
-
-
-async def _count(session: Session, table: LiveTable, key: str) -> dict[str, int]:
-    used = helps(table)
-    used[key] = used.get(key, 0) + 1
-    table.row.extra = {**table.row.extra, "helps": used}
-    manager = session.manager
-    await manager._db(manager.storage.update_header, table.id, None, table.row.extra)
-    return used
-
-
-def _my_seat(session: Session, msg: dict[str, Any]) -> tuple[LiveTable, int]:
-    """The joined seat; a token riding along must be that seat's."""
-    table, seat = session.seat()
-    if "token" in msg and table.seat_of_token(msg.get("token")) != seat:
-        raise WebError("not_your_seat")
-    if "table" in msg and msg.get("table") != table.id:
-        raise WebError("not_your_seat")
-    return table, seat
+def hints_off(table: LiveTable) -> bool:
+    """True at a room's table whose host turned hints and the helper off."""
+    room = table.row.extra.get("room")
+    return isinstance(room, dict) and room.get("hints") is False
 
 
 def decisions_of(state: GameState, seat: int) -> list[int]:
@@ -141,9 +128,11 @@ def decisions_of(state: GameState, seat: int) -> list[int]:
 @handler("hint")
 async def on_hint(session: Session, msg: dict[str, Any]) -> None:
     """The expert's suggestion for the joined seat, when it is to act."""
-    table, seat = _my_seat(session, msg)
+    table, seat = my_seat(session, msg)
     if is_streak(table):
         raise WebError("no_help_in_streak")
+    if hints_off(table):
+        raise WebError("hints_off")
     state = table.state
     if state.is_terminal:
         raise WebError("game_over")
@@ -160,16 +149,18 @@ async def on_hint(session: Session, msg: dict[str, Any]) -> None:
         raise WebError("hint_failed") from None
     if len(table.state.history) != step:
         raise WebError("stale")
-    used = await _count(session, table, "hint")
+    used = await count_help(session, table, "hint")
     session.send({"type": "hint", "step": step, **out, "helps": used})
 
 
 @handler("helper")
 async def on_helper(session: Session, msg: dict[str, Any]) -> None:
     """The decision helper's table for the joined seat (``table: null`` where none)."""
-    table, seat = _my_seat(session, msg)
+    table, seat = my_seat(session, msg)
     if is_streak(table):
         raise WebError("no_help_in_streak")
+    if hints_off(table):
+        raise WebError("hints_off")
     state = table.state
     step = len(state.history)
     obs = state.observation(seat)
@@ -188,24 +179,27 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
     if len(table.state.history) != step:
         raise WebError("stale")
     if out is not None:
-        await _count(session, table, "helper")
+        await count_help(session, table, "helper")
     session.send({"type": "helper", "step": step, "table": out})
 
 
 @handler("undo")
 async def on_undo(session: Session, msg: dict[str, Any]) -> None:
     """Back to the joined seat's previous decision."""
-    table, seat = _my_seat(session, msg)
+    table, seat = my_seat(session, msg)
     if is_streak(table):
         raise WebError("no_help_in_streak")
-    if table.is_computer(seat):
+    if table.row.seats[seat].kind != "human":
         raise WebError("not_your_seat")
     found = decisions_of(table.state, seat)
     if not found:
         raise WebError("nothing_to_undo")
     keep = found[-1]
+    if undo_requests.several_people(table):
+        await undo_requests.ask(session, table, seat, keep)
+        return
     step = len(table.state.history)
-    await _count(session, table, "undo")
+    await count_help(session, table, "undo")
     await session.manager.rewind(table, keep)
     session.send({"type": "undone", "step": keep, "from": step, "helps": helps(table)})
 
@@ -213,7 +207,7 @@ async def on_undo(session: Session, msg: dict[str, Any]) -> None:
 @handler("review")
 async def on_review(session: Session, msg: dict[str, Any]) -> None:
     """The review of the joined seat's decisions in a finished game, with progress."""
-    table, seat = _my_seat(session, msg)
+    table, seat = my_seat(session, msg)
     if not table.state.is_terminal:
         raise WebError("not_finished")
     key = f"{table.id}/{seat}"

@@ -22,14 +22,19 @@ MAX_REPLAY_ACTIONS = 5000
 
 def download(table: LiveTable, seat: int) -> dict[str, Any]:
     """The game record for one seat: whole once the game is over; while it runs, only the
-    seat's view (see :func:`view_record`)."""
+    seat's view (see :func:`view_record`). ``standins`` lists the actions a computer made
+    for a person who was away."""
     players = [{"name": s.name, "kind": s.kind, "level": s.level} for s in table.row.seats]
     if table.state.is_terminal:
         out = GameRecord.of(table.state).to_json()
         out["players"] = players
         out["seat"] = seat
-        return out
-    return view_record(table.state, seat, players)
+    else:
+        out = view_record(table.state, seat, players)
+    if table.row.standins:
+        # The actions a computer made for a person who was away (public at the table).
+        out["standins"] = list(table.row.standins)
+    return out
 
 
 def view_record(state: GameState, seat: int, players: list[dict[str, str]]

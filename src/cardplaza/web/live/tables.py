@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from cardplaza.core.cards import Deck
 from cardplaza.core.options import options_to_dict
@@ -174,6 +174,19 @@ def result_for(state: GameState, seat: int) -> str:
     return "draw" if len(winners) == state.num_players else "win"
 
 
+class TableAddon(Protocol):
+    """What a table with several people keeps besides its game (:mod:`.together`)."""
+
+    standins: set[int]
+    """Human seats a computer plays now (their owners are away)."""
+    paused: bool
+    """Nobody acts while set (an undo request waits for its answers)."""
+
+    def facts(self) -> dict[str, Any]:
+        """Public facts sent to every seat (who is here, countdowns, requests)."""
+        ...
+
+
 @dataclass
 class LiveTable:
     """One table in memory (owned by this process)."""
@@ -192,6 +205,8 @@ class LiveTable:
     rewinds: int = 0
     """How often the table was taken back (a computer's decision for an older position is
     then dropped even if the history has the same length again)."""
+    addon: TableAddon | None = None
+    """Presence, stand-ins and requests of a table with several people (else ``None``)."""
 
     @property
     def id(self) -> str:
@@ -209,8 +224,16 @@ class LiveTable:
         return None
 
     def is_computer(self, seat: int) -> bool:
-        """True when a computer plays ``seat``."""
-        return 0 <= seat < len(self.row.seats) and self.row.seats[seat].kind == "computer"
+        """True when a computer plays ``seat`` (a computer seat, or a person's seat a
+        computer plays while they are away)."""
+        if not 0 <= seat < len(self.row.seats):
+            return False
+        return self.row.seats[seat].kind == "computer" or (
+            self.addon is not None and seat in self.addon.standins)
+
+    def paused(self) -> bool:
+        """True while nobody may act (an undo request waits for its answers)."""
+        return self.addon is not None and self.addon.paused
 
     def connected(self) -> bool:
         """True while any client is attached."""
@@ -234,6 +257,8 @@ class LiveTable:
             msg["streak"] = self.row.extra["streak"]
         if "helps" in self.row.extra:
             msg["helps"] = self.row.extra["helps"]
+        if self.addon is not None:
+            msg.update(self.addon.facts())
         return msg
 
 
@@ -267,6 +292,10 @@ class TableManager:
         self._registered = False
         self.cluster_secret = ""
         self.on_lost: list[Callable[[LiveTable], None]] = []
+        self.on_seat: list[Callable[[LiveTable, int], None]] = []
+        """Called when a seat's connections change (one attached or detached)."""
+        self.on_change: list[Callable[[LiveTable], None]] = []
+        """Called before every seat is sent the table's new state."""
         self.fallbacks = 0
 
     # -- life -----------------------------------------------------------------------------
@@ -564,6 +593,8 @@ class TableManager:
             raise WebError("not_finished")
         if "streak" in prev.row.extra:
             raise WebError("streak_again")
+        if "room" in prev.row.extra:
+            raise WebError("room_again")
         spec = prev.spec
         options = spec.options(prev.row.options)
         rematch = getattr(spec, "rematch_options", None)
@@ -693,6 +724,8 @@ class TableManager:
                 raise WebError("not_your_turn")
             if step is not None and step != len(state.history):
                 raise WebError("stale")
+            if table.paused():
+                raise WebError("undo_pending")
             try:
                 action = state.action_from_json(data)
             except Exception:
@@ -700,9 +733,11 @@ class TableManager:
             await self._apply(table, seat, action)
         self.kick(table)
 
-    async def _apply(self, table: LiveTable, seat: int, action: Action) -> None:
+    async def _apply(self, table: LiveTable, seat: int, action: Action,
+                     standin: bool = False) -> None:
         """Under the table lock: apply to a copy, append to the log (checking the lease),
-        then make it the table's state and send it. Nothing changes on any error."""
+        then make it the table's state and send it. Nothing changes on any error.
+        ``standin``: a computer made the action for a person who is away (marked)."""
         # The engine validates before any change (``IllegalAction``); this also admits legal
         # actions a game does not enumerate, such as four-hand Pinochle's jump bids.
         state = table.state.clone()
@@ -719,7 +754,7 @@ class TableManager:
         finish = await self._finish(table, state) if state.is_terminal else None
         try:
             await self.action_log.append(Append(table.id, index, seat, encoded,
-                                                self.server_id, finish))
+                                                self.server_id, finish, standin))
         except (LeaseLost, ActionConflict):
             log.warning("table %s: another server owns it now", table.id)
             self._lose(table)
@@ -730,6 +765,8 @@ class TableManager:
             raise WebError("storage_failed") from None
         table.state = state
         table.row.actions.append({"seat": seat, "action": encoded})
+        if standin:
+            table.row.standins.append(index)
         table.last_action = table.last_active = time.monotonic()
         log.debug("table %s: step %d seat %d (%s) %s", table.id, index + 1, seat,
                   table.row.seats[seat].name, text)
@@ -778,7 +815,8 @@ class TableManager:
             except LeaseLost:
                 self._lose(table)
                 raise WebError("table_moved") from None
-            row = dataclasses.replace(table.row, actions=table.row.actions[:keep])
+            row = dataclasses.replace(table.row, actions=table.row.actions[:keep],
+                                      standins=[i for i in table.row.standins if i < keep])
             if status is not None and extra is not None:
                 row.status, row.extra, row.result = status, extra, None
             fresh = await asyncio.to_thread(self._replay, row)
@@ -803,7 +841,7 @@ class TableManager:
             return
         if table.gone or table.state.is_terminal or table.row.status == "abandoned":
             return
-        if not table.is_computer(table.state.current_player):
+        if not table.is_computer(table.state.current_player) or table.paused():
             return
         table.task = asyncio.get_running_loop().create_task(self._computers(table))
 
@@ -813,7 +851,7 @@ class TableManager:
             async with table.lock:
                 state = table.state
                 seat = state.current_player
-                if state.is_terminal or not table.is_computer(seat):
+                if state.is_terminal or not table.is_computer(seat) or table.paused():
                     return
                 step = len(state.history)
                 obs = state.observation(seat)
@@ -825,11 +863,14 @@ class TableManager:
             if wait > 0:
                 await asyncio.sleep(wait)
             async with table.lock:
+                # A person back at their seat makes this decision themselves.
                 if (table.gone or len(table.state.history) != step
-                        or table.rewinds != rewinds):
+                        or table.rewinds != rewinds or not table.is_computer(seat)
+                        or table.paused()):
                     continue
                 try:
-                    await self._apply(table, seat, action)
+                    await self._apply(table, seat, action,
+                                      standin=table.row.seats[seat].kind == "human")
                 except WebError as exc:
                     log.error("table %s: the computer's action was refused (%s)", table.id,
                               exc.code)
@@ -890,11 +931,15 @@ class TableManager:
         table.sockets.setdefault(seat, set()).add(client)
         table.last_active = time.monotonic()
         log.info("table %s: seat %d connected", table.id, seat)
+        for hook in self.on_seat:
+            hook(table, seat)
 
     def detach(self, table: LiveTable, seat: int, client: Client) -> None:
         """Forget a client connection; a finished table nobody watches leaves memory."""
         table.sockets.get(seat, set()).discard(client)
         table.last_active = time.monotonic()
+        for hook in self.on_seat:
+            hook(table, seat)
         if table.state.is_terminal and not table.connected() and \
                 self.tables.get(table.id) is table:
             del self.tables[table.id]
@@ -911,6 +956,8 @@ class TableManager:
 
     def broadcast(self, table: LiveTable) -> None:
         """Queue every connected seat its own view (never waits on a client)."""
+        for hook in self.on_change:
+            hook(table)
         for seat, conns in list(table.sockets.items()):
             if not conns:
                 continue

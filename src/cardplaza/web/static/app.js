@@ -237,12 +237,19 @@ async function optionsPanel(info) {
   if (moreCount) form.appendChild(more);
   const err = h("p", { class: "error", role: "alert" });
   const start = h("button", { type: "submit", class: "btn primary big", id: "start-btn" }, t("lobby.start"));
-  form.appendChild(h("div", { class: "form-actions" }, start,
+  // Playing with friends: the same choices go to the room page (static/rooms/), which makes
+  // the room and its invite.
+  const friends = h("button", { type: "button", class: "btn big", id: "friends-btn" }, t("lobby.friends"));
+  form.appendChild(h("div", { class: "form-actions" }, start, friends,
     h("a", { href: `#/rules/${game}`, class: "btn ghost" }, t("lobby.rules", { game: gameTitle(info) }))));
   form.appendChild(err);
-  form.addEventListener("submit", async (ev) => {
-    ev.preventDefault();
-    err.textContent = "";
+  friends.addEventListener("click", () => {
+    const { body } = collect();
+    try { sessionStorage.setItem("cardplaza.room.new", JSON.stringify({ game, body })); } catch { /* ignore */ }
+    location.hash = `#/friends/${game}`;
+  });
+  /** The table request the form describes (and what the lobby remembers of it). */
+  function collect() {
     const name = nameInput.value.trim();
     try { localStorage.setItem("cardplaza.name", name); } catch { /* ignore */ }
     const options = readOptions(form, info);
@@ -261,6 +268,12 @@ async function optionsPanel(info) {
       if (sel) { body.level = sel.value; keep.__level = sel.value; }
     }
     settings.saveLobbyOptions(game, keep);
+    return { body };
+  }
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    err.textContent = "";
+    const { body } = collect();
     start.disabled = true;
     try { await startGame(game, body); } catch (e) { err.textContent = t("lobby.error", { msg: errorText(e.code, e.message, e.params) }); }
     start.disabled = false;

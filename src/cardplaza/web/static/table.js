@@ -26,6 +26,7 @@ const extensions = [];
  * drawer with the id of a core drawer, e.g. "tricks", takes its place), ``panel(ctx) →
  * Element | null`` (shown in the dock above the hand), ``tools(ctx) → [Element]`` (buttons
  * in the table bar), ``end(ctx) → [Element]`` (buttons on the game-end screen),
+ * ``seat(ctx, seat) → Element | null`` (added to a seat, e.g. whether its person is here),
  * ``message(msg, ctx)`` (every server message other than a state message). ``ctx.board``
  * is set on a table drawn by openBoard. Returns a function that removes the extension.
  */
@@ -387,6 +388,9 @@ async function revealAnimation(view, tm) {
 /** Name of a seat as shown to this player. */
 export function seatName(ctx, seat) {
   if (seat === ctx.seat) return t("table.you");
+  // With friends at the table, a person is called by their name.
+  const person = ctx.msg && ctx.msg.room ? ctx.players[seat] : null;
+  if (person && person.kind === "human") return person.name;
   const own = ctx.view && ctx.view.adapter.seatName ? ctx.view.adapter.seatName(ctx, seat) : null;
   if (own) return own;
   const p = ctx.players[seat];
@@ -629,6 +633,10 @@ function seatEl(view, ctx, s, mine = false) {
     el.appendChild(h("div", { class: "bubble" + (info.bidCls ? ` ${info.bidCls}` : "") }, info.bid));
   }
   if (acting && computer && !view.board) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
+  for (const x of extensions) {
+    const more = x.seat && !view.board ? x.seat(ctx, s) : null;
+    if (more) el.appendChild(more);
+  }
   return el;
 }
 
@@ -1031,7 +1039,7 @@ function endDialog(view, ctx) {
   if (view.entry.game === "pinochle2" && body.streak && streak && streak.streak > 0) {
     btns.appendChild(h("button", { type: "button", class: "btn primary", id: "again-btn", onclick: () => again(view, "next") }, t("end.next")));
     btns.appendChild(h("button", { type: "button", class: "btn", onclick: () => again(view, "new") }, t("end.new")));
-  } else {
+  } else if (!msg.room) {  // a game with friends goes on from its room (an extension's end button)
     btns.appendChild(h("button", { type: "button", class: "btn primary", id: "again-btn", onclick: () => again(view, "again") }, t("end.again")));
   }
   btns.appendChild(h("a", { href: "#/", class: "btn" }, t("end.lobby")));

@@ -12,11 +12,16 @@ Any SQLAlchemy URL works (SQLite by default, PostgreSQL via ``postgresql+psycopg
 * ``cp_players`` — one row per browser: a secret key (stored as a SHA-256 hash), a public
   id and the latest name used; ``cp_player_streaks`` — the two-hand Pinochle streak of a
   player.
+* ``cp_action_marks`` — marks on single actions of a log (``standin``: a computer played
+  it for a person who was away), written in the action's own transaction.
+* ``cp_rooms`` — rooms being set up to play with friends (see :mod:`.rooms`): the game,
+  its options, who sits where, the invite's and the room code's hashes, and the table once
+  the game has started.
 * ``cp_servers`` / ``cp_leases`` — each running process's heartbeat and relay address, and
   which process owns each table in memory. Appending an action checks the lease in the
   same transaction, so a process that lost a table can never write to it.
 
-Seat tokens and player keys are stored only as SHA-256 hashes.
+Seat tokens, player keys, invites and room codes are stored only as SHA-256 hashes.
 """
 
 from __future__ import annotations
@@ -128,6 +133,36 @@ leases_t = Table(
     Index("cp_leases_server", "server"),
 )
 
+marks_t = Table(
+    "cp_action_marks",
+    metadata,
+    Column("table_id", String(40), primary_key=True),
+    Column("idx", Integer, primary_key=True, autoincrement=False),
+    Column("mark", String(16), nullable=False),
+)
+
+rooms_t = Table(
+    "cp_rooms",
+    metadata,
+    Column("id", String(40), primary_key=True),
+    Column("host", String(40), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("config", Text, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("table_id", String(40), nullable=True),
+    Column("invite_hash", String(64), nullable=True, unique=True),
+    Column("code_hash", String(64), nullable=True, unique=True),
+    Column("expires", Float, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("address", String(64), nullable=True),
+    Column("created", Float, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("cp_rooms_host", "host", "created"),
+    Index("cp_rooms_address", "address", "created"),
+)
+
 cluster_t = Table(
     "cp_cluster",
     metadata,
@@ -234,6 +269,8 @@ class TableRow:
     owner: str | None = None
     """The player id (of the key) that created the table, if any."""
     result: str | None = None
+    standins: list[int] = field(default_factory=list)
+    """Indices of the actions a computer made for a person who was away (a stand-in)."""
 
 
 @dataclass
@@ -280,6 +317,8 @@ class Append:
     action: Any
     server: str | None = None
     finish: Finish | None = None
+    standin: bool = False
+    """A computer made this action for a person who was away (marked in the log)."""
 
 
 @dataclass
@@ -364,27 +403,34 @@ class Storage:
         lease on it when ``server`` is given)."""
         now = time.time()
         with self._tx() as conn:
-            conn.execute(games_t.insert().values(
-                id=row.id, game=row.game, options=json.dumps(row.options),
-                seed=str(row.seed), seats=json.dumps([s.to_json() for s in row.seats]),
-                extra=json.dumps(row.extra), status=row.status, result=row.result,
-                owner=row.owner, address=address, created=now, updated=now))
-            for i, a in enumerate(row.actions):
-                conn.execute(actions_t.insert().values(
-                    table_id=row.id, idx=i, seat=int(a["seat"]),
-                    action=json.dumps(a["action"]), at=now))
-            if server is not None:
-                conn.execute(leases_t.insert().values(table_id=row.id, server=server,
-                                                      since=now))
+            self.insert_table_on(conn, row, server, address, now)
+
+    @staticmethod
+    def insert_table_on(conn: Connection, row: TableRow, server: str | None,
+                        address: str | None, now: float) -> None:
+        """:meth:`insert_table` inside the caller's transaction."""
+        conn.execute(games_t.insert().values(
+            id=row.id, game=row.game, options=json.dumps(row.options),
+            seed=str(row.seed), seats=json.dumps([s.to_json() for s in row.seats]),
+            extra=json.dumps(row.extra), status=row.status, result=row.result,
+            owner=row.owner, address=address, created=now, updated=now))
+        for i, a in enumerate(row.actions):
+            conn.execute(actions_t.insert().values(
+                table_id=row.id, idx=i, seat=int(a["seat"]),
+                action=json.dumps(a["action"]), at=now))
+        if server is not None:
+            conn.execute(leases_t.insert().values(table_id=row.id, server=server,
+                                                  since=now))
         row.created = row.updated = now
 
     def append_action(self, table_id: str, index: int, seat: int, action: Any,
-                      server: str | None = None, finish: Finish | None = None) -> None:
+                      server: str | None = None, finish: Finish | None = None,
+                      standin: bool = False) -> None:
         """Append one action at ``index`` in one transaction (with the header and streak
         changes of a finished game). With ``server``, the transaction first checks that
         this process still owns the table (:class:`LeaseLost` otherwise); an index already
         taken raises :class:`ActionConflict`. Nothing is written when either is raised."""
-        item = Append(table_id, index, seat, action, server, finish)
+        item = Append(table_id, index, seat, action, server, finish, standin)
         try:
             with self._tx() as conn:
                 self._write(conn, item, time.time())
@@ -409,7 +455,7 @@ class Storage:
         for item in items:
             try:
                 self.append_action(item.table_id, item.index, item.seat, item.action,
-                                   item.server, item.finish)
+                                   item.server, item.finish, item.standin)
                 out.append(None)
             except Exception as exc:
                 out.append(exc)
@@ -501,6 +547,9 @@ class Storage:
                 "action": json.dumps(item.action), "at": now}
 
     def _write_finish(self, conn: Connection, item: Append, now: float) -> None:
+        if item.standin:
+            conn.execute(marks_t.insert().values(table_id=item.table_id, idx=item.index,
+                                                 mark="standin"))
         finish = item.finish
         if finish is not None:
             conn.execute(update(games_t).where(games_t.c.id == item.table_id).values(
@@ -533,6 +582,8 @@ class Storage:
                 self._hold(conn, table_id, server)
             done = conn.execute(delete(actions_t).where(
                 actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
+            conn.execute(delete(marks_t).where(marks_t.c.table_id == table_id,
+                                               marks_t.c.idx >= keep))
             values: dict[str, Any] = {}
             if status is not None:
                 values["status"] = status
@@ -564,12 +615,17 @@ class Storage:
             acts = conn.execute(select(actions_t.c.seat, actions_t.c.action)
                                 .where(actions_t.c.table_id == table_id)
                                 .order_by(actions_t.c.idx)).all()
+            marks = conn.execute(select(marks_t.c.idx)
+                                 .where(marks_t.c.table_id == table_id,
+                                        marks_t.c.mark == "standin")
+                                 .order_by(marks_t.c.idx)).all()
         return TableRow(
             id=r.id, game=r.game, options=json.loads(r.options), seed=int(r.seed),
             actions=[{"seat": int(a.seat), "action": json.loads(a.action)} for a in acts],
             seats=[SeatInfo.from_json(s) for s in json.loads(r.seats)],
             extra=json.loads(r.extra), status=r.status, created=float(r.created),
-            updated=float(r.updated), owner=r.owner, result=r.result)
+            updated=float(r.updated), owner=r.owner, result=r.result,
+            standins=[int(m.idx) for m in marks])
 
     def table_exists(self, table_id: str) -> bool:
         """True when a table of this id is stored."""
@@ -696,7 +752,7 @@ class Storage:
                 "seed": str(row.seed), "actions": row.actions,
                 "seats": [{"name": s.name, "kind": s.kind, "level": s.level}
                           for s in row.seats],
-                "returns": row.extra.get("returns")}
+                "returns": row.extra.get("returns"), "standins": row.standins}
 
     # -- processes and leases ----------------------------------------------------------------
     def cluster_secret(self) -> str:

@@ -39,6 +39,11 @@ export function isStreak(ctx) {
   return Boolean(ctx.msg.streak);
 }
 
+/** Hints and the helper turned off by the host of a game with friends. */
+export function hintsOff(ctx) {
+  return Boolean(ctx.msg.room && ctx.msg.room.hints === false);
+}
+
 /** Whether the decision helper has something to say at this point of the game. */
 export function helperApplies(ctx) {
   const o = ctx.obs;
@@ -65,11 +70,12 @@ function value(unit, v) {
 // -- the buttons ----------------------------------------------------------------------------
 function buttons(ctx, st) {
   const streak = isStreak(ctx);
-  const off = streak ? t("learn.off.streak") : null;
+  const noHints = streak || hintsOff(ctx);
+  const off = streak ? t("learn.off.streak") : (noHints ? t("room.hints.off") : null);
   const hintBusy = st.hintAsked === ctx.msg.step && !st.hint;
   const hint = h("button", {
     type: "button", class: "btn small learn-btn", id: "hint-btn",
-    disabled: streak || !ctx.myTurn || hintBusy,
+    disabled: noHints || !ctx.myTurn || hintBusy,
     title: off || (ctx.myTurn ? t("learn.hint.aria") : t("learn.hint.wait")),
     "aria-label": off ? `${t("learn.hint")}: ${off}` : t("learn.hint.aria"),
     onclick: () => {
@@ -94,14 +100,14 @@ function buttons(ctx, st) {
   const row = [hint, undo];
   if (helperApplies(ctx)) {
     row.push(h("button", {
-      type: "button", class: "btn small learn-btn", id: "helper-btn", disabled: streak,
+      type: "button", class: "btn small learn-btn", id: "helper-btn", disabled: noHints,
       title: off || t("learn.helper.aria"),
       "aria-label": off ? `${t("learn.helper")}: ${off}` : t("learn.helper.aria"),
       onclick: () => openDrawer(ctx, true),
     }, `% ${t("learn.helper")}`));
   }
   const box = h("div", { class: "learn-row", role: "group", "aria-label": t("learn.hint") }, ...row);
-  if (streak) box.appendChild(h("span", { class: "learn-off" }, off));
+  if (off) box.appendChild(h("span", { class: "learn-off" }, off));
   return box;
 }
 
@@ -185,7 +191,7 @@ function markHand(ctx, cards) {
 
 // -- the helper -----------------------------------------------------------------------------
 function helperPanel(ctx, st) {
-  if (isStreak(ctx) || !helperApplies(ctx)) return null;
+  if (isStreak(ctx) || hintsOff(ctx) || !helperApplies(ctx)) return null;
   const step = ctx.msg.step;
   // Asked at the seat's own turn (between turns the last answer stays, dimmed).
   if (ctx.myTurn && st.helperAsked !== step) {
@@ -274,7 +280,7 @@ export const learnExtension = {
     const st = stateOf(ctx);
     // On a wide screen the odds show by themselves at the first turn of an auction (the
     // other helpers, and any on a phone, when asked: they keep the computers' workers busy).
-    if (helperApplies(ctx) && ctx.myTurn && !isStreak(ctx) && ctx.obs.phase === "bidding" && st.autoStep < 0) {
+    if (helperApplies(ctx) && ctx.myTurn && !isStreak(ctx) && !hintsOff(ctx) && ctx.obs.phase === "bidding" && st.autoStep < 0) {
       queueMicrotask(() => openDrawer(ctx, false));
       st.autoStep = ctx.msg.step;
     }
@@ -313,7 +319,7 @@ export const learnExtension = {
     } else if (msg.type === "helper") {
       st.helper = msg;
       redraw(ctx);
-    } else if (msg.type === "undone") {
+    } else if (msg.type === "undone" || msg.type === "undo_ended") {
       st.undoing = false;
       st.hint = null;
       redraw(ctx);
