@@ -88,7 +88,8 @@ SPEC = register(GameSpec(
     sample_world=sample_world,
     levels=("random",),
     deals_played=hands_dealt,
-    hooks={},
+    hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
+           "first_deal_returns": "cardplaza.games.pinochle_dd.world:first_deal_returns"},
 ))
 
 __all__ = ["SPEC", "DoubleDeckState", "Options"]

@@ -162,21 +162,23 @@ def hand_scores(contract: int, bidder_side: int, side_melds: Sequence[int],
             delta[d] += contract
         return delta, False
     assert tricks is not None
-    saved = [0, 0]
-    for s in (0, 1):
-        if options.save_meld == "always":
-            ok = True
-        elif options.save_meld == "one-trick":
-            ok = tricks[s] > 0
-        else:
-            ok = side_melds[s] >= MIN_MELD and counters[s] >= SAVE_COUNTERS
-        saved[s] = side_melds[s] if ok else 0
+    saved = [side_melds[s] if meld_saved(side_melds[s], counters[s], tricks[s], options)
+             else 0 for s in (0, 1)]
     made = saved[b] + counters[b] >= contract
     if made:
         return [saved[0] + counters[0], saved[1] + counters[1]], True
     delta[b] = 0 if progressive else -contract
     delta[d] = saved[d] + counters[d] + (contract if progressive else 0)
     return delta, False
+
+
+def meld_saved(meld: int, counters: int, tricks: int, options: Options) -> bool:
+    """Section 6.2: whether a side's meld counts in a played hand."""
+    if options.save_meld == "always":
+        return True
+    if options.save_meld == "one-trick":
+        return tricks > 0
+    return meld >= MIN_MELD and counters >= SAVE_COUNTERS
 
 
 def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
@@ -647,7 +649,11 @@ class DoubleDeckState(GameState):
             "how": how, "no_trump_meld": self.no_trump_meld,
             "melds": [m.to_json(k) for m in melds], "side_melds": self._shown(side_melds),
             "counters": None if counters is None else self._shown(counters),
-            "tricks": side_tricks, "made": made, "score_change": self._shown(delta),
+            "tricks": side_tricks, "made": made,
+            "meld_saved": (None if counters is None or side_tricks is None else
+                           [meld_saved(side_melds[s], counters[s], side_tricks[s],
+                                       self.options) for s in (0, 1)]),
+            "score_change": self._shown(delta),
             "scores": self._shown(self.scores),
             "last_trick": (None if last is None else
                            [[(last[0] + i) % 4, c] for i, c in enumerate(last[1])]),
