@@ -226,8 +226,8 @@ class View(ViewBase):
                                          for i, a in enumerate(menu, 1)))
             return
         for s in range(4):
-            row = [f"[bold]{i})[/bold] {_card(a[1])}"  # type: ignore[index]
-                   for i, a in cards if a[1] // 5 == s]  # type: ignore[index]
+            row = [f"[bold]{i})[/bold] {_card(a[1])}"
+                   for i, a in cards if a[1] // 5 == s]
             if row:
                 self.console.print("  " + "  ".join(row))
         rest = [(i, a) for i, a in enumerate(menu, 1) if (i, a) not in cards]
