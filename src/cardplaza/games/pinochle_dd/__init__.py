@@ -86,9 +86,10 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random",),
+    levels=("random", "weak", "normal"),
     deals_played=hands_dealt,
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
+           "players": "cardplaza.games.pinochle_dd.players:make_player",
            "first_deal_returns": "cardplaza.games.pinochle_dd.world:first_deal_returns"},
 ))
 

@@ -24,9 +24,9 @@ from cardplaza.games.pinochle_dd.engine import (
     K_PLAY,
     K_THROW_IN,
     K_TRUMP,
-    MIN_BID,
 )
 from cardplaza.games.pinochle_dd.meld import meld_breakdown
+from cardplaza.games.pinochle_dd.players import meld_bids
 from cardplaza.games.pinochle_dd.rules import SUIT_SYMBOLS, card_text, mask_of_faces
 
 NAMES = ("South", "West", "North", "East")
@@ -82,21 +82,12 @@ def hand_lines(faces: Sequence[int], trump: int | None = None) -> list[str]:
 
 def meld_bid_note(bids: Sequence[Sequence[int]], scale: int) -> dict[int, str]:
     """For each bid (by index) that reads as a meld bid (section 8): what it shows."""
-    notes: dict[int, str] = {}
-    high = 0
-    seen: set[int] = set()
-    for i, (seat, amount) in enumerate(bids):
-        if amount:
-            unit = amount // scale
-            first_round = seat not in seen
-            if first_round and unit < 60:
-                step = unit - (high // scale if high else MIN_BID - 1)
-                if high and 1 <= step <= 5:
-                    notes[i] = f"about {10 * step * scale} meld"
-                elif not high and unit == 51:
-                    notes[i] = "often aces around"
-            high = amount
-        seen.add(seat)
+    notes = {}
+    for i, meld in meld_bids(bids, scale).items():
+        notes[i] = f"about {meld * scale} meld"
+        opening = all(a == 0 for _, a in bids[:i])
+        if opening and meld == 10:
+            notes[i] += ", often aces around"
     return notes
 
 
