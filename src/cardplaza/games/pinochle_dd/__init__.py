@@ -90,6 +90,7 @@ SPEC = register(GameSpec(
     deals_played=hands_dealt,
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
            "players": "cardplaza.games.pinochle_dd.players:make_player",
+           "research": "cardplaza.games.pinochle_dd.research:CODEC",
            "first_deal_returns": "cardplaza.games.pinochle_dd.world:first_deal_returns"},
 ))
 

@@ -220,13 +220,15 @@ def legal_faces(hand: int, trick: Sequence[int], trump: int, must_head: bool) ->
 
 
 def deal(rng: random.Random) -> list[int]:
-    """One shuffle of the 80 cards, 20 to each seat (seat 0 first); multiset masks."""
-    deck = [f for f in range(FACES) for _ in range(COPIES)]
+    """One shuffle of the 80 physical cards, 20 to each seat (seat 0 first); multiset
+    masks. (Distinct cards are shuffled, so an outside driver of the chance, the research
+    adapters, names every dealt card apart.)"""
+    deck = list(range(FACES * COPIES))
     rng.shuffle(deck)
     hands = []
     for p in range(4):
         cnt = [0] * FACES
-        for f in deck[20 * p:20 * p + 20]:
-            cnt[f] += 1
+        for c in deck[20 * p:20 * p + 20]:
+            cnt[c % FACES] += 1
         hands.append(from_counts(cnt))
     return hands
