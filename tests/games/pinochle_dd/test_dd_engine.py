@@ -187,7 +187,7 @@ def test_marriage_required_sets_a_declarer_without_k_and_q_of_trump() -> None:
     set_hands(st, {0: NO_TRUMP_MARRIAGE})
     win_auction(st, 0, 55)
     st.apply((K_TRUMP, 0))  # ♠: K♠ but no Q♠
-    entry = st.log[-1]
+    entry = st.observation(0)["history"][-1]
     assert entry["how"] == "no_marriage" and entry["counters"] is None
     assert entry["score_change"][0] == -55
     assert entry["no_trump_meld"]

@@ -19,7 +19,7 @@ from cardplaza.core.protocol import (
     GameState,
     safe_repr,
 )
-from cardplaza.games.pinochle_dd.meld import MeldResult, meld_breakdown
+from cardplaza.games.pinochle_dd.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle_dd.rules import (
     ABOVE20,
     DECK,
@@ -237,6 +237,8 @@ class DoubleDeckState(GameState):
         self.log: list[dict[str, Any]] = []
         self.private: list[dict[int, Any]] = []
         """Per logged hand, the passes each of the two exchanging seats saw."""
+        self.log_melds: list[Any] = []
+        """Per logged hand, what its melds are worked out from while not yet shown."""
         self.winner = -1
         self.hand_no = 1
         self.dealer = 0
@@ -259,7 +261,9 @@ class DoubleDeckState(GameState):
         self.giver = -1
         self.pending = 0
         self.given = [0, 0, 0, 0]
-        self.melds: list[MeldResult] | None = None
+        self._melds: list[MeldResult] | None = None
+        self._meld_src: tuple[tuple[int, ...], int] | None = None  # hands shown, trump
+        self.meld_totals: list[int] | None = None
         self.no_trump_meld = False
         self.trick: list[int] = []
         self.leader = -1
@@ -571,7 +575,10 @@ class DoubleDeckState(GameState):
         no_marriage = o.marriage_required and not (
             count(hand, face(trump, KING)) and count(hand, face(trump, QUEEN)))
         self.no_trump_meld = no_marriage
-        self.melds = [meld_breakdown(h, -1 if no_marriage else trump) for h in self.hands]
+        shown = -1 if no_marriage else trump
+        self._melds = None
+        self._meld_src = (tuple(self.hands), shown)
+        self.meld_totals = [meld_total(h, shown) for h in self.hands]
         if no_marriage:
             self._end_hand("no_marriage")
             return
@@ -584,9 +591,24 @@ class DoubleDeckState(GameState):
 
     def side_meld(self, side: int) -> int:
         """Meld of a side (unit scale) once shown."""
-        melds = self.melds
-        assert melds is not None
-        return melds[side].total + melds[side + 2].total
+        totals = self.meld_totals
+        assert totals is not None
+        return totals[side] + totals[side + 2]
+
+    @property
+    def melds(self) -> list[MeldResult] | None:
+        """Every seat's meld with its breakdown once shown, else None (the totals decide
+        the play at once; the breakdowns are worked out when something reads them)."""
+        if self._melds is None and self._meld_src is not None:
+            hands, trump = self._meld_src
+            self._melds = [meld_breakdown(h, trump) for h in hands]
+        return self._melds
+
+    @melds.setter
+    def melds(self, value: list[MeldResult] | None) -> None:
+        self._melds = value
+        self._meld_src = None
+        self.meld_totals = None if value is None else [m.total for m in value]
 
     def _play(self, f: int) -> None:
         seat = self.turn
@@ -628,8 +650,6 @@ class DoubleDeckState(GameState):
 
     def _end_hand(self, how: str) -> None:
         """Score the hand (``played``, ``throw_in``, ``no_marriage`` or ``min_meld``)."""
-        melds = self.melds
-        assert melds is not None
         b = self.bidder
         bside = b % 2
         side_melds = [self.side_meld(0), self.side_meld(1)]
@@ -647,7 +667,7 @@ class DoubleDeckState(GameState):
             "bids": self._bids_json(), "bidder": b, "contract": self.contract * k,
             "stuck_dealer": self.stuck, "trump": self.trump,
             "how": how, "no_trump_meld": self.no_trump_meld,
-            "melds": [m.to_json(k) for m in melds], "side_melds": self._shown(side_melds),
+            "melds": None, "side_melds": self._shown(side_melds),
             "counters": None if counters is None else self._shown(counters),
             "tricks": side_tricks, "made": made,
             "meld_saved": (None if counters is None or side_tricks is None else
@@ -666,6 +686,7 @@ class DoubleDeckState(GameState):
                 passes[s] = {"gave": faces_list(self.given[s]),
                              "received": faces_list(self.given[other])}
         self._record(summary, passes)
+        self.log_melds[-1] = self._meld_src if self._melds is None else self._melds
         self.winner = game_winner(self.scores, bside, self.options.target)
         if self.winner >= 0:
             self.phase = OVER
@@ -676,6 +697,21 @@ class DoubleDeckState(GameState):
     def _record(self, summary: dict[str, Any], passes: dict[int, Any]) -> None:
         self.log.append(summary)
         self.private.append(passes)
+        self.log_melds.append(None)
+
+    def _history_entry(self, i: int) -> dict[str, Any]:
+        """Logged hand ``i`` with its melds worked out (once) if they are still due."""
+        entry = self.log[i]
+        if entry.get("melds", 0) is None:
+            src = self.log_melds[i]
+            if isinstance(src, tuple):
+                hands, trump = src
+                melds = [meld_breakdown(h, trump) for h in hands]
+            else:
+                assert src is not None
+                melds = src
+            entry = self.log[i] = {**entry, "melds": [m.to_json(self.k) for m in melds]}
+        return entry
 
     def _next_hand(self) -> None:
         self.dealer = (self.dealer + 1) % 4
@@ -703,6 +739,7 @@ class DoubleDeckState(GameState):
         c.scores = self.scores[:]
         c.log = self.log[:]
         c.private = self.private[:]
+        c.log_melds = self.log_melds[:]
         c.bids = self.bids[:]
         c.given = self.given[:]
         c.trick = self.trick[:]
@@ -732,8 +769,8 @@ class DoubleDeckState(GameState):
             "done": [self.given[s] != 0 for s in range(4)],
         }
         history = []
-        for entry, passes in zip(self.log, self.private, strict=True):
-            history.append({**entry, "passes": passes.get(seat)})
+        for i, passes in enumerate(self.private):
+            history.append({**self._history_entry(i), "passes": passes.get(seat)})
         return {
             "game": self.game_name,
             "seat": seat,

@@ -268,6 +268,7 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     st.log = [{key: v for key, v in e.items() if key != "passes"} for e in obs["history"]]
     st.private = [{me: e["passes"]} if e["passes"] is not None else {}
                   for e in obs["history"]]
+    st.log_melds = [None] * len(st.log)
     st.bids = [(s, a // k) for s, a in obs["bids"]]
     st.passed = sum(1 << s for s in range(4) if obs["passed"][s])
     st.high_bid = (obs["high_bid"] or 0) // k
