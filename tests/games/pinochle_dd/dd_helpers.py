@@ -51,8 +51,7 @@ def win_auction(st: DoubleDeckState, seat: int, amount: int = 50) -> None:
     """Everybody passes except ``seat``, which bids ``amount`` (shown scale) first."""
     while st.phase == 0:
         if st.turn == seat and st.high_bid == 0:
-            lo = st.legal_actions()[1]
-            st.apply(lo if lo[1] == amount else (4, amount))  # type: ignore[index]
+            st.apply(st.parse_action(f"bid {amount}"))
         else:
             st.apply(PASS)
 

@@ -15,6 +15,7 @@ from cardplaza.games.pinochle_dd.engine import (
     K_BID,
     K_GIVE,
     K_JUMP,
+    K_MELD_BID,
     K_PLAY,
     K_THROW_IN,
     K_TRUMP,
@@ -78,14 +79,19 @@ def test_bid_steps(steps: str, allowed: list[int], refused: list[int]) -> None:
 
 def test_jump_and_meld_bids_are_legal_and_the_lowest_bid_is_listed() -> None:
     st = new_dd(dealer=3)
-    assert st.legal_actions() == [PASS, (K_BID, 50)]
+    # The lowest bid and the meld bids (raises by 1 to 5 below 60) are listed.
+    assert st.legal_actions() == [PASS, (K_BID, 50),
+                                  *[(K_MELD_BID, a) for a in range(51, 56)]]
     st.apply((K_BID, 50))                 # seat 0 opens 50
-    st.apply((K_JUMP, 52))                # seat 1 raises by 2: "about 20 meld"
-    assert st.illegal_reason((K_JUMP, 52)) is not None  # not above the high bid
-    assert st.illegal_reason((K_BID, 54)) is not None   # a jump needs kind K_JUMP
+    st.apply((K_MELD_BID, 52))            # seat 1 raises by 2: "about 20 meld"
+    assert st.illegal_reason((K_MELD_BID, 52)) is not None  # not above the high bid
+    assert st.illegal_reason((K_BID, 54)) is not None   # a raise needs its own kind
+    assert st.illegal_reason((K_JUMP, 54)) is not None  # a raise by 2 is a meld bid
+    assert st.illegal_reason((K_MELD_BID, 58)) is not None  # a raise by 6 is a jump
     st.apply((K_JUMP, 70))                # seat 2 jumps to 70
     assert st.observation(3)["next_bid"] == 75
     assert st.legal_actions() == [PASS, (K_BID, 75)]
+    assert st.illegal_reason((K_JUMP, 90)) is None  # a jump above 60 is legal, not listed
     top = st.max_bid
     assert top == 620 and MAX_SIDE_MELD + 50 == 622  # the highest allowed amount
     assert st.illegal_reason((K_JUMP, 625)) is not None
@@ -124,10 +130,10 @@ def test_all_pass_redeal_deals_a_new_hand_without_score() -> None:
 
 def test_x10_scale_shows_and_takes_tens() -> None:
     st = new_dd(Options(scale="x10"), dealer=3)
-    assert st.legal_actions() == [PASS, (K_BID, 500)]
-    assert st.parse_action("bid 520") == (K_JUMP, 520)
-    assert st.illegal_reason((K_JUMP, 515)) is not None  # not a multiple of 10
-    st.apply((K_JUMP, 520))
+    assert st.legal_actions()[:3] == [PASS, (K_BID, 500), (K_MELD_BID, 510)]
+    assert st.parse_action("bid 520") == (K_MELD_BID, 520)
+    assert st.illegal_reason((K_MELD_BID, 515)) is not None  # not a multiple of 10
+    st.apply((K_MELD_BID, 520))
     obs = st.observation(0)
     assert obs["high_bid"] == 520 and obs["min_bid"] == 500 and obs["target"] == 5000
     assert obs["counters_total"] == 500 and st.high_bid == 52
@@ -470,7 +476,8 @@ def test_record_replays_a_whole_game() -> None:
 
 def test_text_forms() -> None:
     st = new_dd(dealer=3)
-    assert st.parse_action("pass") == PASS and st.parse_action("52") == (K_JUMP, 52)
+    assert st.parse_action("pass") == PASS and st.parse_action("52") == (K_MELD_BID, 52)
+    assert st.parse_action("70") == (K_JUMP, 70)
     assert st.parse_action("50") == (K_BID, 50) and st.parse_action("#1") == PASS
     win_auction(st, 0)
     assert st.parse_action("♥") == (K_TRUMP, 1) == st.parse_action("trump hearts")

@@ -13,7 +13,7 @@ from cardplaza.arena.core import run_arena
 from cardplaza.games.pinochle_dd.engine import (
     K_BID,
     K_GIVE,
-    K_JUMP,
+    K_MELD_BID,
     K_PLAY,
     K_TRUMP,
     PASS,
@@ -71,7 +71,7 @@ def test_meld_bid_raises_one_per_ten_meld_in_the_first_round() -> None:
     st.apply((K_BID, 50))  # seat 0 opens
     obs = st.observation(1)
     action = NORMAL.choose(obs, st.legal_actions(), random.Random(0))
-    assert action == (K_JUMP, 53)  # 50 raised by 3: "about 30 meld"
+    assert action == (K_MELD_BID, 53)  # 50 raised by 3: "about 30 meld"
     st.apply(action)
     assert meld_signals(st.observation(3)) == {1: 30}
 
@@ -148,3 +148,28 @@ def test_normal_beats_weak_and_weak_beats_random() -> None:
     for a, b in (("normal", "weak"), ("weak", "random")):
         pair = result.pair(a, b)
         assert pair.mean_margin - pair.ci95 > 0, (a, b, pair.mean_margin, pair.ci95)
+
+
+def test_strong_plays_legal_cards_from_its_observation_alone() -> None:
+    """A whole hand with the search player at every seat (few worlds): legal cards only,
+    the same card for the same observation, none changed by re-dealing hidden cards."""
+    from cardplaza.games.pinochle_dd.players import StrongPlayer
+
+    strong = StrongPlayer(worlds=6, seconds=30.0)
+    st = DoubleDeckState(Options(), 21)
+    rng = random.Random(21)
+    before = st.hand_no
+    checked = 0
+    while st.hand_no == before and not st.is_terminal:
+        seat = st.current_player
+        obs = st.observation(seat)
+        legal = st.legal_actions()
+        action = strong.choose(obs, legal, rng)
+        assert action in legal
+        if st.phase == PLAY and checked < 12 and len(legal) > 2:
+            other = permute_unseen(st, seat, random.Random(checked))
+            assert strong.choose(other.observation(seat), other.legal_actions(),
+                                 random.Random(5)) == action
+            checked += 1
+        st.apply(action)
+    assert checked == 12

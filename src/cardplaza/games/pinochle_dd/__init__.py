@@ -11,14 +11,15 @@ multiset mask (:mod:`rules`). Amounts are internally in unit scale; actions and
 observations use the shown scale (×10 under ``scale = x10``).
 
 Actions are pairs ``(kind, value)``: ``(0, 0)`` pass, ``(0, n)`` bid the lowest allowed
-amount ``n``, ``(4, n)`` a jump bid ``n`` above it (legal, not listed by
-``legal_actions``), ``(1, suit)`` name trump, ``(2, face)`` pass one card to partner (N
-cards one at a time), ``(3, face)`` play a card, ``(5, 0)`` throw the hand in (the
-declarer, before the first lead). JSON: ``{"kind": "pass"}``, ``{"kind": "bid",
-"amount": n}``, ``{"kind": "trump", "suit": s}``, ``{"kind": "give" | "play", "card":
-face}``, ``{"kind": "throw-in"}``. Text: ``pass``, ``bid 52`` (or ``52`` in the auction),
-``trump ♠`` (``♠``/``s`` when naming trump), ``give A♠``, a card ``A♠``/``10h``, ``throw
-in``, or ``#3`` for item 3 of the menu (:meth:`DoubleDeckState.choices`).
+amount ``n``, ``(6, n)`` a meld bid (a raise by 1 to 5 below 60, listed), ``(4, n)`` any
+higher jump bid (legal, not listed by ``legal_actions``), ``(1, suit)`` name trump, ``(2,
+face)`` pass one card to partner (N cards one at a time), ``(3, face)`` play a card, ``(5,
+0)`` throw the hand in (the declarer, before the first lead). JSON: ``{"kind": "pass"}``,
+``{"kind": "bid", "amount": n}``, ``{"kind": "trump", "suit": s}``, ``{"kind": "give" |
+"play", "card": face}``, ``{"kind": "throw-in"}``. Text: ``pass``, ``bid 52`` (or ``52`` in
+the auction), ``trump ♠`` (``♠``/``s`` when naming trump), ``give A♠``, a card
+``A♠``/``10h``, ``throw in``, or ``#3`` for item 3 of the menu
+(:meth:`DoubleDeckState.choices`).
 
 Observation schema (``state.observation(seat)``; JSON-ready, exactly what the seat sees):
 
@@ -86,7 +87,7 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random", "weak", "normal"),
+    levels=("random", "weak", "normal", "strong"),
     deals_played=hands_dealt,
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
            "players": "cardplaza.games.pinochle_dd.players:make_player",

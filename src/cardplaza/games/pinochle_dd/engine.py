@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from cardplaza.core.cards import CardParseError, chunk_tables
-from cardplaza.core.options import options_to_dict
+from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import (
     JSON,
     TERMINAL,
@@ -49,6 +49,8 @@ from cardplaza.games.pinochle_dd.rules import (
 
 MIN_BID = 50
 """Lowest opening bid (unit scale)."""
+MELD_BIDS = 60
+"""Bids below this, raising the bid by 1 to 5, are the meld bids of section 8."""
 MIN_MELD = 20
 """A side's meld must reach this to count (sections 3.2, 6.2, 6.4, 6.5)."""
 SAVE_COUNTERS = 20
@@ -120,6 +122,11 @@ class Options:
                 raise ValueError(f"{name} must be on or off")
 
 
+def options_from_obs(obs: dict[str, Any]) -> Options:
+    """The options of an observation."""
+    return options_from_dict(Options, dict(obs["options"]))
+
+
 def bid_allowed(amount: int, steps: str) -> bool:
     """True if ``amount`` (unit scale) is an amount the ``bid_steps`` option allows."""
     if amount < MIN_BID:
@@ -139,6 +146,18 @@ def next_allowed(high: int, steps: str) -> int:
     while not bid_allowed(amount, steps):
         amount += 1
     return amount
+
+
+def bid_kind(amount: int, high: int, steps: str) -> int:
+    """The action kind of a bid of ``amount`` over the high bid ``high`` (unit scale):
+    ``K_BID`` for the lowest allowed bid, ``K_MELD_BID`` for a meld bid (a raise by 1 to 5
+    below 60), ``K_JUMP`` for any other amount above."""
+    lowest = next_allowed(high, steps)
+    if amount <= lowest:
+        return K_BID
+    if amount < MELD_BIDS and amount - (high or MIN_BID) <= 5:
+        return K_MELD_BID
+    return K_JUMP
 
 
 def hand_scores(contract: int, bidder_side: int, side_melds: Sequence[int],
@@ -193,8 +212,9 @@ def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
 
 BIDDING, TRUMP, PASSING, PLAY, OVER = range(5)
 PHASE_NAMES = ("bidding", "trump", "passing", "play", "over")
-K_BID, K_TRUMP, K_GIVE, K_PLAY, K_JUMP, K_THROW_IN = range(6)
-KIND_NAMES = ("bid", "trump", "give", "play", "bid", "throw-in")
+K_BID, K_TRUMP, K_GIVE, K_PLAY, K_JUMP, K_THROW_IN, K_MELD_BID = range(7)
+KIND_NAMES = ("bid", "trump", "give", "play", "bid", "throw-in", "bid")
+BID_KINDS = (K_BID, K_JUMP, K_MELD_BID)
 PASS: tuple[int, int] = (K_BID, 0)
 THROW_IN: tuple[int, int] = (K_THROW_IN, 0)
 _MAX_DIGITS = 9
@@ -297,11 +317,12 @@ class DoubleDeckState(GameState):
     def legal_actions(self) -> list[Action]:
         """The legal actions in a stable order.
 
-        In the auction: a pass and the lowest allowed bid. Jump bids (any allowed amount
-        above it up to :attr:`max_bid`, the meld bids of section 8 among them) are legal as
-        ``(K_JUMP, amount)`` but not listed, so a uniformly random player is not made to
-        bid far beyond any likely score. At the declarer's first lead the throw-in is
-        listed after the cards.
+        In the auction: a pass, the lowest allowed bid and the meld bids of section 8 (the
+        allowed raises by up to 5 below 60, as ``(K_MELD_BID, amount)``). Higher jump bids
+        (any allowed amount up to :attr:`max_bid`, as ``(K_JUMP, amount)``) are legal too
+        but not listed, so a uniformly random player is not made to bid far beyond any
+        likely score; an action once listed is illegal whenever it is not listed. At the declarer's
+        first lead the throw-in is listed after the cards.
         """
         legal = self._legal
         if legal is not None:
@@ -314,7 +335,15 @@ class DoubleDeckState(GameState):
                 legal.append(THROW_IN)
         elif ph == BIDDING:
             lo = self.next_bid_min()
-            legal = [PASS, (K_BID, lo * self.k)] if lo <= self.max_bid else [PASS]
+            if lo > self.max_bid:
+                legal = [PASS]
+            else:
+                k = self.k
+                legal = [PASS, (K_BID, lo * k)]
+                base = self.high_bid or MIN_BID
+                legal += [(K_MELD_BID, a * k)
+                          for a in range(lo + 1, min(base + 5, MELD_BIDS - 1) + 1)
+                          if bid_allowed(a, self.steps)]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
@@ -424,7 +453,7 @@ class DoubleDeckState(GameState):
             return f"{safe_repr(action)} is not a Pinochle action"
         kind, value = action
         ph = self.phase
-        want = {BIDDING: (K_BID, K_JUMP), TRUMP: (K_TRUMP,), PASSING: (K_GIVE,),
+        want = {BIDDING: BID_KINDS, TRUMP: (K_TRUMP,), PASSING: (K_GIVE,),
                 PLAY: (K_PLAY, K_THROW_IN)}[ph]
         if kind not in want:
             what = {BIDDING: "bid or pass", TRUMP: "name trump",
@@ -467,10 +496,11 @@ class DoubleDeckState(GameState):
             return f"The first bid must be at least {MIN_BID * k}"
         if not bid_allowed(amount, self.steps):
             return f"{shown} is not an allowed amount: {self.steps_text()}"
-        if kind == K_BID and amount != lo:
-            return f"A bid above {lo * k} is a jump bid: kind {K_JUMP}"
-        if kind == K_JUMP and amount == lo:
-            return f"{lo * k} is the lowest bid, not a jump bid: kind {K_BID}"
+        right = bid_kind(amount, self.high_bid, self.steps)
+        if kind != right:
+            what = {K_BID: "the lowest bid", K_MELD_BID: "a meld bid (a raise by 1 to 5 "
+                    "below 60)", K_JUMP: "a jump bid"}[right]
+            return f"A bid of {shown} is {what} now: kind {right}"
         return None
 
     def steps_text(self) -> str:
@@ -500,7 +530,7 @@ class DoubleDeckState(GameState):
         kind, value = action
         if kind == K_PLAY:
             self._play(value)
-        elif kind in (K_BID, K_JUMP):
+        elif kind in BID_KINDS:
             self._bid(value // self.k)
         elif kind == K_TRUMP:
             self._name_trump(value)
@@ -813,7 +843,7 @@ class DoubleDeckState(GameState):
         """Text form: ``pass``, ``bid 52``, ``trump ♠``, ``give A♠``, ``A♠``, ``throw in``."""
         assert isinstance(action, tuple)
         kind, value = action
-        if kind in (K_BID, K_JUMP):
+        if kind in BID_KINDS:
             return "pass" if value == 0 else f"bid {value}"
         if kind == K_TRUMP:
             return f"trump {SUIT_SYMBOLS[value]}"
@@ -853,7 +883,7 @@ class DoubleDeckState(GameState):
                     break
                 amounts.append(nxt)
             menu: list[Action] = [PASS]
-            menu += [(K_BID if a == lo else K_JUMP, a * self.k) for a in amounts]
+            menu += [(bid_kind(a, self.high_bid, self.steps), a * self.k) for a in amounts]
             return menu
         legal = list(self.legal_actions())
         if self.phase in (PASSING, PLAY):
@@ -922,7 +952,7 @@ class DoubleDeckState(GameState):
         "card": 4}`` (cards are faces 0..19)."""
         assert isinstance(action, tuple)
         kind, value = action
-        if kind in (K_BID, K_JUMP):
+        if kind in BID_KINDS:
             return {"kind": "pass"} if value == 0 else {"kind": "bid", "amount": value}
         if kind == K_TRUMP:
             return {"kind": "trump", "suit": value}
@@ -953,8 +983,8 @@ class DoubleDeckState(GameState):
 
     def _bid_action(self, shown: int) -> Action:
         """A bid of ``shown`` (shown scale): the lowest bid, or a jump bid above it."""
-        if self.phase == BIDDING and shown > self.next_bid_min() * self.k:
-            return (K_JUMP, shown)
+        if self.phase == BIDDING and shown % self.k == 0:
+            return (bid_kind(shown // self.k, self.high_bid, self.steps), shown)
         return (K_BID, shown)
 
 

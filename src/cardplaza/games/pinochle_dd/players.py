@@ -35,7 +35,6 @@ from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle_dd.engine import (
     K_BID,
     K_GIVE,
-    K_JUMP,
     K_PLAY,
     K_THROW_IN,
     K_TRUMP,
@@ -44,6 +43,7 @@ from cardplaza.games.pinochle_dd.engine import (
     PASS,
     THROW_IN,
     bid_allowed,
+    bid_kind,
     next_allowed,
 )
 from cardplaza.games.pinochle_dd.meld import meld_total, meld_totals
@@ -62,7 +62,7 @@ from cardplaza.games.pinochle_dd.rules import (
     winning_index,
 )
 
-LEVELS = ("weak", "normal")
+LEVELS = ("weak", "normal", "strong")
 WEAK_MARGIN = 25
 """Weak: bids up to its best meld plus this."""
 PARTNER_GUESS = 12
@@ -130,7 +130,7 @@ class HeuristicPlayer:
     """The weak or normal computer player (see the module docstring)."""
 
     def __init__(self, level: str = "normal") -> None:
-        if level not in LEVELS:
+        if level not in LEVELS[:2]:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.name = level
         self.level = level
@@ -206,7 +206,7 @@ class HeuristicPlayer:
             base = high if high else MIN_BID
             amount = base + min(5, meld // 10)
             if amount < 60 and amount >= lowest and bid_allowed(amount, steps):
-                return (K_BID if amount == lowest else K_JUMP, amount * k)
+                return (bid_kind(amount, high, steps), amount * k)
         hb = obs["high_bidder"]
         if hb == partner:
             # Over partner's meld bid: take the contract with the longer trump suit when
@@ -377,4 +377,163 @@ def _cheap_key(f: int, trump: int, scheme: str) -> tuple[bool, bool, int]:
 
 def make_player(level: str, seed: int) -> HeuristicPlayer:
     """The computer player of a level (the ``players`` hook)."""
+    if level == "strong":
+        return StrongPlayer()
     return HeuristicPlayer(level)
+
+
+# -- strong: determinized search ---------------------------------------------------------
+
+STRONG_WORLDS = 40
+"""Strong: sampled worlds per card decision (every candidate card played out in each)."""
+STRONG_SECONDS = 0.5
+"""Strong: cap per card decision in CPU seconds (after ``STRONG_MIN_WORLDS`` worlds)."""
+STRONG_MIN_WORLDS = 8
+
+
+def _rollout_card(hands: list[int], seat: int, trick: list[int], trump: int,
+                  must_head: bool, scheme: str, declaring_side: int, played: int) -> int:
+    """The card the quick play-out policy (the normal heuristics, seeing the world's other
+    hands as "still out") plays for ``seat``."""
+    from cardplaza.games.pinochle_dd.rules import LOW20, legal_faces
+
+    hand = hands[seat]
+    legal = legal_faces(hand, trick, trump, must_head)
+    cards = [f for f in range(FACES) if legal >> f & 1]
+    if len(cards) == 1:
+        return cards[0]
+    others = hands[(seat + 1) % 4] | hands[(seat + 2) % 4] | hands[(seat + 3) % 4]
+    held_out = others & LOW20  # faces somebody else still holds
+    if not trick:
+        side = [f for f in cards if SUIT_OF[f] != trump]
+        aces = [f for f in side if RANK_OF[f] == ACE]
+        if aces:
+            return aces[0]
+        trumps = [f for f in cards if SUIT_OF[f] == trump]
+        if seat % 2 == declaring_side and trumps:
+            mine = sum(count_face(hand, g) for g in range(5 * trump, 5 * trump + 5))
+            theirs = sum(count_face(others, g) for g in range(5 * trump, 5 * trump + 5))
+            if not side or mine > theirs:
+                top = trumps[-1]
+                if not any(held_out >> g & 1 for g in range(top + 1, 5 * trump + 5)):
+                    return top
+                return trumps[0]
+        tops = [f for f in side if not any(held_out >> g & 1
+                                           for g in range(f + 1, 5 * SUIT_OF[f] + 5))]
+        if tops:
+            return tops[-1]
+        pool = side or cards
+        return min(pool, key=lambda f: _cheap_key(f, trump, scheme))
+    wi = winning_index(trick, trump)
+    w = trick[wi]
+    leader = (seat - len(trick)) % 4
+    w_seat = (leader + wi) % 4
+    if w_seat % 2 == seat % 2:
+        last = len(trick) == 3
+        higher = any(held_out >> g & 1 for g in range(w + 1, 5 * SUIT_OF[w] + 5))
+        if last or (not higher and (SUIT_OF[w] == trump or played < 24)):
+            return max(cards, key=lambda f: _smear_key(f, trump, scheme))
+        return min(cards, key=lambda f: _cheap_key(f, trump, scheme))
+    winning = [f for f in cards if beats(f, w, trump)]
+    if winning:
+        return min(winning, key=lambda f: (SUIT_OF[f] == trump, RANK_OF[f]))
+    return min(cards, key=lambda f: _cheap_key(f, trump, scheme))
+
+
+def count_face(mask: int, f: int) -> int:
+    """Copies of face ``f`` in a multiset mask."""
+    from cardplaza.games.pinochle_dd.rules import COLUMN
+
+    return (mask & COLUMN[f]).bit_count()
+
+
+class StrongPlayer(HeuristicPlayer):
+    """Normal auction and passing; each card chosen by determinized search: worlds of the
+    hidden cards consistent with the observation (voids, melds shown, passes), every
+    candidate card played out in each with the quick policy, best average side result."""
+
+    def __init__(self, worlds: int = STRONG_WORLDS, seconds: float = STRONG_SECONDS) -> None:
+        super().__init__("normal")
+        self.name = "strong"
+        self.worlds = worlds
+        self.seconds = seconds
+
+    def play(self, obs: dict[str, Any], cards: list[int]) -> int:
+        """The card with the best average result over sampled worlds."""
+        if len(cards) == 1:
+            return cards[0]
+        import time
+
+        from cardplaza.games.pinochle_dd.engine import hand_scores, options_from_obs
+        from cardplaza.games.pinochle_dd.rules import LAST_TRICK, add, counter_mask
+        from cardplaza.games.pinochle_dd.world import Places
+
+        rng = random.Random(len(obs["tricks"]) * 131 + len(obs["trick"]) * 7 + obs["seat"])
+        me = obs["seat"]
+        trump = obs["trump"]
+        options = options_from_obs(obs)
+        k = obs["scale"]
+        must_head = options.must_head
+        scheme = options.counters
+        bits = counter_mask(scheme)
+        bside = obs["bidder"] % 2
+        contract = obs["contract"] // k
+        melds = obs["melds"]
+        side_melds = [(melds[0]["value"] + melds[2]["value"]) // k,
+                      (melds[1]["value"] + melds[3]["value"]) // k]
+        won = [0, 0]
+        tricks_taken = [0, 0]
+        for t in obs["tricks"]:
+            side = t["winner"] % 2
+            tricks_taken[side] += 1
+            for _, f in t["cards"]:
+                won[side] = add(won[side], f)
+        trick0 = [f for _, f in obs["trick"]]
+        leader0 = obs["trick"][0][0] if obs["trick"] else me
+        own = from_counts(_tally(obs["hand"]))
+        places = Places(obs, strict=True)
+        totals = [0.0] * len(cards)
+        start = time.process_time()
+        done = 0
+        while done < self.worlds:
+            if done >= STRONG_MIN_WORLDS and time.process_time() - start > self.seconds:
+                break
+            placed = places.place(rng)
+            base = [from_counts(placed[p]) if p != me else own for p in range(4)]
+            for i, card in enumerate(cards):
+                hands = base[:]
+                hands[me] = remove(hands[me], card)
+                trick = [*trick0, card]
+                w_won = won[:]
+                w_tricks = tricks_taken[:]
+                leader = leader0
+                seat = (me + 1) % 4
+                played = sum(len(t["cards"]) for t in obs["tricks"]) + len(trick)
+                last_winner = -1
+                while True:
+                    if len(trick) == 4:
+                        winner = (leader + winning_index(trick, trump)) % 4
+                        side = winner % 2
+                        for f in trick:
+                            w_won[side] = add(w_won[side], f)
+                        w_tricks[side] += 1
+                        trick = []
+                        leader = seat = winner
+                        last_winner = winner
+                        if not hands[winner]:
+                            break
+                    f = _rollout_card(hands, seat, trick, trump, must_head, scheme, bside,
+                                      played)
+                    hands[seat] = remove(hands[seat], f)
+                    trick.append(f)
+                    played += 1
+                    seat = (seat + 1) % 4
+                counters = [(w_won[0] & bits).bit_count(), (w_won[1] & bits).bit_count()]
+                counters[last_winner % 2] += LAST_TRICK
+                delta, _ = hand_scores(contract, bside, side_melds, counters, w_tricks,
+                                       options)
+                mine = me % 2
+                totals[i] += delta[mine] - delta[1 - mine]
+            done += 1
+        best = max(range(len(cards)), key=lambda i: (totals[i], -i))
+        return cards[best]

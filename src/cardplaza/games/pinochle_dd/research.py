@@ -7,9 +7,9 @@ from typing import Any
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.games.pinochle_dd.engine import (
+    BID_KINDS,
     K_BID,
     K_GIVE,
-    K_JUMP,
     K_PLAY,
     K_THROW_IN,
     K_TRUMP,
@@ -17,6 +17,7 @@ from cardplaza.games.pinochle_dd.engine import (
     MIN_BID,
     PHASE_NAMES,
     DoubleDeckState,
+    bid_kind,
 )
 from cardplaza.games.pinochle_dd.rules import FACES, counter_total
 from cardplaza.research.core import ResearchCodec, Tensor
@@ -63,7 +64,7 @@ class DoubleDeckCodec(ResearchCodec):
         kind: int = action[0]
         value: int = action[1]
         trump, give, play, throw_in = self._bases(state.options)
-        if kind in (K_BID, K_JUMP):
+        if kind in BID_KINDS:
             return 0 if value == 0 else 1 + value // state.k - MIN_BID
         if kind == K_THROW_IN:
             return throw_in
@@ -77,8 +78,7 @@ class DoubleDeckCodec(ResearchCodec):
             return (K_BID, 0)
         if 0 < number < trump:
             amount = MIN_BID + number - 1
-            kind = K_BID if amount == state.next_bid_min() else K_JUMP
-            return (kind, amount * state.k)
+            return (bid_kind(amount, state.high_bid, state.steps), amount * state.k)
         if number == throw_in:
             return (K_THROW_IN, 0)
         for base, kind, end in ((trump, K_TRUMP, give), (give, K_GIVE, play),

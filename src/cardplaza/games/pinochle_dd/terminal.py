@@ -18,9 +18,8 @@ from cardplaza.cli.style import markup
 from cardplaza.cli.terminal import ViewBase
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.games.pinochle_dd.engine import (
-    K_BID,
+    BID_KINDS,
     K_GIVE,
-    K_JUMP,
     K_PLAY,
     K_THROW_IN,
     K_TRUMP,
@@ -322,7 +321,7 @@ class View(ViewBase):
         assert isinstance(action, tuple)
         kind = action[0]
         who = self.name(obs, seat)
-        if kind in (K_BID, K_JUMP):
+        if kind in BID_KINDS:
             if action[1] == 0:
                 self.console.print(f"{who}: pass")
             else:
