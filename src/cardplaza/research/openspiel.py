@@ -34,7 +34,8 @@ from cardplaza.research.core import CHANCE, ChanceState, codec_of, research_game
 
 PREFIX = "python_cardplaza_"
 MAX_CHANCE_OUTCOMES = 53
-"""Cards of the largest deck (E-fuda-tori's 52 + Joker); a drawn dealer has fewer."""
+"""Cards of the largest single deck (E-fuda-tori's 52 + Joker); a drawn dealer has fewer.
+A game with a bigger pack says so through its codec (``max_chance_outcomes``)."""
 
 
 def game_name(name: str) -> str:
@@ -97,7 +98,8 @@ class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
         players = spec.new_game(self.options, 0).num_players
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions(self.options),
-            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            max_chance_outcomes=max(MAX_CHANCE_OUTCOMES,
+                                    codec.max_chance_outcomes(self.options)),
             num_players=players,
             min_utility=-1.0,
             max_utility=float(players - 1),
