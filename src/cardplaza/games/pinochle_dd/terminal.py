@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from cardplaza.cli.style import markup
-from cardplaza.cli.terminal import ViewBase
+from cardplaza.cli.view import ViewBase
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.games.pinochle_dd.engine import (
     BID_KINDS,
