@@ -92,6 +92,7 @@ SPEC = register(GameSpec(
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
            "players": "cardplaza.games.pinochle_dd.players:make_player",
            "research": "cardplaza.games.pinochle_dd.research:CODEC",
+           "seat_extras": "cardplaza.games.pinochle_dd.seat_helpers:seat_extras",
            "first_deal_returns": "cardplaza.games.pinochle_dd.world:first_deal_returns"},
 ))
 

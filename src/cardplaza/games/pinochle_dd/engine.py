@@ -6,10 +6,10 @@ from __future__ import annotations
 import copy
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cardplaza.core.cards import CardParseError, chunk_tables
+from cardplaza.core.cards import CardParseError, Deck, chunk_tables
 from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -71,29 +71,32 @@ TARGETS = tuple(range(250, 1501, 50))
 class Options:
     """Double-deck Pinochle options (section 10); amounts are in unit scale."""
 
-    target: int = 500
+    target: int = field(default=500, metadata={"min": 250, "max": 1500, "step": 50})
     """Points a side needs to win (250 … 1500 in steps of 50, unit scale)."""
-    bid_steps: Literal["1-then-5", "1", "5", "10-from-100"] = "1-then-5"
+    bid_steps: Literal["1-then-5", "1", "5", "10-from-100"] = field(
+        default="1-then-5", metadata={"more": True})
     """Allowed bid amounts (section 2.2)."""
-    all_pass: Literal["stuck", "redeal"] = "stuck"
+    all_pass: Literal["stuck", "redeal"] = field(default="stuck", metadata={"more": True})
     """All four pass: the dealer plays at 50, or the hand is dealt again."""
-    marriage_required: bool = False
+    marriage_required: bool = field(default=False, metadata={"more": True})
     """A declarer without K and Q of trump (after passing) is set without play."""
     pass_count: Literal[0, 2, 3, 4] = 4
     """Cards the declarer's partner passes, and the declarer passes back."""
     must_head: bool = True
     """Beat the winning card when following suit, and a trump when trumping, if able."""
-    first_lead_trump: bool = False
+    first_lead_trump: bool = field(default=False, metadata={"more": True})
     """The declarer's first lead must be a trump (if held) when the contract is above 50."""
     counters: Literal["aces-tens-kings", "aces-tens"] = "aces-tens-kings"
     """Cards worth a counter: A, 10 and K (50 a hand with the last trick), or A and 10 (34)."""
     save_meld: Literal["20-counters", "one-trick", "always"] = "20-counters"
     """When a side's meld counts."""
-    set_scoring: Literal["minus", "progressive"] = "minus"
+    set_scoring: Literal["minus", "progressive"] = field(
+        default="minus", metadata={"more": True})
     """A set side loses its contract, or scores 0 while the defenders gain the contract."""
-    min_meld_20: bool = False
+    min_meld_20: bool = field(default=False, metadata={"more": True})
     """A declarer's side with less than 20 meld is set without play."""
-    throw_in_award: Literal["meld", "meld-and-counters"] = "meld"
+    throw_in_award: Literal["meld", "meld-and-counters"] = field(
+        default="meld", metadata={"more": True})
     """What the defenders score when the declarer throws the hand in."""
     scale: Literal["unit", "x10"] = "unit"
     """Show and enter every amount in units or multiplied by ten."""
@@ -240,6 +243,8 @@ class DoubleDeckState(GameState):
     """A whole game of double-deck partnership Pinochle (hands until a side wins)."""
 
     game_name: ClassVar[str] = "pinochle_dd"
+    deck: ClassVar[Deck] = DECK
+    """The cards that faces name (a face is the card id of its first copy)."""
 
     def __init__(self, options: Options | None = None, seed: int = 0, *,
                  _blank: bool = False) -> None:
