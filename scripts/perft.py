@@ -36,6 +36,8 @@ POSITIONS: dict[str, list[tuple[str, int, int, int]]] = {
     "pinochle3": [("default", 1, 0, 3), ("default", 2, 10, 3), ("default", 3, 30, 4)],
     "pinochle4": [("default", 1, 0, 4), ("default", 2, 12, 3), ("default", 3, 40, 4)],
     "pinochle2": [("default", 1, 0, 3), ("default", 2, 5, 3), ("default", 3, 40, 4)],
+    "pinochle_dd": [("default", 1, 0, 6), ("default", 2, 4, 4), ("default", 3, 13, 4),
+                    ("house_rules", 4, 14, 5), ("default", 5, 60, 5)],
 }
 
 

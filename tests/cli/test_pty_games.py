@@ -21,6 +21,8 @@ GAMES = [
      "Game over"),
     ("piquet", ["--seed", "7", "--level", "1"], "wins the partie|Draw"),
     ("efudatori", ["--seed", "21", "--level", "1"], "Final result"),
+    ("pinochle_dd", ["--seed", "4", "--level", "random", "--options", "target=250"],
+     "Game over"),
 ]
 
 

@@ -17,7 +17,7 @@ from cardplaza.cli.style import make_console
 from cardplaza.cli.terminal import Session, play_series, play_terminal
 from cardplaza.core.registry import GameSpec, get_game
 
-GAMES = ["pinochle2", "pinochle4", "pinochle3", "piquet", "efudatori"]
+GAMES = ["pinochle2", "pinochle4", "pinochle3", "piquet", "efudatori", "pinochle_dd"]
 FIRST = {"piquet": "1"}  # Piquet's exchange has no list: "1" discards the first card
 
 

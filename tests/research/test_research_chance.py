@@ -23,7 +23,8 @@ NAMES = sorted(research_games())
 
 
 def test_every_game_has_a_research_codec() -> None:
-    assert NAMES == ["efudatori", "pinochle2", "pinochle3", "pinochle4", "piquet"]
+    assert NAMES == ["efudatori", "pinochle2", "pinochle3", "pinochle4", "pinochle_dd",
+                     "piquet"]
 
 
 def test_a_scripted_deal_is_the_chosen_order() -> None:

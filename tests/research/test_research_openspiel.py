@@ -13,7 +13,8 @@ from open_spiel.python.algorithms import ismcts, mcts
 import cardplaza.research.openspiel as cos
 
 # Shorter games for the multi-hand Pinochle variants (a game to 1,500 takes ~30 hands).
-PARAMS = {"pinochle4": {"target": 500}, "pinochle3": {"target": 500}}
+PARAMS = {"pinochle4": {"target": 500}, "pinochle3": {"target": 500},
+          "pinochle_dd": {"target": 250}}
 
 
 @pytest.mark.parametrize("name", sorted(cos.GAMES))
@@ -50,7 +51,8 @@ def test_chance_nodes_deal_and_views_hide() -> None:
 
 
 @pytest.mark.parametrize(("name", "moves"), [("pinochle2", None), ("efudatori", None),
-                                              ("piquet", 6), ("pinochle4", 12)])
+                                              ("piquet", 6), ("pinochle4", 12),
+                                              ("pinochle_dd", 12)])
 def test_ismcts_bot_plays_through_the_adapter(name: str, moves: int | None) -> None:
     """OpenSpiel's ISMCTS (random roll-outs, resampling through our determinizer) chooses
     every move of seat 0: a whole game where it is short, otherwise its first moves."""

@@ -7,11 +7,12 @@ import re
 from dataclasses import dataclass
 
 from cardplaza.core.cards import FULL_DECK, PINOCHLE, PIQUET, Deck
+from cardplaza.games.pinochle_dd.rules import DECK as DOUBLE_DECK
 from cardplaza.texts import markdown as md
 from cardplaza.texts.rulepages import page_text
 
 DECKS: dict[str, Deck] = {"pinochle2": PINOCHLE, "pinochle4": PINOCHLE, "pinochle3": PINOCHLE,
-                          "piquet": PIQUET, "efudatori": FULL_DECK}
+                          "pinochle_dd": DOUBLE_DECK, "piquet": PIQUET, "efudatori": FULL_DECK}
 SUITS = "♠♥♦♣"
 
 

@@ -84,6 +84,11 @@ class ResearchCodec(ABC):
         encode = self.encode
         return sorted([encode(state, a) for a in state.legal_actions()])
 
+    def max_chance_outcomes(self, options: Any) -> int:
+        """The most outcomes of one chance node: the cards of the game's pack (games whose
+        pack has more than 53 cards say so)."""
+        return 53
+
 
 class Tensor:
     """Builds a flat tensor piece by piece (cards as 0/1 per card, one-hot numbers)."""

@@ -46,7 +46,8 @@ PREFIX = "python_cardplaza_"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
 _TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 MAX_CHANCE_OUTCOMES = 53
-"""Cards of the largest deck (E-fuda-tori's 52 + Joker); a drawn dealer has fewer."""
+"""Cards of the largest single deck (E-fuda-tori's 52 + Joker); a drawn dealer has fewer.
+A game with a bigger pack says so through its codec (``max_chance_outcomes``)."""
 
 
 def game_name(name: str) -> str:
@@ -123,7 +124,8 @@ class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
         players = seats_of(spec, self.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=codec.num_actions(self.options),
-            max_chance_outcomes=MAX_CHANCE_OUTCOMES,
+            max_chance_outcomes=max(MAX_CHANCE_OUTCOMES,
+                                    codec.max_chance_outcomes(self.options)),
             num_players=players,
             min_utility=-1.0,
             max_utility=float(players - 1),

@@ -71,7 +71,7 @@ def hidden_text(game: str, actor: int, viewer: int, data: Any) -> str | None:
     if actor == viewer or not isinstance(data, dict):
         return None
     kind = data.get("kind")
-    if game in ("pinochle4", "pinochle3") and kind == "give":
+    if game in ("pinochle4", "pinochle3", "pinochle_dd") and kind == "give":
         return None if viewer == (actor + 2) % 4 else "passes a card"
     if game in ("pinochle4", "pinochle3") and kind == "discard":
         return "buries a card"

@@ -55,7 +55,8 @@ def option_fields(options_type: type[Any]) -> list[dict[str, Any]]:
             entry["kind"] = "text"
         value = getattr(defaults, f.name)
         entry["default"] = list(value) if isinstance(value, tuple) else value
-        for key in ("help", "help_ja", "label", "label_ja", "min", "max", "choices", "more"):
+        for key in ("help", "help_ja", "label", "label_ja", "min", "max", "step", "choices",
+                    "more"):
             if key in f.metadata:
                 entry[key] = f.metadata[key]
         out.append(entry)

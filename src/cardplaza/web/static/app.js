@@ -69,7 +69,7 @@ function optionControl(game, f, value) {
     }
   } else if (f.kind === "int" || f.kind === "float") {
     control = h("input", { type: "number", id, name: f.name, value: String(value),
-                           step: f.kind === "int" ? "1" : "any", inputmode: "numeric" });
+                           step: f.step ?? (f.kind === "int" ? "1" : "any"), inputmode: "numeric" });
     if (f.min !== undefined) control.min = f.min;
     if (f.max !== undefined) control.max = f.max;
   } else {
@@ -143,7 +143,7 @@ async function renderLobby(selected) {
   const games = await loadGames();
   const info = games.find((g) => g.name === selected) || null;
   const list = h("ul", { class: "game-list", role: "list" });
-  const order = ["pinochle2", "pinochle4", "pinochle3", "piquet", "efudatori"];
+  const order = ["pinochle2", "pinochle4", "pinochle3", "pinochle_dd", "piquet", "efudatori"];
   const rank = (g) => (order.includes(g.name) ? order.indexOf(g.name) : order.length);
   for (const g of [...games].sort((a, b) => rank(a) - rank(b))) {
     const on = info && info.name === g.name;

@@ -675,18 +675,23 @@ function handEl(view, ctx, pick) {
   const sorted = spec.sort === false ? ids : ctx.deck.sort(ids);
   const pickable = pick ? new Set(pick.cards) : null;
   view.handIds = sorted;
+  const copies = new Map();
   for (const id of sorted) {
+    // Identical cards (a double deck) are told apart by their order in the hand.
+    const copy = copies.get(id) ?? 0;
+    copies.set(id, copy + 1);
+    const key = pickKey(id, copy);
     const action = ctx.myTurn && !pick ? ctx.cardActions.get(id) : null;
     const reason = ctx.illegal[String(id)];
     let el = ctx.cardEl(id, { button: true });
     if (pickable && pickable.has(id)) {
       el.classList.add("legal", "selectable");
-      const on = view.pick.has(id);
+      const on = view.pick.has(key);
       el.setAttribute("aria-pressed", on ? "true" : "false");
       if (on) el.classList.add("selected");
       el.addEventListener("click", () => {
-        if (view.pick.has(id)) view.pick.delete(id);
-        else if (!pick.max || view.pick.size < pick.max) view.pick.add(id);
+        if (view.pick.has(key)) view.pick.delete(key);
+        else if (!pick.max || view.pick.size < pick.max) view.pick.add(key);
         view.pickStep = ctx.msg.step;
         draw(view);
       });
@@ -709,8 +714,11 @@ function handEl(view, ctx, pick) {
         el.addEventListener("click", () => { view.error = { code: "illegal_card", message: reason }; drawStatus(view); });
       }
     }
-    if (spec.highlight && spec.highlight.has(id)) el.classList.add("marked");
-    if (spec.tags && spec.tags.get(id)) el.appendChild(h("span", { class: "card-tag" }, spec.tags.get(id)));
+    // highlight: a Set of cards (every copy), or a Map card → how many of its copies.
+    const counted = spec.highlight instanceof Map;
+    const mark = spec.highlight && (counted ? copy < (spec.highlight.get(id) || 0) : spec.highlight.has(id));
+    if (mark) el.classList.add("marked");
+    if (spec.tags && spec.tags.get(id) && (mark || !counted)) el.appendChild(h("span", { class: "card-tag" }, spec.tags.get(id)));
     hand.appendChild(el);
   }
   hand.addEventListener("keydown", (ev) => {
@@ -767,7 +775,10 @@ function layoutCenter(view) {
   center.style.inset = `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`;
 }
 
-/** Lay the hand out: one row when it fits, else overlapping, else two overlapping rows. */
+const TOUCH = 28;
+
+/** Lay the hand out: one row when it fits, else overlapping, else two overlapping rows, or
+ * three when two would leave a card less than a fingertip (TOUCH px) of its face. */
 function layoutHand(view) {
   const hand = view.root && view.root.querySelector(".hand");
   if (!hand) return;
@@ -787,17 +798,18 @@ function layoutHand(view) {
   // A long hand overlaps like a held fan; a short one lies side by side.
   const widest = (m) => (m > 6 ? cw * 0.74 : cw + gap);
   let step = Math.min(widest(n), (width - cw) / Math.max(n - 1, 1));
-  if (step < minStep && n > 1) {
-    rows = 2;
-    perRow = Math.ceil(n / 2);
+  for (const more of [2, 3]) {
+    if (n < more || step >= (more === 2 ? minStep : TOUCH)) break;
+    rows = more;
+    perRow = Math.ceil(n / rows);
     step = Math.min(widest(perRow), (width - cw) / Math.max(perRow - 1, 1));
   }
   const lift = cw * 0.22; // room above for raised cards
-  const rowGap = rows === 2 ? ch * 0.56 : 0;
+  const rowGap = rows > 1 ? ch * 0.56 : 0;
   cards.forEach((el, i) => {
-    const r = rows === 2 ? Math.floor(i / perRow) : 0;
-    const j = rows === 2 ? i - r * perRow : i;
-    const m = rows === 2 ? (r === 0 ? perRow : n - perRow) : n;
+    const r = Math.floor(i / perRow);
+    const j = i - r * perRow;
+    const m = Math.min(perRow, n - r * perRow);
     const rowWidth = cw + step * (m - 1);
     const x = margin + (width - rowWidth) / 2 + j * step;
     // A gentle fan: cards tilt and dip toward the ends of a long row.
@@ -838,8 +850,23 @@ export function actionsEl(ctx) {
   return box;
 }
 
-function sameSet(list, set) {
-  return list.length === set.size && list.every((c) => set.has(c));
+/** Whether two lists hold the same cards as often (a hand may hold identical cards). */
+function sameCards(a, b) {
+  if (a.length !== b.length) return false;
+  const x = [...a].sort(), y = [...b].sort();
+  return x.every((c, i) => c === y[i]);
+}
+
+/** The key of a card in view.pick: its id, or "id#k" for the k-th further copy of a card
+ * the hand holds more than once (each copy is chosen on its own). */
+function pickKey(id, copy) {
+  return copy ? `${id}#${copy}` : id;
+}
+
+function pickCard(key) {
+  if (typeof key !== "string" || !/#\d+$/.test(key)) return key;
+  const base = key.slice(0, key.lastIndexOf("#"));
+  return /^\d+$/.test(base) ? Number(base) : base;
 }
 
 /**
@@ -849,20 +876,21 @@ function sameSet(list, set) {
  */
 function pickBar(view, ctx, spec) {
   const chosen = view.pick;
+  const chosenCards = [...chosen].map(pickCard);
   let ready = false;
   let action = null;
   if (spec.actions) {
-    action = spec.actions.find((a) => sameSet(a.cards, chosen)) || null;
+    action = spec.actions.find((a) => sameCards(a.cards, chosenCards)) || null;
     ready = Boolean(action);
   } else ready = chosen.size === spec.count;
   const need = spec.count ?? null;
   const countText = need ? t("pick.count", { k: chosen.size, n: need }) : t("pick.chosen", { k: chosen.size });
   const confirm = h("button", { type: "button", class: "btn primary action-confirm", id: "pick-confirm" },
-    spec.confirm ? spec.confirm([...chosen], ready) : t("pick.confirm"));
+    spec.confirm ? spec.confirm(chosenCards, ready) : t("pick.confirm"));
   confirm.disabled = !ready;
   confirm.addEventListener("click", () => {
     if (!ready) return;
-    const cards = ctx.deck.sort([...chosen]);
+    const cards = ctx.deck.sort(chosenCards);
     if (action) ctx.act(action);
     else {
       const first = ctx.cardActions.get(cards[0]);

@@ -137,7 +137,8 @@ export function prompt(ctx) {
   return null;
 }
 
-/** The hand: {cards?, highlight?, tags?, label?, sort?}. */
+/** The hand: {cards?, highlight? (a Set of cards, or a Map card → how many copies), tags?,
+ * label?, sort?}. */
 export function hand(ctx) {
   return null;
 }

@@ -1,0 +1,999 @@
+"""Double-deck partnership Pinochle: the engine (options, auction, passing, meld, play,
+scoring). See the package docstring for the action forms and the observation schema."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from cardplaza.core.cards import CardParseError, Deck, chunk_tables
+from cardplaza.core.options import options_from_dict, options_to_dict
+from cardplaza.core.protocol import (
+    JSON,
+    TERMINAL,
+    Action,
+    ActionParseError,
+    GameState,
+    safe_repr,
+)
+from cardplaza.games.pinochle_dd.meld import MeldResult, meld_breakdown, meld_total
+from cardplaza.games.pinochle_dd.rules import (
+    ABOVE20,
+    DECK,
+    FACES,
+    KING,
+    LAST_TRICK,
+    LOW20,
+    QUEEN,
+    SUIT20,
+    SUIT_NAMES,
+    SUIT_OF,
+    SUIT_SYMBOLS,
+    add,
+    card_text,
+    count,
+    counter_mask,
+    counter_total,
+    deal,
+    face,
+    faces_list,
+    faces_text,
+    remove,
+    winning_index,
+)
+
+# -- options ------------------------------------------------------------------------------
+
+MIN_BID = 50
+"""Lowest opening bid (unit scale)."""
+MELD_BIDS = 60
+"""Bids below this, raising the bid by 1 to 5, are the meld bids of section 8."""
+MIN_MELD = 20
+"""A side's meld must reach this to count (sections 3.2, 6.2, 6.4, 6.5)."""
+SAVE_COUNTERS = 20
+"""Counters a side must take to save its meld under ``save_meld = 20-counters``."""
+MAX_SIDE_MELD = 572
+"""The largest meld two partners can show together (unit scale).
+
+Found by an integer program over the copies of each face in both hands (20 cards each, at
+most four copies of a face between them, every meld of section 4 with its card needs),
+solved for each trump suit: with ♦ trump each partner holds A♦ 10♦ K♦ Q♦ J♦ A♠ A♥ A♣ Q♠
+twice and Q♥ Q♣ once (double run 150 + double aces 100 + double pinochle 30 + queens
+around 6 = 286 each). The best single hand melds 315; two hands cannot both reach it.
+"""
+TARGETS = tuple(range(250, 1501, 50))
+
+
+@dataclass(frozen=True)
+class Options:
+    """Double-deck Pinochle options (section 10); amounts are in unit scale."""
+
+    target: int = field(default=500, metadata={"min": 250, "max": 1500, "step": 50})
+    """Points a side needs to win (250 … 1500 in steps of 50, unit scale)."""
+    bid_steps: Literal["1-then-5", "1", "5", "10-from-100"] = field(
+        default="1-then-5", metadata={"more": True})
+    """Allowed bid amounts (section 2.2)."""
+    all_pass: Literal["stuck", "redeal"] = field(default="stuck", metadata={"more": True})
+    """All four pass: the dealer plays at 50, or the hand is dealt again."""
+    marriage_required: bool = field(default=False, metadata={"more": True})
+    """A declarer without K and Q of trump (after passing) is set without play."""
+    pass_count: Literal[0, 2, 3, 4] = 4
+    """Cards the declarer's partner passes, and the declarer passes back."""
+    must_head: bool = True
+    """Beat the winning card when following suit, and a trump when trumping, if able."""
+    first_lead_trump: bool = field(default=False, metadata={"more": True})
+    """The declarer's first lead must be a trump (if held) when the contract is above 50."""
+    counters: Literal["aces-tens-kings", "aces-tens"] = "aces-tens-kings"
+    """Cards worth a counter: A, 10 and K (50 a hand with the last trick), or A and 10 (34)."""
+    save_meld: Literal["20-counters", "one-trick", "always"] = "20-counters"
+    """When a side's meld counts."""
+    set_scoring: Literal["minus", "progressive"] = field(
+        default="minus", metadata={"more": True})
+    """A set side loses its contract, or scores 0 while the defenders gain the contract."""
+    min_meld_20: bool = field(default=False, metadata={"more": True})
+    """A declarer's side with less than 20 meld is set without play."""
+    throw_in_award: Literal["meld", "meld-and-counters"] = field(
+        default="meld", metadata={"more": True})
+    """What the defenders score when the declarer throws the hand in."""
+    scale: Literal["unit", "x10"] = "unit"
+    """Show and enter every amount in units or multiplied by ten."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.target, bool) or self.target not in TARGETS:
+            raise ValueError("target must be 250 to 1500 in steps of 50 (unit scale); "
+                             f"got {self.target!r}")
+        choices: dict[str, tuple[Any, ...]] = {
+            "bid_steps": ("1-then-5", "1", "5", "10-from-100"),
+            "all_pass": ("stuck", "redeal"),
+            "pass_count": (0, 2, 3, 4),
+            "counters": ("aces-tens-kings", "aces-tens"),
+            "save_meld": ("20-counters", "one-trick", "always"),
+            "set_scoring": ("minus", "progressive"),
+            "throw_in_award": ("meld", "meld-and-counters"),
+            "scale": ("unit", "x10"),
+        }
+        for name, values in choices.items():
+            value = getattr(self, name)
+            if value not in values or isinstance(value, bool):
+                raise ValueError(f"{name} must be one of {', '.join(map(str, values))}; "
+                                 f"got {value!r}")
+        for name in ("marriage_required", "must_head", "first_lead_trump", "min_meld_20"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be on or off")
+
+
+def options_from_obs(obs: dict[str, Any]) -> Options:
+    """The options of an observation."""
+    return options_from_dict(Options, dict(obs["options"]))
+
+
+def bid_allowed(amount: int, steps: str) -> bool:
+    """True if ``amount`` (unit scale) is an amount the ``bid_steps`` option allows."""
+    if amount < MIN_BID:
+        return False
+    if steps == "1":
+        return True
+    if steps == "5":
+        return amount % 5 == 0
+    if steps == "1-then-5":
+        return amount <= 60 or amount % 5 == 0
+    return amount <= 100 or amount % 10 == 0
+
+
+def next_allowed(high: int, steps: str) -> int:
+    """The lowest allowed bid above ``high`` (``MIN_BID`` when there is no bid yet)."""
+    amount = MIN_BID if high < MIN_BID else high + 1
+    while not bid_allowed(amount, steps):
+        amount += 1
+    return amount
+
+
+def bid_kind(amount: int, high: int, steps: str) -> int:
+    """The action kind of a bid of ``amount`` over the high bid ``high`` (unit scale):
+    ``K_BID`` for the lowest allowed bid, ``K_MELD_BID`` for a meld bid (a raise by 1 to 5
+    below 60), ``K_JUMP`` for any other amount above."""
+    lowest = next_allowed(high, steps)
+    if amount <= lowest:
+        return K_BID
+    if amount < MELD_BIDS and amount - (high or MIN_BID) <= 5:
+        return K_MELD_BID
+    return K_JUMP
+
+
+def hand_scores(contract: int, bidder_side: int, side_melds: Sequence[int],
+                counters: Sequence[int] | None, tricks: Sequence[int] | None,
+                options: Options, conceded: bool = False) -> tuple[list[int], bool]:
+    """Score change of both sides for one hand (section 6), unit scale, and whether the
+    declarer's side made its contract.
+
+    ``counters``/``tricks`` per side are None when the hand was not played (thrown in,
+    set for want of a marriage or of 20 meld); ``conceded`` marks a throw-in.
+    """
+    b, d = bidder_side, 1 - bidder_side
+    delta = [0, 0]
+    progressive = options.set_scoring == "progressive"
+    if counters is None:
+        delta[b] = 0 if progressive else -contract
+        delta[d] = side_melds[d] if side_melds[d] >= MIN_MELD else 0
+        if conceded and options.throw_in_award == "meld-and-counters":
+            delta[d] += counter_total(options.counters)
+        if progressive:
+            delta[d] += contract
+        return delta, False
+    assert tricks is not None
+    saved = [side_melds[s] if meld_saved(side_melds[s], counters[s], tricks[s], options)
+             else 0 for s in (0, 1)]
+    made = saved[b] + counters[b] >= contract
+    if made:
+        return [saved[0] + counters[0], saved[1] + counters[1]], True
+    delta[b] = 0 if progressive else -contract
+    delta[d] = saved[d] + counters[d] + (contract if progressive else 0)
+    return delta, False
+
+
+def meld_saved(meld: int, counters: int, tricks: int, options: Options) -> bool:
+    """Section 6.2: whether a side's meld counts in a played hand."""
+    if options.save_meld == "always":
+        return True
+    if options.save_meld == "one-trick":
+        return tricks > 0
+    return meld >= MIN_MELD and counters >= SAVE_COUNTERS
+
+
+def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
+    """Section 7.1: the winning side after a hand, or -1 while the game goes on."""
+    reached = [s for s in (0, 1) if scores[s] >= target]
+    if not reached:
+        return -1
+    return bidder_side if len(reached) == 2 else reached[0]
+
+
+# -- actions ------------------------------------------------------------------------------
+
+BIDDING, TRUMP, PASSING, PLAY, OVER = range(5)
+PHASE_NAMES = ("bidding", "trump", "passing", "play", "over")
+K_BID, K_TRUMP, K_GIVE, K_PLAY, K_JUMP, K_THROW_IN, K_MELD_BID = range(7)
+KIND_NAMES = ("bid", "trump", "give", "play", "bid", "throw-in", "bid")
+BID_KINDS = (K_BID, K_JUMP, K_MELD_BID)
+PASS: tuple[int, int] = (K_BID, 0)
+THROW_IN: tuple[int, int] = (K_THROW_IN, 0)
+_MAX_DIGITS = 9
+
+_PLAYS = chunk_tables([(K_PLAY, f) for f in range(FACES)])
+_GIVES = chunk_tables([(K_GIVE, f) for f in range(FACES)])
+_TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+_SUIT_WORDS = {
+    "♠": 0, "S": 0, "SPADE": 0, "SPADES": 0, "♤": 0,
+    "♥": 1, "H": 1, "HEART": 1, "HEARTS": 1, "♡": 1,
+    "♦": 2, "D": 2, "DIAMOND": 2, "DIAMONDS": 2, "♢": 2,
+    "♣": 3, "C": 3, "CLUB": 3, "CLUBS": 3, "♧": 3,
+}
+_CARD_RE = re.compile(r"(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]")
+
+
+def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
+    t0, t1, t2 = tables
+    return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
+
+
+class DoubleDeckState(GameState):
+    """A whole game of double-deck partnership Pinochle (hands until a side wins)."""
+
+    game_name: ClassVar[str] = "pinochle_dd"
+    deck: ClassVar[Deck] = DECK
+    """The cards that faces name (a face is the card id of its first copy)."""
+
+    def __init__(self, options: Options | None = None, seed: int = 0, *,
+                 _blank: bool = False) -> None:
+        opts = options if options is not None else Options()
+        super().__init__(opts, seed, 4)
+        self.k = 10 if opts.scale == "x10" else 1
+        self.steps = opts.bid_steps
+        self.total = counter_total(opts.counters)
+        self.max_bid = MAX_SIDE_MELD + self.total
+        while not bid_allowed(self.max_bid, self.steps):
+            self.max_bid -= 1
+        self.counter_bits = counter_mask(opts.counters)
+        self.npass = opts.pass_count
+        self.scores = [0, 0]
+        self.log: list[dict[str, Any]] = []
+        self.private: list[dict[int, Any]] = []
+        """Per logged hand, the passes each of the two exchanging seats saw."""
+        self.log_melds: list[Any] = []
+        """Per logged hand, what its melds are worked out from while not yet shown."""
+        self.winner = -1
+        self.hand_no = 1
+        self.dealer = 0
+        self._reset_hand()
+        if not _blank:
+            self.dealer = self.rng.randrange(4)
+            self._start_hand()
+
+    # -- hand set-up ----------------------------------------------------------------------
+    def _reset_hand(self) -> None:
+        self.hands = [0, 0, 0, 0]
+        self.bids: list[tuple[int, int]] = []
+        self.passed = 0
+        self.high_bid = 0
+        self.high_bidder = -1
+        self.bidder = -1
+        self.contract = 0
+        self.trump = -1
+        self.stuck = False
+        self.giver = -1
+        self.pending = 0
+        self.given = [0, 0, 0, 0]
+        self._melds: list[MeldResult] | None = None
+        self._meld_src: tuple[tuple[int, ...], int] | None = None  # hands shown, trump
+        self.meld_totals: list[int] | None = None
+        self.no_trump_meld = False
+        self.trick: list[int] = []
+        self.leader = -1
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.won = [0, 0]
+        self.tricks_won = [0, 0, 0, 0]
+        self.phase = BIDDING
+        self.turn = (self.dealer + 1) % 4
+        self._legal: list[Action] | None = None
+        self._lmask = 0
+
+    def _start_hand(self) -> None:
+        self._reset_hand()
+        self.hands = deal(self.rng)
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self.phase == OVER
+
+    @property
+    def current_player(self) -> int:
+        """Seat to act, or TERMINAL."""
+        return TERMINAL if self.phase == OVER else self.turn
+
+    def next_bid_min(self) -> int:
+        """Lowest bid allowed now (unit scale)."""
+        return next_allowed(self.high_bid, self.steps)
+
+    # -- legal actions --------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions in a stable order.
+
+        In the auction: a pass, the lowest allowed bid and the meld bids of section 8 (the
+        allowed raises by up to 5 below 60, as ``(K_MELD_BID, amount)``). Higher jump bids
+        (any allowed amount up to :attr:`max_bid`, as ``(K_JUMP, amount)``) are legal too
+        but not listed, so a uniformly random player is not made to bid far beyond any
+        likely score; an action once listed is illegal whenever it is not listed. At the declarer's
+        first lead the throw-in is listed after the cards.
+        """
+        legal = self._legal
+        if legal is not None:
+            return legal
+        ph = self.phase
+        if ph == PLAY:
+            m = self._play_mask()
+            legal = _listed(_PLAYS, m)
+            if not self.tricks and not self.trick:
+                legal.append(THROW_IN)
+        elif ph == BIDDING:
+            lo = self.next_bid_min()
+            if lo > self.max_bid:
+                legal = [PASS]
+            else:
+                k = self.k
+                legal = [PASS, (K_BID, lo * k)]
+                base = self.high_bid or MIN_BID
+                legal += [(K_MELD_BID, a * k)
+                          for a in range(lo + 1, min(base + 5, MELD_BIDS - 1) + 1)
+                          if bid_allowed(a, self.steps)]
+        elif ph == TRUMP:
+            legal = _TRUMPS[:]
+        elif ph == PASSING:
+            legal = _listed(_GIVES, self.hands[self.giver] & LOW20)
+        else:
+            legal = []
+        self._legal = legal
+        return legal
+
+    def _play_mask(self) -> int:
+        """Faces the player to act may play (section 5); kept until the next action."""
+        held = self.hands[self.turn] & LOW20
+        trick = self.trick
+        trump = self.trump
+        if trick:
+            led = SUIT_OF[trick[0]]
+            w = trick[winning_index(trick, trump)] if len(trick) > 1 else trick[0]
+            ws = SUIT_OF[w]
+            must = held & SUIT20[led]
+            if must:
+                beat = ws == led
+            else:
+                must = held & SUIT20[trump]
+                beat = ws == trump
+            if must:
+                held = (must & ABOVE20[w] or must) if beat and self.options.must_head else must
+        elif (not self.tricks and self.options.first_lead_trump
+              and self.contract > MIN_BID and held & SUIT20[trump]):
+            held &= SUIT20[trump]
+        self._lmask = held
+        return held
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; :class:`IllegalAction` (state unchanged) otherwise.
+
+        A card play checked against the legality already worked out is carried out at once;
+        anything else is explained first."""
+        if type(action) is tuple and len(action) == 2 and self.phase != OVER:
+            kind, value = action
+            if type(kind) is int and type(value) is int:
+                legal = self._legal
+                if legal is None:
+                    legal = self.legal_actions()
+                if kind == K_PLAY:
+                    if self.phase == PLAY and 0 <= value < FACES and self._lmask >> value & 1:
+                        seat = self.turn
+                        self._legal = None
+                        self._play(value)
+                        self.history.append((seat, action))
+                        return
+                elif action in legal:
+                    seat = self.turn
+                    self._apply(action)
+                    self.history.append((seat, action))
+                    return
+        super().apply(action)
+
+    # -- reasons --------------------------------------------------------------------------
+    def card_reason(self, f: int) -> str | None:
+        """Why the player to act may not play face ``f`` now (None if legal)."""
+        if self._legal is None:
+            self.legal_actions()
+        if self._lmask >> f & 1:
+            return None
+        hand = self.hands[self.turn]
+        if not count(hand, f):
+            return f"You do not hold {card_text(f)}"
+        trick = self.trick
+        trump = self.trump
+        ts = SUIT_SYMBOLS[trump]
+        if not trick:
+            return (f"Your first lead must be a trump ({ts}): the option first_lead_trump "
+                    "asks for it when the contract is above the minimum")
+        led = SUIT_OF[trick[0]]
+        w = trick[winning_index(trick, trump)]
+        ls = SUIT_SYMBOLS[led]
+        held = hand & LOW20
+        if held & SUIT20[led]:
+            if SUIT_OF[f] != led:
+                return f"You must follow suit: you hold {ls}"
+            higher = faces_text(held & SUIT20[led] & ABOVE20[w])
+            return f"You must beat the winning {card_text(w)} with a higher {ls}: you hold {higher}"
+        if SUIT_OF[f] != trump:
+            return f"You are void in {ls}, so you must trump: you hold {ts}"
+        higher = faces_text(held & ABOVE20[w])
+        return f"You must over-trump the winning {card_text(w)}: you hold {higher}"
+
+    def illegal_card_reasons(self) -> dict[int, str]:
+        """Reasons for every face of the acting hand that cannot be played now."""
+        if self.phase != PLAY:
+            return {}
+        self.legal_actions()
+        out = {}
+        for f in range(FACES):
+            if self.hands[self.turn] >> f & 1 and not self._lmask >> f & 1:
+                reason = self.card_reason(f)
+                if reason:
+                    out[f] = reason
+        return out
+
+    def illegal_reason(self, action: Action) -> str | None:
+        """Precise reason why ``action`` is illegal now, or None."""
+        if self.phase == OVER:
+            return "the game is over"
+        if (not isinstance(action, tuple) or len(action) != 2
+                or not all(type(x) is int for x in action)):
+            return f"{safe_repr(action)} is not a Pinochle action"
+        kind, value = action
+        ph = self.phase
+        want = {BIDDING: BID_KINDS, TRUMP: (K_TRUMP,), PASSING: (K_GIVE,),
+                PLAY: (K_PLAY, K_THROW_IN)}[ph]
+        if kind not in want:
+            what = {BIDDING: "bid or pass", TRUMP: "name trump",
+                    PASSING: "choose a card to pass", PLAY: "play a card"}[ph]
+            name = KIND_NAMES[kind] if 0 <= kind < len(KIND_NAMES) else "?"
+            return f"It is time to {what}, not to {name}"
+        if ph == BIDDING:
+            if kind == K_BID and value == 0:
+                return None
+            return self._bid_reason(kind, value)
+        if kind == K_TRUMP:
+            return None if 0 <= value < 4 else "Trump must be one of ♠ ♥ ♦ ♣"
+        if kind == K_THROW_IN:
+            if value != 0:
+                return "A throw-in has no amount"
+            if self.tricks or self.trick:
+                return "The declarer may throw the hand in only before the first lead"
+            return None
+        if not 0 <= value < FACES:
+            return f"{safe_repr(value)} is not a card (faces are 0 to 19)"
+        if kind == K_GIVE:
+            if not count(self.hands[self.giver], value):
+                return f"You do not hold {card_text(value)}"
+            return None
+        return self.card_reason(value)
+
+    def _bid_reason(self, kind: int, shown: int) -> str | None:
+        k = self.k
+        if shown <= 0:
+            return f"{shown} is not a bid: bids are positive amounts"
+        if shown % k:
+            return f"Bids are multiples of {k} at this table"
+        amount = shown // k
+        if amount > self.max_bid:
+            return self.bid_limit_reason()
+        lo = self.next_bid_min()
+        if amount < lo:
+            if self.high_bid:
+                return f"Your bid must be higher than {self.high_bid * k}"
+            return f"The first bid must be at least {MIN_BID * k}"
+        if not bid_allowed(amount, self.steps):
+            return f"{shown} is not an allowed amount: {self.steps_text()}"
+        right = bid_kind(amount, self.high_bid, self.steps)
+        if kind != right:
+            what = {K_BID: "the lowest bid", K_MELD_BID: "a meld bid (a raise by 1 to 5 "
+                    "below 60)", K_JUMP: "a jump bid"}[right]
+            return f"A bid of {shown} is {what} now: kind {right}"
+        return None
+
+    def steps_text(self) -> str:
+        """The allowed bid amounts in words (shown scale)."""
+        k = self.k
+        return {"1-then-5": f"every {k} from {50 * k} to {60 * k}, then steps of {5 * k}",
+                "1": f"every {k} from {50 * k}",
+                "5": f"steps of {5 * k} from {50 * k}",
+                "10-from-100": f"every {k} from {50 * k} to {100 * k}, then steps of {10 * k}",
+                }[self.steps]
+
+    def bid_limit_reason(self) -> str:
+        """Why no bid above :attr:`max_bid` is legal."""
+        k = self.k
+        top = self.max_bid * k
+        if self.high_bid >= self.max_bid:
+            return (f"The bid stands at {top}, the most a side can score in a hand: "
+                    "you can only pass")
+        return (f"No bid above {top} is possible: the most a side can score in a hand is the "
+                f"largest possible meld ({MAX_SIDE_MELD * k}) plus every counter "
+                f"({self.total * k})")
+
+    # -- transitions ----------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        assert isinstance(action, tuple)
+        self._legal = None
+        kind, value = action
+        if kind == K_PLAY:
+            self._play(value)
+        elif kind in BID_KINDS:
+            self._bid(value // self.k)
+        elif kind == K_TRUMP:
+            self._name_trump(value)
+        elif kind == K_GIVE:
+            self._give(value)
+        else:
+            self._end_hand("throw_in")
+
+    def _bid(self, amount: int) -> None:
+        seat = self.turn
+        self.bids.append((seat, amount))
+        if amount == 0:
+            self.passed |= 1 << seat
+        else:
+            self.high_bid, self.high_bidder = amount, seat
+        passes = self.passed.bit_count()
+        if passes == 3 and self.high_bidder >= 0:
+            self._win_bid(self.high_bidder, self.high_bid)
+        elif passes == 4:
+            if self.options.all_pass == "stuck":
+                self.stuck = True
+                self._win_bid(self.dealer, MIN_BID)
+            else:
+                self._record({"hand": self.hand_no, "dealer": self.dealer, "redeal": True,
+                              "bids": self._bids_json(), "scores": self._shown(self.scores)},
+                             {})
+                self._next_hand()
+        else:
+            nxt = (seat + 1) % 4
+            while self.passed >> nxt & 1:
+                nxt = (nxt + 1) % 4
+            self.turn = nxt
+
+    def _win_bid(self, seat: int, amount: int) -> None:
+        self.bidder, self.contract = seat, amount
+        self.phase = TRUMP
+        self.turn = seat
+
+    def _name_trump(self, suit: int) -> None:
+        self.trump = suit
+        if self.npass:
+            self.phase = PASSING
+            self.giver = self.turn = (self.bidder + 2) % 4
+            self.pending = 0
+        else:
+            self._meld()
+
+    def _give(self, f: int) -> None:
+        g = self.giver
+        self.hands[g] = remove(self.hands[g], f)
+        self.pending = add(self.pending, f)
+        if self.pending.bit_count() == self.npass:
+            receiver = (g + 2) % 4
+            h = self.hands[receiver]
+            for x in faces_list(self.pending):
+                h = add(h, x)
+            self.hands[receiver] = h
+            self.given[g] = self.pending
+            self.pending = 0
+            if g != self.bidder:
+                self.giver = self.turn = self.bidder
+            else:
+                self.giver = -1
+                self._meld()
+
+    def _meld(self) -> None:
+        """Show every seat's meld, then play, or end the hand unplayed (sections 3.2, 6.4)."""
+        o = self.options
+        b = self.bidder
+        trump = self.trump
+        hand = self.hands[b]
+        no_marriage = o.marriage_required and not (
+            count(hand, face(trump, KING)) and count(hand, face(trump, QUEEN)))
+        self.no_trump_meld = no_marriage
+        shown = -1 if no_marriage else trump
+        self._melds = None
+        self._meld_src = (tuple(self.hands), shown)
+        self.meld_totals = [meld_total(h, shown) for h in self.hands]
+        if no_marriage:
+            self._end_hand("no_marriage")
+            return
+        if o.min_meld_20 and self.side_meld(b % 2) < MIN_MELD:
+            self._end_hand("min_meld")
+            return
+        self.phase = PLAY
+        self.leader = self.turn = b
+        self.trick = []
+
+    def side_meld(self, side: int) -> int:
+        """Meld of a side (unit scale) once shown."""
+        totals = self.meld_totals
+        assert totals is not None
+        return totals[side] + totals[side + 2]
+
+    @property
+    def melds(self) -> list[MeldResult] | None:
+        """Every seat's meld with its breakdown once shown, else None (the totals decide
+        the play at once; the breakdowns are worked out when something reads them)."""
+        if self._melds is None and self._meld_src is not None:
+            hands, trump = self._meld_src
+            self._melds = [meld_breakdown(h, trump) for h in hands]
+        return self._melds
+
+    @melds.setter
+    def melds(self, value: list[MeldResult] | None) -> None:
+        self._melds = value
+        self._meld_src = None
+        self.meld_totals = None if value is None else [m.total for m in value]
+
+    def _play(self, f: int) -> None:
+        seat = self.turn
+        self.hands[seat] = remove(self.hands[seat], f)
+        trick = self.trick
+        trick.append(f)
+        if len(trick) < 4:
+            self.turn = (seat + 1) % 4
+            return
+        cards = tuple(trick)
+        w = (self.leader + winning_index(cards, self.trump)) % 4
+        side = w % 2
+        m = self.won[side]
+        for x in cards:
+            m = add(m, x)
+        self.won[side] = m
+        self.tricks_won[w] += 1
+        self.tricks.append((self.leader, cards, w))
+        self.trick = []
+        if self.hands[w]:
+            self.leader = self.turn = w
+        else:
+            self._end_hand("played")
+
+    def counters(self) -> list[int]:
+        """Counters taken by each side so far (unit scale; the last trick's 2 once the
+        hand is over)."""
+        bits = self.counter_bits
+        out = [(self.won[0] & bits).bit_count(), (self.won[1] & bits).bit_count()]
+        if len(self.tricks) == 20:
+            out[self.tricks[-1][2] % 2] += LAST_TRICK
+        return out
+
+    def _shown(self, values: Sequence[int]) -> list[int]:
+        return [v * self.k for v in values]
+
+    def _bids_json(self) -> list[list[int]]:
+        return [[s, a * self.k] for s, a in self.bids]
+
+    def _end_hand(self, how: str) -> None:
+        """Score the hand (``played``, ``throw_in``, ``no_marriage`` or ``min_meld``)."""
+        b = self.bidder
+        bside = b % 2
+        side_melds = [self.side_meld(0), self.side_meld(1)]
+        played = how == "played"
+        counters = self.counters() if played else None
+        side_tricks = ([self.tricks_won[0] + self.tricks_won[2],
+                        self.tricks_won[1] + self.tricks_won[3]] if played else None)
+        delta, made = hand_scores(self.contract, bside, side_melds, counters, side_tricks,
+                                  self.options, conceded=how == "throw_in")
+        self.scores = [self.scores[0] + delta[0], self.scores[1] + delta[1]]
+        k = self.k
+        last = self.tricks[-1] if self.tricks else None
+        summary: dict[str, Any] = {
+            "hand": self.hand_no, "dealer": self.dealer, "redeal": False,
+            "bids": self._bids_json(), "bidder": b, "contract": self.contract * k,
+            "stuck_dealer": self.stuck, "trump": self.trump,
+            "how": how, "no_trump_meld": self.no_trump_meld,
+            "melds": None, "side_melds": self._shown(side_melds),
+            "counters": None if counters is None else self._shown(counters),
+            "tricks": side_tricks, "made": made,
+            "meld_saved": (None if counters is None or side_tricks is None else
+                           [meld_saved(side_melds[s], counters[s], side_tricks[s],
+                                       self.options) for s in (0, 1)]),
+            "score_change": self._shown(delta),
+            "scores": self._shown(self.scores),
+            "last_trick": (None if last is None else
+                           [[(last[0] + i) % 4, c] for i, c in enumerate(last[1])]),
+            "last_trick_winner": None if last is None else last[2],
+        }
+        passes = {}
+        if self.npass and any(self.given):
+            partner = (b + 2) % 4
+            for s, other in ((b, partner), (partner, b)):
+                passes[s] = {"gave": faces_list(self.given[s]),
+                             "received": faces_list(self.given[other])}
+        self._record(summary, passes)
+        self.log_melds[-1] = self._meld_src if self._melds is None else self._melds
+        self.winner = game_winner(self.scores, bside, self.options.target)
+        if self.winner >= 0:
+            self.phase = OVER
+            self.turn = TERMINAL
+            return
+        self._next_hand()
+
+    def _record(self, summary: dict[str, Any], passes: dict[int, Any]) -> None:
+        self.log.append(summary)
+        self.private.append(passes)
+        self.log_melds.append(None)
+
+    def _history_entry(self, i: int) -> dict[str, Any]:
+        """Logged hand ``i`` with its melds worked out (once) if they are still due."""
+        entry = self.log[i]
+        if entry.get("melds", 0) is None:
+            src = self.log_melds[i]
+            if isinstance(src, tuple):
+                hands, trump = src
+                melds = [meld_breakdown(h, trump) for h in hands]
+            else:
+                assert src is not None
+                melds = src
+            entry = self.log[i] = {**entry, "melds": [m.to_json(self.k) for m in melds]}
+        return entry
+
+    def _next_hand(self) -> None:
+        self.dealer = (self.dealer + 1) % 4
+        self.hand_no += 1
+        self._start_hand()
+
+    # -- end of game ----------------------------------------------------------------------
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's side score in the shown scale (partners share)."""
+        k = self.k
+        s0, s1 = self.scores
+        return (float(s0 * k), float(s1 * k), float(s0 * k), float(s1 * k))
+
+    def winners(self) -> tuple[int, ...]:
+        """The winning side's seats: the declarer's side when both sides reach the target."""
+        if self.winner < 0:
+            return ()
+        return (self.winner, self.winner + 2)
+
+    # -- copies ---------------------------------------------------------------------------
+    def clone(self) -> DoubleDeckState:
+        """Independent copy (lists copied shallowly, RNG shared until either draws)."""
+        c = copy.copy(self)
+        c.hands = self.hands[:]
+        c.scores = self.scores[:]
+        c.log = self.log[:]
+        c.private = self.private[:]
+        c.log_melds = self.log_melds[:]
+        c.bids = self.bids[:]
+        c.given = self.given[:]
+        c.trick = self.trick[:]
+        c.tricks = self.tricks[:]
+        c.won = self.won[:]
+        c.tricks_won = self.tricks_won[:]
+        c._legal = None
+        c.history = self.history[:]
+        self.share_rng(c)
+        return c
+
+    # -- observation ----------------------------------------------------------------------
+    def observation(self, seat: int) -> dict[str, JSON]:
+        """What ``seat`` may see; schema in the package docstring."""
+        ph = self.phase
+        b = self.bidder
+        k = self.k
+        mine = b >= 0 and seat % 2 == b % 2
+        partner = (seat + 2) % 4
+        passing = {
+            "count": self.npass,
+            "giver": self.giver if ph == PASSING else None,
+            "pending_count": self.pending.bit_count(),
+            "selected": faces_list(self.pending) if seat == self.giver else [],
+            "gave": faces_list(self.given[seat]) if mine else [],
+            "received": faces_list(self.given[partner]) if mine else [],
+            "done": [self.given[s] != 0 for s in range(4)],
+        }
+        history = []
+        for i, passes in enumerate(self.private):
+            history.append({**self._history_entry(i), "passes": passes.get(seat)})
+        return {
+            "game": self.game_name,
+            "seat": seat,
+            "players": 4,
+            "options": options_to_dict(self.options),
+            "scale": k,
+            "hand_number": self.hand_no,
+            "dealer": self.dealer,
+            "phase": PHASE_NAMES[ph],
+            "to_act": self.current_player,
+            "scores": self._shown(self.scores),
+            "target": self.options.target * k,
+            "winner": self.winner if self.winner >= 0 else None,
+            "hand": faces_list(self.hands[seat]),
+            "hand_sizes": [h.bit_count() for h in self.hands],
+            "bids": self._bids_json(),
+            "passed": [bool(self.passed >> s & 1) for s in range(4)],
+            "high_bid": self.high_bid * k or None,
+            "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
+            "min_bid": MIN_BID * k,
+            "next_bid": (self.next_bid_min() * k if ph == BIDDING else None),
+            "max_bid": self.max_bid * k,
+            "bidder": b if b >= 0 else None,
+            "contract": self.contract * k or None,
+            "stuck_dealer": self.stuck,
+            "trump": self.trump if self.trump >= 0 else None,
+            "passing": passing,
+            "melds": None if self.melds is None else [m.to_json(k) for m in self.melds],
+            "counters_total": self.total * k,
+            "leader": self.leader if ph == PLAY else None,
+            "trick": [[(self.leader + i) % 4, c] for i, c in enumerate(self.trick)],
+            "tricks": [{"leader": ld, "cards": [[(ld + i) % 4, c] for i, c in enumerate(cs)],
+                        "winner": w} for ld, cs, w in self.tricks],
+            "tricks_won": self.tricks_won[:],
+            "history": history,
+        }
+
+    # -- action forms ---------------------------------------------------------------------
+    def action_text(self, action: Action) -> str:
+        """Text form: ``pass``, ``bid 52``, ``trump ♠``, ``give A♠``, ``A♠``, ``throw in``."""
+        assert isinstance(action, tuple)
+        kind, value = action
+        if kind in BID_KINDS:
+            return "pass" if value == 0 else f"bid {value}"
+        if kind == K_TRUMP:
+            return f"trump {SUIT_SYMBOLS[value]}"
+        if kind == K_GIVE:
+            return f"give {card_text(value)}"
+        if kind == K_THROW_IN:
+            return "throw in"
+        return card_text(value)
+
+    def describe(self, action: Action) -> str:
+        """Readable description."""
+        try:
+            assert isinstance(action, tuple)
+            kind, value = action
+            if kind == K_TRUMP:
+                return f"trump {SUIT_SYMBOLS[value]} ({SUIT_NAMES[value]})"
+            if kind == K_PLAY:
+                return f"play {card_text(value)}"
+            if kind == K_THROW_IN:
+                return "throw the hand in (concede the contract)"
+            return self.action_text(action)
+        except Exception:
+            return safe_repr(action)
+
+    def choices(self) -> list[Action]:
+        """The numbered menu shown to a person: in the auction a pass, the lowest bid and
+        the meld-bid raises (+1 … +5 below 60) or a few higher amounts; else the legal
+        actions with cards in display order."""
+        if self.phase == BIDDING:
+            lo = self.next_bid_min()
+            if lo > self.max_bid:
+                return [PASS]
+            amounts = [lo]
+            while len(amounts) < 6:
+                nxt = next_allowed(amounts[-1], self.steps)
+                if nxt > self.max_bid:
+                    break
+                amounts.append(nxt)
+            menu: list[Action] = [PASS]
+            menu += [(bid_kind(a, self.high_bid, self.steps), a * self.k) for a in amounts]
+            return menu
+        legal = list(self.legal_actions())
+        if self.phase in (PASSING, PLAY):
+            order = {f: i for i, f in enumerate(faces_list(
+                sum(1 << f for f in range(FACES))))}
+            legal.sort(key=lambda a: (a[0] == K_THROW_IN,  # type: ignore[index]
+                                      order.get(a[1], 0)))  # type: ignore[index]
+        return legal
+
+    def _card_action(self, kind: int, text: str) -> Action:
+        try:
+            f = DECK.parse_face(text)
+        except CardParseError as exc:
+            raise ActionParseError(str(exc)) from None
+        return (kind, f)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse ``pass``, ``bid 52``/``52``, ``trump ♠``/``♠``, a card, ``throw in``, or
+        a menu number (``#3``)."""
+        t = text.strip()
+        low = t.lower()
+        if not t:
+            raise ActionParseError("Type an action, a menu number, or 'help'")
+        ph = self.phase
+        m = re.fullmatch(r"#?\s*(\d+)", t)
+        if m:
+            if len(m.group(1).lstrip("0")) > _MAX_DIGITS:
+                if ph == BIDDING and not t.startswith("#"):
+                    raise ActionParseError(self.bid_limit_reason())
+                raise ActionParseError("That number is not on the menu")
+            num = int(m.group(1))
+            menu = self.choices() if ph != OVER else []
+            if ph == BIDDING and not t.startswith("#"):
+                return self._bid_action(num)
+            if 1 <= num <= len(menu):
+                return menu[num - 1]
+            raise ActionParseError(f"{num} is not a menu number (1–{len(menu)})")
+        if low in ("pass", "p"):
+            return PASS
+        if low in ("throw in", "throw-in", "throwin", "concede"):
+            return THROW_IN
+        m = re.fullmatch(r"(?:bid|b)\s+(-?\d+)", low)
+        if m:
+            if len(m.group(1).lstrip("-0")) > _MAX_DIGITS:
+                raise ActionParseError(self.bid_limit_reason())
+            amount = int(m.group(1))
+            if amount <= 0:
+                raise ActionParseError(f"{amount} is not a bid: bids are positive amounts")
+            return self._bid_action(amount)
+        m = re.fullmatch(r"(?:trump|t)\s+(\S+)", t, flags=re.IGNORECASE)
+        word = m.group(1) if m else t
+        if word.upper() in _SUIT_WORDS and (m or ph == TRUMP):
+            return (K_TRUMP, _SUIT_WORDS[word.upper()])
+        m = re.fullmatch(r"(give|pass|play)\s+(\S+)", t, flags=re.IGNORECASE)
+        if m:
+            kind = K_PLAY if m.group(1).lower() == "play" else K_GIVE
+            return self._card_action(kind, m.group(2))
+        if _CARD_RE.fullmatch(t.upper()):
+            return self._card_action(K_GIVE if ph == PASSING else K_PLAY, t)
+        raise ActionParseError(
+            f"Cannot read {text!r}: type a menu number, 'pass', 'bid 55', 'trump ♠', "
+            "'throw in' or a card such as A♠ / 10h")
+
+    def action_to_json(self, action: Action) -> JSON:
+        """JSON form, e.g. ``{"kind": "bid", "amount": 52}`` or ``{"kind": "play",
+        "card": 4}`` (cards are faces 0..19)."""
+        assert isinstance(action, tuple)
+        kind, value = action
+        if kind in BID_KINDS:
+            return {"kind": "pass"} if value == 0 else {"kind": "bid", "amount": value}
+        if kind == K_TRUMP:
+            return {"kind": "trump", "suit": value}
+        if kind == K_THROW_IN:
+            return {"kind": "throw-in"}
+        return {"kind": KIND_NAMES[kind], "card": value}
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Inverse of :meth:`action_to_json`."""
+        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
+            raise ActionParseError(f"{safe_repr(data)} is not a Pinochle action")
+        kind = data["kind"]
+        if kind == "pass":
+            return PASS
+        if kind == "throw-in":
+            return THROW_IN
+        if kind not in ("bid", "trump", "give", "play"):
+            raise ActionParseError(f"unknown action kind {safe_repr(kind)}")
+        key = {"bid": "amount", "trump": "suit"}.get(kind, "card")
+        value = data.get(key)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ActionParseError(f"{kind} needs an integer {key!r}")
+        if kind == "bid":
+            if value <= 0:
+                raise ActionParseError("a bid must be positive")
+            return self._bid_action(value)
+        return (KIND_NAMES.index(kind), value)
+
+    def _bid_action(self, shown: int) -> Action:
+        """A bid of ``shown`` (shown scale): the lowest bid, or a jump bid above it."""
+        if self.phase == BIDDING and shown % self.k == 0:
+            return (bid_kind(shown // self.k, self.high_bid, self.steps), shown)
+        return (K_BID, shown)
+
+
+def hands_dealt(state: GameState) -> int:
+    """Hands dealt so far, the current one included (all-pass redeals count)."""
+    assert isinstance(state, DoubleDeckState)
+    return state.hand_no

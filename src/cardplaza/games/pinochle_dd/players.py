@@ -1,0 +1,539 @@
+"""Computer players of double-deck Pinochle: ``weak`` and ``normal``.
+
+Every decision uses only the seat's observation and the player's RNG.
+
+* ``weak``: bids the next amount while it stays within its best meld + 25 (no meld bids),
+  names the suit of its best meld, passes and plays uniformly random legal cards.
+* ``normal``:
+
+  - *Auction* (section 8): in the first round, below 60, a hand with meld makes a meld bid,
+    raising the bid by one for every ten meld (at most five); partner's meld bids are read
+    the same way (an opening of 50 + k shows 10·k). A hand that can play bids on to its
+    limit: its best meld, the meld partner showed (or a guess), the counters a declaring
+    side takes with its trump length and aces, and what passing brings. It does not stop
+    only because the opponents passed: over partner's meld bid it takes the contract when
+    it holds the longer trump suit and the side's figure reaches the next bid.
+  - *Trump*: the suit with the best meld plus length and high trumps.
+  - *Passing*: partner gives trump (highest first) and aces, keeping its own meld when it
+    costs more than the card brings; the declarer returns what it cannot use: no trump, no
+    aces, nothing of its meld, short side suits first.
+  - *Play*: the declarer's side first cashes side aces and keeps trump control (no trump
+    lead before the side aces are out unless trump is all it holds; then it leads trump
+    when it holds most of the trumps still out). On partner's trick that is secured (last
+    to play, or nobody behind can beat it) a player throws counters, not its trump A or 10;
+    against an opponent it wins with the cheapest card that wins, else throws the least
+    valuable card. The declarer throws the hand in when even all counters cannot make it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from cardplaza.core.protocol import Action
+from cardplaza.games.pinochle_dd.engine import (
+    K_BID,
+    K_GIVE,
+    K_PLAY,
+    K_THROW_IN,
+    K_TRUMP,
+    MIN_BID,
+    MIN_MELD,
+    PASS,
+    THROW_IN,
+    bid_allowed,
+    bid_kind,
+    next_allowed,
+)
+from cardplaza.games.pinochle_dd.meld import meld_total, meld_totals
+from cardplaza.games.pinochle_dd.rules import (
+    ACE,
+    COPIES,
+    FACES,
+    KING,
+    RANK_OF,
+    SUIT_OF,
+    TEN,
+    beats,
+    counts,
+    from_counts,
+    remove,
+    winning_index,
+)
+
+LEVELS = ("weak", "normal", "strong")
+WEAK_MARGIN = 25
+"""Weak: bids up to its best meld plus this."""
+PARTNER_GUESS = 12
+"""Normal: the meld guessed for a partner that has not shown any."""
+PASS_GAIN = {0: 0, 2: 4, 3: 6, 4: 8}
+"""Normal: meld and counters a declarer expects from the cards passed (by count)."""
+
+
+def _tally(faces: Sequence[int]) -> list[int]:
+    out = [0] * FACES
+    for f in faces:
+        out[f] += 1
+    return out
+
+
+def _is_counter(f: int, scheme: str) -> bool:
+    r = RANK_OF[f]
+    return r in (TEN, ACE) or (r == KING and scheme == "aces-tens-kings")
+
+
+def suit_length(cnt: Sequence[int], s: int) -> int:
+    """Cards of suit ``s`` in a hand given as per-face counts."""
+    return sum(cnt[5 * s:5 * s + 5])
+
+
+def best_trump(hand: int) -> int:
+    """The suit with the best meld, then length and high trumps (the normal choice)."""
+    cnt = counts(hand)
+    totals = meld_totals(hand)
+
+    def key(s: int) -> tuple[float, int]:
+        length = suit_length(cnt, s)
+        high = cnt[5 * s + ACE] + cnt[5 * s + TEN]
+        return (totals[s] + 3 * length + 2 * high, -s)
+
+    return max(range(4), key=key)
+
+
+def meld_bids(bids: Sequence[Sequence[int]], scale: int) -> dict[int, int]:
+    """The meld (unit scale) each meld bid shows, by its index in ``bids`` (section 8): a
+    bid below 60 in the bidder's first round raising the bid by k (1 to 5) shows about
+    10·k; an opening of 50 + k the same."""
+    shown: dict[int, int] = {}
+    high = 0
+    spoke: set[int] = set()
+    for i, (seat, amount) in enumerate(bids):
+        unit = amount // scale
+        if unit:
+            if seat not in spoke and unit < 60:
+                step = unit - (high if high else MIN_BID)
+                if 1 <= step <= 5:
+                    shown[i] = 10 * step
+            high = unit
+        spoke.add(seat)
+    return shown
+
+
+def meld_signals(obs: dict[str, Any]) -> dict[int, int]:
+    """Meld (unit scale) each seat showed by a meld bid this auction."""
+    bids = obs["bids"]
+    return {bids[i][0]: meld for i, meld in meld_bids(bids, obs["scale"]).items()}
+
+
+class HeuristicPlayer:
+    """The weak or normal computer player (see the module docstring)."""
+
+    def __init__(self, level: str = "normal") -> None:
+        if level not in LEVELS[:2]:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.name = level
+        self.level = level
+
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """Pick one of ``legal_actions`` from the observation alone."""
+        obs = observation
+        kinds = {a[0] for a in legal_actions if isinstance(a, tuple)}
+        if K_BID in kinds:
+            return self.bid(obs, legal_actions)
+        if K_TRUMP in kinds:
+            return (K_TRUMP, self.trump(obs))
+        if self.level == "weak":
+            cards = [a for a in legal_actions if a != THROW_IN]
+            return cards[rng.randrange(len(cards))]
+        if K_GIVE in kinds:
+            return (K_GIVE, self.give(obs, legal_actions))
+        if K_THROW_IN in kinds and self.concede(obs):
+            return THROW_IN
+        return (K_PLAY, self.play(obs, [a[1] for a in legal_actions  # type: ignore[index]
+                                        if a != THROW_IN]))
+
+    # -- auction --------------------------------------------------------------------------
+    def trump(self, obs: dict[str, Any]) -> int:
+        """The trump suit to name."""
+        hand = from_counts(_tally(obs["hand"]))
+        if self.level == "weak":
+            totals = meld_totals(hand)
+            return max(range(4), key=lambda s: (totals[s], -s))
+        return best_trump(hand)
+
+    def limit(self, obs: dict[str, Any], partner_meld: int | None = None) -> int:
+        """The highest contract (unit scale) this hand would play."""
+        hand = from_counts(_tally(obs["hand"]))
+        best = max(meld_totals(hand))
+        if self.level == "weak":
+            return best + WEAK_MARGIN
+        cnt = counts(hand)
+        s = best_trump(hand)
+        length = suit_length(cnt, s)
+        aces = sum(cnt[5 * t + ACE] for t in range(4))
+        scheme = obs["options"]["counters"]
+        scale = 1.0 if scheme == "aces-tens-kings" else 34 / 50
+        counters = scale * (20 + 1.5 * max(0, length - 5) + 0.8 * aces)
+        partner = PARTNER_GUESS if partner_meld is None else partner_meld
+        return int(meld_totals(hand)[s] + partner + counters + PASS_GAIN[obs["options"][
+            "pass_count"]])
+
+    def bid(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """Meld bids, then bids up to the limit (see the module docstring)."""
+        k = obs["scale"]
+        seat = obs["seat"]
+        partner = (seat + 2) % 4
+        steps = obs["options"]["bid_steps"]
+        high = (obs["high_bid"] or 0) // k
+        lowest = next_allowed(high, steps)
+        top = obs["max_bid"] // k
+        if lowest > top:
+            return PASS
+        signals = meld_signals(obs)
+        if self.level == "weak":
+            return (K_BID, lowest * k) if lowest <= self.limit(obs) else PASS
+        hand = from_counts(_tally(obs["hand"]))
+        meld = max(meld_totals(hand))
+        first_round = all(s != seat for s, _ in obs["bids"])
+        partner_meld = signals.get(partner)
+        if partner_meld is None and any(s == partner and a == 0 for s, a in obs["bids"]):
+            partner_meld = 5  # partner passed at once: little meld
+        limit = self.limit(obs, partner_meld)
+        # A meld bid: first round, below 60, one point a ten of meld.
+        if first_round and meld >= 10 and high < 60:
+            base = high if high else MIN_BID
+            amount = base + min(5, meld // 10)
+            if amount < 60 and amount >= lowest and bid_allowed(amount, steps):
+                return (bid_kind(amount, high, steps), amount * k)
+        hb = obs["high_bidder"]
+        if hb == partner:
+            # Over partner's meld bid: take the contract with the longer trump suit when
+            # the side's figure reaches the next bid (do not stop because the opponents
+            # passed); over partner's bid to play, let it play.
+            cnt = counts(hand)
+            length = suit_length(cnt, best_trump(hand))
+            if high < 60 and partner in signals and length >= 7 and lowest <= limit:
+                return (K_BID, lowest * k)
+            return PASS
+        if lowest <= limit:
+            return (K_BID, lowest * k)
+        return PASS
+
+    # -- passing --------------------------------------------------------------------------
+    def give(self, obs: dict[str, Any], legal: Sequence[Action]) -> int:
+        """Partner: trump and aces; declarer: what it cannot use."""
+        trump = obs["trump"]
+        hand = from_counts(_tally(obs["hand"]))
+        cnt = counts(hand)
+        before = meld_total(hand, trump)
+        faces: list[int] = [a[1] for a in legal if isinstance(a, tuple)]
+        declarer = obs["seat"] == obs["bidder"]
+
+        def loss(f: int) -> int:
+            return before - meld_total(remove(hand, f), trump)
+
+        if not declarer:
+            def value(f: int) -> tuple[float, int]:
+                gain = 0.0
+                if SUIT_OF[f] == trump:
+                    gain = 30 + 3 * RANK_OF[f]
+                elif RANK_OF[f] == ACE:
+                    gain = 20
+                return (gain - 2 * loss(f), f)
+            return max(faces, key=value)
+
+        def cost(f: int) -> tuple[float, int]:
+            s = SUIT_OF[f]
+            c = 4.0 * loss(f)
+            if s == trump:
+                c += 40 + RANK_OF[f]
+            if RANK_OF[f] == ACE:
+                c += 25
+            c += 1.5 * suit_length(cnt, s) + 0.5 * RANK_OF[f]
+            return (c, f)
+        return min(faces, key=cost)
+
+    # -- play -----------------------------------------------------------------------------
+    def concede(self, obs: dict[str, Any]) -> bool:
+        """Throw in when even every counter cannot make the contract."""
+        k: int = obs["scale"]
+        bside: int = obs["bidder"] % 2
+        meld: int = (obs["melds"][bside]["value"] + obs["melds"][bside + 2]["value"]) // k
+        if obs["options"]["save_meld"] == "20-counters" and meld < MIN_MELD:
+            meld = 0
+        total: int = obs["counters_total"] // k
+        contract: int = obs["contract"] // k
+        return meld + total < contract
+
+    def play(self, obs: dict[str, Any], cards: list[int]) -> int:
+        """A card by the normal heuristics."""
+        trump: int = obs["trump"]
+        seat: int = obs["seat"]
+        scheme: str = obs["options"]["counters"]
+        trick = [f for _, f in obs["trick"]]
+        hand = _tally(obs["hand"])
+        out = _unseen(obs, hand)
+        if not trick:
+            return self._lead(obs, cards, hand, out)
+        wi = winning_index(trick, trump)
+        w = trick[wi]
+        w_seat = obs["trick"][wi][0]
+        behind = [(seat + i) % 4 for i in range(1, 4 - len(trick))]
+        if w_seat % 2 == seat % 2:
+            if self._secured(obs, w, trick, behind, out):
+                return max(cards, key=lambda f: _smear_key(f, trump, scheme))
+            return min(cards, key=lambda f: _cheap_key(f, trump, scheme))
+        winning = [f for f in cards if beats(f, w, trump)]
+        if winning:
+            # The cheapest card that wins now; a sure winner if one exists.
+            return min(winning, key=lambda f: (SUIT_OF[f] == trump, RANK_OF[f]))
+        return min(cards, key=lambda f: _cheap_key(f, trump, scheme))
+
+    def _secured(self, obs: dict[str, Any], w: int, trick: list[int], behind: list[int],
+                 out: list[int]) -> bool:
+        """True if no seat still to play can beat partner's winning card ``w``."""
+        if not behind:
+            return True
+        trump = obs["trump"]
+        led = SUIT_OF[trick[0]]
+        voids = _voids(obs)
+        higher = sum(out[g] for g in range(FACES)
+                     if SUIT_OF[g] == SUIT_OF[w] and RANK_OF[g] > RANK_OF[w])
+        if higher:
+            return False
+        if SUIT_OF[w] == trump:
+            return True
+        trumps_out = sum(out[5 * trump:5 * trump + 5])
+        early = len(obs["tricks"]) < 6
+        return trumps_out == 0 or (early and all(led not in voids.get(p, set())
+                                                 for p in behind))
+
+    def _lead(self, obs: dict[str, Any], cards: list[int], hand: list[int],
+              out: list[int]) -> int:
+        trump: int = obs["trump"]
+        scheme: str = obs["options"]["counters"]
+        declaring = obs["bidder"] % 2 == obs["seat"] % 2
+        side = [f for f in cards if SUIT_OF[f] != trump]
+        # Cash side aces (an identical later ace cannot beat the first).
+        aces = [f for f in side if RANK_OF[f] == ACE]
+        if aces:
+            return max(aces, key=lambda f: (out[f], -f))
+        trumps = [f for f in cards if SUIT_OF[f] == trump]
+        mine = suit_length(hand, trump)
+        theirs = sum(out[5 * trump:5 * trump + 5])
+        if declaring and trumps and (not side or mine > theirs):
+            # Draw trumps with the top trump when it is the highest still out.
+            top = max(trumps, key=lambda f: RANK_OF[f])
+            higher_out = any(out[g] for g in range(5 * trump, 5 * trump + 5)
+                             if RANK_OF[g] > RANK_OF[top])
+            if not higher_out:
+                return top
+            return min(trumps, key=lambda f: RANK_OF[f])
+        # Otherwise a card from a side suit that is the highest still out, else a low one.
+        tops = [f for f in side if not any(out[g] for g in range(5 * SUIT_OF[f],
+                                                                 5 * SUIT_OF[f] + 5)
+                                           if RANK_OF[g] > RANK_OF[f])]
+        if tops:
+            return max(tops, key=lambda f: (RANK_OF[f], -f))
+        pool = side or cards
+        return min(pool, key=lambda f: _cheap_key(f, trump, scheme))
+
+
+def _unseen(obs: dict[str, Any], hand: list[int]) -> list[int]:
+    """Copies of each face the seat has not seen played nor holds (others' hands)."""
+    out = [COPIES - n for n in hand]
+    for t in obs["tricks"]:
+        for _, f in t["cards"]:
+            out[f] -= 1
+    for _, f in obs["trick"]:
+        out[f] -= 1
+    return out
+
+
+def _voids(obs: dict[str, Any]) -> dict[int, set[int]]:
+    """Suits each seat has shown it lacks."""
+    out: dict[int, set[int]] = {}
+    for t in obs["tricks"]:
+        led = SUIT_OF[t["cards"][0][1]]
+        for seat, f in t["cards"][1:]:
+            if SUIT_OF[f] != led:
+                out.setdefault(seat, set()).add(led)
+    return out
+
+
+def _smear_key(f: int, trump: int, scheme: str) -> tuple[int, bool, int]:
+    """Preference on partner's secured trick: counters first, not the trump A or 10."""
+    big_trump = SUIT_OF[f] == trump and RANK_OF[f] >= TEN
+    return (-1 if big_trump else int(_is_counter(f, scheme)), SUIT_OF[f] != trump,
+            RANK_OF[f])
+
+
+def _cheap_key(f: int, trump: int, scheme: str) -> tuple[bool, bool, int]:
+    """Least valuable first: no counter, no trump, low rank."""
+    return (_is_counter(f, scheme), SUIT_OF[f] == trump, RANK_OF[f])
+
+
+def make_player(level: str, seed: int) -> HeuristicPlayer:
+    """The computer player of a level (the ``players`` hook)."""
+    if level == "strong":
+        return StrongPlayer()
+    return HeuristicPlayer(level)
+
+
+# -- strong: determinized search ---------------------------------------------------------
+
+STRONG_WORLDS = 40
+"""Strong: sampled worlds per card decision (every candidate card played out in each)."""
+STRONG_SECONDS = 0.5
+"""Strong: cap per card decision in CPU seconds (after ``STRONG_MIN_WORLDS`` worlds)."""
+STRONG_MIN_WORLDS = 8
+
+
+def _rollout_card(hands: list[int], seat: int, trick: list[int], trump: int,
+                  must_head: bool, scheme: str, declaring_side: int, played: int) -> int:
+    """The card the quick play-out policy (the normal heuristics, seeing the world's other
+    hands as "still out") plays for ``seat``."""
+    from cardplaza.games.pinochle_dd.rules import LOW20, legal_faces
+
+    hand = hands[seat]
+    legal = legal_faces(hand, trick, trump, must_head)
+    cards = [f for f in range(FACES) if legal >> f & 1]
+    if len(cards) == 1:
+        return cards[0]
+    others = hands[(seat + 1) % 4] | hands[(seat + 2) % 4] | hands[(seat + 3) % 4]
+    held_out = others & LOW20  # faces somebody else still holds
+    if not trick:
+        side = [f for f in cards if SUIT_OF[f] != trump]
+        aces = [f for f in side if RANK_OF[f] == ACE]
+        if aces:
+            return aces[0]
+        trumps = [f for f in cards if SUIT_OF[f] == trump]
+        if seat % 2 == declaring_side and trumps:
+            mine = sum(count_face(hand, g) for g in range(5 * trump, 5 * trump + 5))
+            theirs = sum(count_face(others, g) for g in range(5 * trump, 5 * trump + 5))
+            if not side or mine > theirs:
+                top = trumps[-1]
+                if not any(held_out >> g & 1 for g in range(top + 1, 5 * trump + 5)):
+                    return top
+                return trumps[0]
+        tops = [f for f in side if not any(held_out >> g & 1
+                                           for g in range(f + 1, 5 * SUIT_OF[f] + 5))]
+        if tops:
+            return tops[-1]
+        pool = side or cards
+        return min(pool, key=lambda f: _cheap_key(f, trump, scheme))
+    wi = winning_index(trick, trump)
+    w = trick[wi]
+    leader = (seat - len(trick)) % 4
+    w_seat = (leader + wi) % 4
+    if w_seat % 2 == seat % 2:
+        last = len(trick) == 3
+        higher = any(held_out >> g & 1 for g in range(w + 1, 5 * SUIT_OF[w] + 5))
+        if last or (not higher and (SUIT_OF[w] == trump or played < 24)):
+            return max(cards, key=lambda f: _smear_key(f, trump, scheme))
+        return min(cards, key=lambda f: _cheap_key(f, trump, scheme))
+    winning = [f for f in cards if beats(f, w, trump)]
+    if winning:
+        return min(winning, key=lambda f: (SUIT_OF[f] == trump, RANK_OF[f]))
+    return min(cards, key=lambda f: _cheap_key(f, trump, scheme))
+
+
+def count_face(mask: int, f: int) -> int:
+    """Copies of face ``f`` in a multiset mask."""
+    from cardplaza.games.pinochle_dd.rules import COLUMN
+
+    return (mask & COLUMN[f]).bit_count()
+
+
+class StrongPlayer(HeuristicPlayer):
+    """Normal auction and passing; each card chosen by determinized search: worlds of the
+    hidden cards consistent with the observation (voids, melds shown, passes), every
+    candidate card played out in each with the quick policy, best average side result."""
+
+    def __init__(self, worlds: int = STRONG_WORLDS, seconds: float = STRONG_SECONDS) -> None:
+        super().__init__("normal")
+        self.name = "strong"
+        self.worlds = worlds
+        self.seconds = seconds
+
+    def play(self, obs: dict[str, Any], cards: list[int]) -> int:
+        """The card with the best average result over sampled worlds."""
+        if len(cards) == 1:
+            return cards[0]
+        import time
+
+        from cardplaza.games.pinochle_dd.engine import hand_scores, options_from_obs
+        from cardplaza.games.pinochle_dd.rules import LAST_TRICK, add, counter_mask
+        from cardplaza.games.pinochle_dd.world import Places
+
+        rng = random.Random(len(obs["tricks"]) * 131 + len(obs["trick"]) * 7 + obs["seat"])
+        me = obs["seat"]
+        trump = obs["trump"]
+        options = options_from_obs(obs)
+        k = obs["scale"]
+        must_head = options.must_head
+        scheme = options.counters
+        bits = counter_mask(scheme)
+        bside = obs["bidder"] % 2
+        contract = obs["contract"] // k
+        melds = obs["melds"]
+        side_melds = [(melds[0]["value"] + melds[2]["value"]) // k,
+                      (melds[1]["value"] + melds[3]["value"]) // k]
+        won = [0, 0]
+        tricks_taken = [0, 0]
+        for t in obs["tricks"]:
+            side = t["winner"] % 2
+            tricks_taken[side] += 1
+            for _, f in t["cards"]:
+                won[side] = add(won[side], f)
+        trick0 = [f for _, f in obs["trick"]]
+        leader0 = obs["trick"][0][0] if obs["trick"] else me
+        own = from_counts(_tally(obs["hand"]))
+        places = Places(obs, strict=True)
+        totals = [0.0] * len(cards)
+        start = time.process_time()
+        done = 0
+        while done < self.worlds:
+            if done >= STRONG_MIN_WORLDS and time.process_time() - start > self.seconds:
+                break
+            placed = places.place(rng)
+            base = [from_counts(placed[p]) if p != me else own for p in range(4)]
+            for i, card in enumerate(cards):
+                hands = base[:]
+                hands[me] = remove(hands[me], card)
+                trick = [*trick0, card]
+                w_won = won[:]
+                w_tricks = tricks_taken[:]
+                leader = leader0
+                seat = (me + 1) % 4
+                played = sum(len(t["cards"]) for t in obs["tricks"]) + len(trick)
+                last_winner = -1
+                while True:
+                    if len(trick) == 4:
+                        winner = (leader + winning_index(trick, trump)) % 4
+                        side = winner % 2
+                        for f in trick:
+                            w_won[side] = add(w_won[side], f)
+                        w_tricks[side] += 1
+                        trick = []
+                        leader = seat = winner
+                        last_winner = winner
+                        if not hands[winner]:
+                            break
+                    f = _rollout_card(hands, seat, trick, trump, must_head, scheme, bside,
+                                      played)
+                    hands[seat] = remove(hands[seat], f)
+                    trick.append(f)
+                    played += 1
+                    seat = (seat + 1) % 4
+                counters = [(w_won[0] & bits).bit_count(), (w_won[1] & bits).bit_count()]
+                counters[last_winner % 2] += LAST_TRICK
+                delta, _ = hand_scores(contract, bside, side_melds, counters, w_tricks,
+                                       options)
+                mine = me % 2
+                totals[i] += delta[mine] - delta[1 - mine]
+            done += 1
+        best = max(range(len(cards)), key=lambda i: (totals[i], -i))
+        return cards[best]

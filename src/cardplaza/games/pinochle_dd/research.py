@@ -1,0 +1,154 @@
+"""Double-deck Pinochle for the research adapters: action numbers and tensors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.games.pinochle_dd.engine import (
+    BID_KINDS,
+    K_BID,
+    K_GIVE,
+    K_PLAY,
+    K_THROW_IN,
+    K_TRUMP,
+    MAX_SIDE_MELD,
+    MIN_BID,
+    PHASE_NAMES,
+    DoubleDeckState,
+    bid_kind,
+)
+from cardplaza.games.pinochle_dd.rules import FACES, counter_total
+from cardplaza.research.core import ResearchCodec, Tensor
+
+CARDS = 80
+"""Tensor slots of a card set: face + 20 × copy (the n-th copy of a face held or played)."""
+
+
+def _physical(faces: list[int]) -> list[int]:
+    """The faces as cards ``face + 20 × copy``, copies numbered in order."""
+    seen = [0] * FACES
+    out = []
+    for f in faces:
+        out.append(f + FACES * seen[f])
+        seen[f] += 1
+    return out
+
+
+def _bid_count(options: Any) -> int:
+    """How many bid amounts are numbered: every whole amount from the minimum to the most
+    a side can score (only the allowed ones are ever legal)."""
+    return MAX_SIDE_MELD + counter_total(options.counters) - MIN_BID + 1
+
+
+class DoubleDeckCodec(ResearchCodec):
+    """Numbers: 0 pass; then the bid amounts 50, 51, … (unit scale); then trump ♠ ♥ ♦ ♣;
+    then pass (give) each of the 20 faces; then play each face; then the throw-in."""
+
+    def spec(self) -> GameSpec:
+        """The game this codec numbers."""
+        return get_game("pinochle_dd")
+
+    def _bases(self, options: Any) -> tuple[int, int, int, int]:
+        trump = 1 + _bid_count(options)
+        return trump, trump + 4, trump + 4 + FACES, trump + 4 + 2 * FACES
+
+    def num_actions(self, options: Any) -> int:
+        """Pass, the bids, 4 trumps, 20 gives, 20 plays and the throw-in."""
+        return self._bases(options)[3] + 1
+
+    def encode(self, state: GameState, action: Action) -> int:
+        """The number of an action."""
+        assert isinstance(state, DoubleDeckState) and isinstance(action, tuple)
+        kind: int = action[0]
+        value: int = action[1]
+        trump, give, play, throw_in = self._bases(state.options)
+        if kind in BID_KINDS:
+            return 0 if value == 0 else 1 + value // state.k - MIN_BID
+        if kind == K_THROW_IN:
+            return throw_in
+        return {K_TRUMP: trump, K_GIVE: give, K_PLAY: play}[kind] + value
+
+    def decode(self, state: GameState, number: int) -> Action:
+        """The action of a number (a bid above the lowest one is a jump bid)."""
+        assert isinstance(state, DoubleDeckState)
+        trump, give, play, throw_in = self._bases(state.options)
+        if number == 0:
+            return (K_BID, 0)
+        if 0 < number < trump:
+            amount = MIN_BID + number - 1
+            return (bid_kind(amount, state.high_bid, state.steps), amount * state.k)
+        if number == throw_in:
+            return (K_THROW_IN, 0)
+        for base, kind, end in ((trump, K_TRUMP, give), (give, K_GIVE, play),
+                                (play, K_PLAY, throw_in)):
+            if base <= number < end:
+                return (kind, number - base)
+        raise ValueError(f"{number} is not a double-deck Pinochle action number")
+
+    def max_chance_outcomes(self, options: Any) -> int:
+        """The 80 cards shuffled for a deal."""
+        return CARDS
+
+    def max_game_length(self, options: Any) -> int:
+        """A generous bound on actions plus chance outcomes of one game."""
+        return 400_000
+
+    def tensor(self, observation: dict[str, Any], options: Any,
+               perfect_recall: bool) -> list[float]:
+        """Own hand (80 slots: the n-th copy of each face); phase; seat to act, dealer,
+        declarer and high bidder (from the observer on); high bid, contract and next bid as
+        shares of the highest bid; who has passed; trump; cards passed (given, received,
+        chosen); each seat's meld cards and value, card in the current trick and tricks won;
+        cards played; each side's score as a share of the target; with perfect recall the
+        deal's order of play and each seat's last bid."""
+        o = observation
+        me = o["seat"]
+        top = o["max_bid"]
+
+        def rel(seat: int | None) -> int | None:
+            return None if seat is None or seat < 0 else (seat - me) % 4
+
+        t = Tensor()
+        t.cards(_physical(o["hand"]), CARDS)
+        t.one_hot(PHASE_NAMES.index(o["phase"]), len(PHASE_NAMES))
+        for seat in (o["to_act"], o["dealer"], o["bidder"], o["high_bidder"]):
+            t.one_hot(rel(seat), 4)
+        t.value((o["high_bid"] or 0) / top)
+        t.value((o["contract"] or 0) / top)
+        t.value((o["next_bid"] or 0) / top)
+        for s in range(4):
+            t.value(1.0 if o["passed"][(me + s) % 4] else 0.0)
+        t.one_hot(o["trump"], 4)
+        passing = o["passing"]
+        for key in ("gave", "received", "selected"):
+            t.cards(_physical(passing[key]), CARDS)
+        melds = o["melds"]
+        trick = dict(o["trick"])
+        scale = o["scale"]
+        for i in range(4):
+            s = (me + i) % 4
+            t.cards(_physical(melds[s]["cards"]) if melds else [], CARDS)
+            t.value(melds[s]["value"] / (300 * scale) if melds else 0.0)
+            t.one_hot(trick.get(s), FACES)
+            t.value(o["tricks_won"][s] / 20)
+        t.cards(_physical([f for tr in o["tricks"] for _, f in tr["cards"]]), CARDS)
+        for i in range(2):
+            t.value(o["scores"][(me + i) % 2] / o["target"])
+        if perfect_recall:
+            seen = [0] * FACES
+            plays = []
+            for n, tr in enumerate([*o["tricks"], {"cards": o["trick"]}]):
+                for s, f in tr["cards"]:
+                    plays.append(((s - me) % 4, f + FACES * seen[f], n))
+                    seen[f] += 1
+            t.play_order(plays, CARDS, 4, 20)
+            last = [0.0] * 4
+            for s, amount in o["bids"]:
+                last[(s - me) % 4] = amount / top
+            t.values += last
+        return t.values
+
+
+CODEC = DoubleDeckCodec()

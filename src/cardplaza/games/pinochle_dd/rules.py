@@ -1,0 +1,234 @@
+"""Card arithmetic of double-deck Pinochle: faces, multiset masks, legal cards, tricks.
+
+A **face** is ``suit * 5 + rank`` (suits 0..3 = ♠ ♥ ♦ ♣, ranks 0..4 = J Q K 10 A, low to
+high); every face exists four times. Copies are identical for every rule, so actions,
+observations and tricks name faces, and a set of cards is a **multiset mask**: an 80-bit
+int with bit ``20 * k + f`` set when the set holds more than ``k`` copies of face ``f``
+(a "thermometer" per face, level-major). Read as physical cards of :data:`DECK`
+(``card = face + 20 * copy``), a multiset mask holds the lowest copies of each face.
+
+Why this form (measured on random 20-trick play-outs and "at least k of every face of a
+meld" tests, CPython 3.11): it played 2,497 play-outs/s and 1.36 M around tests/s, against
+2,157 and 73 k for masks of distinct physical copies (a card's copy number must be looked
+up, and a count is a loop over copies) and 1,565 and 0.90 M for 3-bit counts packed in
+one int (the faces held need the count fields folded; card counts need three popcounts).
+Here the number of cards is ``mask.bit_count()``, the faces held are the low 20 bits, and
+"at least ``k`` copies of every face in F" is ``(mask >> 20 * (k - 1)) & F == F``.
+
+>>> m = mask_of_faces(DECK.parse_cards("A♠ A♠ 10♥ A♠"))
+>>> count(m, face(SPADES, ACE)), m.bit_count(), faces_text(m)
+(3, 4, 'A♠ A♠ A♠ 10♥')
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from cardplaza.core.cards import Deck, Rank, Suit
+
+JACK, QUEEN, KING, TEN, ACE = range(5)
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+FACES = 20
+COPIES = 4
+LOW20 = (1 << FACES) - 1
+FULL_MASK = (1 << FACES * COPIES) - 1
+SUIT_SYMBOLS = "♠♥♦♣"
+SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+RANK_TEXT = ("J", "Q", "K", "10", "A")
+
+DECK = Deck("Double-deck Pinochle",
+            tuple((s, r) for s in Suit for r in (Rank.JACK, Rank.QUEEN, Rank.KING, Rank.TEN,
+                                                  Rank.ACE)),
+            copies=COPIES)
+"""80 cards: A 10 K Q J in four suits, four copies each. Card = face + 20 × copy."""
+
+
+def face(suit: int, rank: int) -> int:
+    """Face of a suit and rank (0 = J … 4 = A)."""
+    return suit * 5 + rank
+
+
+SUIT_OF: tuple[int, ...] = tuple(f // 5 for f in range(FACES))
+RANK_OF: tuple[int, ...] = tuple(f % 5 for f in range(FACES))
+COLUMN: tuple[int, ...] = tuple(sum(1 << (f + FACES * k) for k in range(COPIES))
+                                for f in range(FACES))
+"""Every level bit of a face."""
+THERMO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 << (f + FACES * k) for k in range(n)) for n in range(COPIES + 1))
+    for f in range(FACES))
+"""``THERMO[f][n]``: the mask of ``n`` copies of face ``f``."""
+SUIT20: tuple[int, ...] = tuple(0b11111 << 5 * s for s in range(4))
+"""Faces of a suit (20-bit face mask)."""
+ABOVE20: tuple[int, ...] = tuple(sum(1 << g for g in range(FACES)
+                                     if SUIT_OF[g] == SUIT_OF[f] and RANK_OF[g] > RANK_OF[f])
+                                 for f in range(FACES))
+"""Faces of the same suit ranking strictly higher than a face."""
+LEVELS4 = sum(1 << FACES * k for k in range(COPIES))
+"""Bit 0 of every level: ``m * LEVELS4`` repeats a 20-bit face mask on all four levels."""
+
+
+def spread(face_mask: int) -> int:
+    """A 20-bit face mask repeated on all four levels (every copy of those faces)."""
+    return face_mask * LEVELS4
+
+
+def card_text(f: int) -> str:
+    """Display text of a face, e.g. ``10♥``."""
+    return DECK.text(f)
+
+
+def count(mask: int, f: int) -> int:
+    """Copies of face ``f`` in a multiset mask."""
+    return (mask & COLUMN[f]).bit_count()
+
+
+def counts(mask: int) -> list[int]:
+    """Copies of every face."""
+    return [(mask & COLUMN[f]).bit_count() for f in range(FACES)]
+
+
+def add(mask: int, f: int) -> int:
+    """The multiset with one more copy of ``f`` (at most four)."""
+    return mask | 1 << (f + FACES * (mask & COLUMN[f]).bit_count())
+
+
+def remove(mask: int, f: int) -> int:
+    """The multiset with one copy of ``f`` less (the mask must hold one)."""
+    return mask ^ 1 << ((mask & COLUMN[f]).bit_length() - 1)
+
+
+def from_counts(cnt: Sequence[int]) -> int:
+    """Multiset mask of per-face counts."""
+    m = 0
+    for f, n in enumerate(cnt):
+        m |= THERMO[f][n]
+    return m
+
+
+def mask_of_faces(faces: Iterable[int]) -> int:
+    """Multiset mask of faces (or of physical cards: the copy number is ignored)."""
+    cnt = [0] * FACES
+    for c in faces:
+        cnt[c % FACES] += 1
+    if max(cnt) > COPIES:
+        raise ValueError("more than four copies of a face")
+    return from_counts(cnt)
+
+
+def union(a: int, b: int) -> int:
+    """The multiset sum of two multisets (at most four copies of a face in all)."""
+    ca, cb = counts(a), counts(b)
+    return from_counts([x + y for x, y in zip(ca, cb, strict=True)])
+
+
+def difference(a: int, b: int) -> int:
+    """``a`` with ``b`` taken away, never below zero copies."""
+    ca, cb = counts(a), counts(b)
+    return from_counts([max(0, x - y) for x, y in zip(ca, cb, strict=True)])
+
+
+def least(a: int, b: int) -> int:
+    """Per face the fewer copies of the two multisets (thermometer masks: ``a & b``)."""
+    return a & b
+
+
+DISPLAY_ORDER: tuple[int, ...] = tuple(face(s, r) for s in range(4) for r in range(4, -1, -1))
+"""Faces in display order: suits ♠ ♥ ♦ ♣, each high to low."""
+
+
+def faces_list(mask: int) -> list[int]:
+    """The faces of a multiset, each as often as held, in display order."""
+    out: list[int] = []
+    for f in DISPLAY_ORDER:
+        n = (mask & COLUMN[f]).bit_count()
+        if n:
+            out += [f] * n
+    return out
+
+
+def faces_text(mask: int) -> str:
+    """Display text of a multiset, e.g. ``A♠ A♠ 10♥``."""
+    return " ".join(card_text(f) for f in faces_list(mask))
+
+
+# -- counters ----------------------------------------------------------------------------
+
+COUNTER_FACES = {
+    "aces-tens-kings": sum(1 << face(s, r) for s in range(4) for r in (KING, TEN, ACE)),
+    "aces-tens": sum(1 << face(s, r) for s in range(4) for r in (TEN, ACE)),
+}
+"""20-bit mask of the faces worth one counter under each ``counters`` option."""
+LAST_TRICK = 2
+"""Counters for the last trick (unit scale)."""
+
+
+def counter_mask(scheme: str) -> int:
+    """Every copy of the counter faces of a scheme (80-bit)."""
+    return spread(COUNTER_FACES[scheme])
+
+
+def counter_total(scheme: str) -> int:
+    """Counters in a hand: 50 (``aces-tens-kings``) or 34 (``aces-tens``)."""
+    return counter_mask(scheme).bit_count() + LAST_TRICK
+
+
+# -- tricks ------------------------------------------------------------------------------
+
+def beats(f: int, w: int, trump: int) -> bool:
+    """True if face ``f`` beats the winning face ``w`` (an identical face never beats)."""
+    fs, ws = SUIT_OF[f], SUIT_OF[w]
+    if fs == ws:
+        return RANK_OF[f] > RANK_OF[w]
+    return fs == trump
+
+
+def winning_index(trick: Sequence[int], trump: int) -> int:
+    """Position of the current winning face of a non-empty trick (the first of identical
+    highest cards wins)."""
+    best = 0
+    w = trick[0]
+    for i in range(1, len(trick)):
+        f = trick[i]
+        fs, ws = SUIT_OF[f], SUIT_OF[w]
+        if (RANK_OF[f] > RANK_OF[w]) if fs == ws else fs == trump:
+            best, w = i, f
+    return best
+
+
+def legal_faces(hand: int, trick: Sequence[int], trump: int, must_head: bool) -> int:
+    """20-bit mask of the faces of ``hand`` that may be played to ``trick`` (section 5):
+    follow suit, else trump, else anything; with ``must_head`` beat the winning card when
+    following suit (or when trumping over a trump) if able."""
+    held = hand & LOW20
+    if not trick:
+        return held
+    led = SUIT_OF[trick[0]]
+    w = trick[winning_index(trick, trump)]
+    ws = SUIT_OF[w]
+    follow = held & SUIT20[led]
+    if follow:
+        if must_head and ws == led:
+            return follow & ABOVE20[w] or follow
+        return follow
+    trumps = held & SUIT20[trump]
+    if trumps:
+        if must_head and ws == trump:
+            return trumps & ABOVE20[w] or trumps
+        return trumps
+    return held
+
+
+def deal(rng: random.Random) -> list[int]:
+    """One shuffle of the 80 physical cards, 20 to each seat (seat 0 first); multiset
+    masks. (Distinct cards are shuffled, so an outside driver of the chance, the research
+    adapters, names every dealt card apart.)"""
+    deck = list(range(FACES * COPIES))
+    rng.shuffle(deck)
+    hands = []
+    for p in range(4):
+        cnt = [0] * FACES
+        for c in deck[20 * p:20 * p + 20]:
+            cnt[c % FACES] += 1
+        hands.append(from_counts(cnt))
+    return hands
