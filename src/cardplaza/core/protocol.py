@@ -191,6 +191,16 @@ class GameState(ABC):
     def action_from_json(self, data: JSON) -> Action:
         """Action from its JSON form; :class:`ActionParseError` if malformed."""
 
+    def public_action(self, action: Action, viewer: int) -> str | None:
+        """What ``viewer`` is shown of ``action`` by the seat to act now, as the game's own
+        observation shows it: ``None`` when ``viewer`` sees the action whole (its text and
+        JSON form), else the text it sees instead (``"passes a card"``). Records and replays
+        given to a seat before the end use this, so they hold what that seat saw at the
+        time and nothing more. By default every seat sees every action; a game with hidden
+        choices (cards passed or buried, a discard, a declaration kept back) overrides it.
+        """
+        return None
+
     def describe(self, action: Action) -> str:
         """Human-readable description (defaults to the text form)."""
         try:
