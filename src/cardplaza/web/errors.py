@@ -33,6 +33,7 @@ ERRORS: dict[str, str] = {
     "storage_failed": "the move could not be saved; please try again",
     "server_busy": "the server is full right now; please try again later",
     "too_many_tables": "too many open tables from here (at most {limit})",
+    "too_many_requests": "too many requests from here; please wait a moment",
     # -- play -----------------------------------------------------------------------------
     "game_over": "the game is over",
     "not_your_turn": "it is not your turn",
@@ -74,6 +75,7 @@ ERRORS: dict[str, str] = {
 HTTP_STATUS: dict[str, int] = {
     "unknown_game": 404, "no_rules": 404, "not_found": 404, "unknown_table": 404,
     "body_too_large": 413, "rate_limited": 429, "too_many_tables": 429,
+    "too_many_requests": 429,
     "server_busy": 503, "no_record": 403, "bad_token": 403, "bad_key": 403,
     "internal": 500, "broken_table": 500, "storage_failed": 503,
 }

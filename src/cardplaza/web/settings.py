@@ -76,7 +76,17 @@ class Settings:
 
     # -- tables ------------------------------------------------------------------------------
     max_open_tables_per_address: int = 40
-    """Unfinished tables created from one client address within ``open_window_seconds``."""
+    """Tables created from one client address within ``open_window_seconds`` that are not
+    finished (abandoned ones count too); checked in the transaction that stores a table."""
+    tables_per_minute_per_address: float = 6.0
+    """Tables (and new player keys) one client address may create per minute on average
+    (a token bucket shared by all its requests)."""
+    tables_burst_per_address: int = 20
+    """Tables (and new player keys) one client address may create at once."""
+    tables_per_minute_per_player: float = 4.0
+    """Tables one player key may create per minute on average."""
+    tables_burst_per_player: int = 12
+    """Tables one player key may create at once."""
     max_open_tables_per_player: int = 10
     """Unfinished tables of one player key; a new one beyond it abandons the oldest."""
     open_window_seconds: float = 6 * 3600.0

@@ -268,6 +268,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     async def new_player(request: Request) -> Response:
         data = await read_json(request)
         name = clean_name(data.get("name") if isinstance(data, dict) else None)
+        manager.spend_creation(client_address(request), None)
         key, row = await manager._db(storage.new_player, name)
         return JSONResponse({"key": key, "id": row.id, "name": row.name, "tag": row.tag})
 

@@ -32,6 +32,7 @@ from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web.errors import WebError
 from cardplaza.web.live import collector, streaks
+from cardplaza.web.live.budgets import Budgets, key_of
 from cardplaza.web.live.computer import decide, quick_level, runs_in_process
 from cardplaza.web.live.extras import extras
 from cardplaza.web.live.gameinfo import deck_of
@@ -40,6 +41,7 @@ from cardplaza.web.live.workers import WorkerFailed, WorkerPool, WorkerTimeout
 from cardplaza.web.settings import PACES, Settings
 from cardplaza.web.store.action_log import ActionLog
 from cardplaza.web.store.storage import (
+    OPEN_STATUSES,
     ActionConflict,
     Append,
     Finish,
@@ -49,6 +51,7 @@ from cardplaza.web.store.storage import (
     SeatInfo,
     Storage,
     TableRow,
+    TooManyTables,
     hash_token,
 )
 
@@ -268,6 +271,7 @@ class TableManager:
         self.cluster_secret = ""
         self.on_lost: list[Callable[[LiveTable], None]] = []
         self.fallbacks = 0
+        self.budgets = Budgets(self.settings)
 
     # -- life -----------------------------------------------------------------------------
     @property
@@ -419,6 +423,14 @@ class TableManager:
             return None
         return hashlib.sha256(f"{self.cluster_secret}/{address}".encode()).hexdigest()[:32]
 
+    def spend_creation(self, address: str | None, key: str | None) -> None:
+        """One table (or new player key) from this address and key: ``too_many_requests``
+        when either's budget is spent."""
+        where = key_of(address) if address else None
+        who = key_of(key) if key and len(key) <= 200 else None
+        if not self.budgets.allow("tables", where, who):
+            raise WebError("too_many_requests")
+
     async def player(self, key: Any, name: str | None = None) -> tuple[PlayerRow, str | None]:
         """The player of a key; a new player (and its new key) when there is none."""
         if isinstance(key, str) and 0 < len(key) <= 200:
@@ -437,6 +449,8 @@ class TableManager:
         (and ``key`` when a new player key was issued)."""
         if not isinstance(data, dict):
             raise WebError("bad_request")
+        raw_key = key or data.get("key")
+        self.spend_creation(address, raw_key if isinstance(raw_key, str) else None)
         if data.get("again") is not None:
             data = await self._again(data)
         name = data.get("game")
@@ -499,13 +513,17 @@ class TableManager:
                 or not all(isinstance(h, int) and not isinstance(h, bool) for h in humans)
                 or not all(0 <= h < n for h in humans) or len(set(humans)) != len(humans)):
             raise WebError("bad_humans", last=n - 1)
-        # Limits: tables from one address; a player's oldest open tables are abandoned.
+        # Limits: tables from one address that are not finished (abandoned ones count:
+        # a player opening table after table abandons its oldest); checked again in the
+        # transaction that stores the table. A player's oldest open tables are abandoned.
         since = time.time() - self.settings.open_window_seconds
         where = self._address_key(address)
+        limit = self.settings.max_open_tables_per_address
         if where is not None:
-            count = await self._db(self.storage.count_open, since, where, None)
-            if count >= self.settings.max_open_tables_per_address:
-                raise WebError("too_many_tables", limit=self.settings.max_open_tables_per_address)
+            count = await self._db(self.storage.count_open, since, where, None,
+                                   OPEN_STATUSES)
+            if count >= limit:
+                raise WebError("too_many_tables", limit=limit)
         if len(self.tables) >= self.settings.max_live_tables:
             await self.evict_idle(keep=self.settings.max_live_tables - 1)
             if len(self.tables) >= self.settings.max_live_tables:
@@ -533,7 +551,11 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)
         row = TableRow(id=table_id, game=spec.name, options=options_to_dict(options),
                        seed=seed, actions=[], seats=seats, extra=extra, owner=player.id)
-        await self._db(self.storage.insert_table, row, self.server_id, where)
+        try:
+            await self._db(self.storage.insert_table, row, self.server_id, where,
+                           limit if where is not None else None, since)
+        except TooManyTables:
+            raise WebError("too_many_tables", limit=limit) from None
         if streak_mode:
             srow.open_table = table_id
             await self._db(self.storage.save_streak, srow)

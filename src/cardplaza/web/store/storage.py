@@ -178,6 +178,14 @@ class ActionConflict(Exception):
     """An action with this index is already in the log."""
 
 
+class TooManyTables(Exception):
+    """Storing a table would take its address over its limit of unfinished tables."""
+
+
+OPEN_STATUSES = ("playing", "abandoned")
+"""Statuses of tables that count against an address's limit (all but finished ones)."""
+
+
 @dataclass
 class SeatInfo:
     """One seat: a person (with a token hash) or a computer at a level."""
@@ -359,11 +367,21 @@ class Storage:
 
     # -- tables ---------------------------------------------------------------------------
     def insert_table(self, row: TableRow, server: str | None = None,
-                     address: str | None = None) -> None:
+                     address: str | None = None, limit: int | None = None,
+                     since: float = 0.0) -> None:
         """Store a new table (its header, its first actions if any, and this process's
-        lease on it when ``server`` is given)."""
+        lease on it when ``server`` is given). With ``address`` and ``limit``, the same
+        transaction counts the address's tables created since ``since`` that are not
+        finished (this one included) and stores nothing if there would be more than
+        ``limit`` (:class:`TooManyTables`): concurrent requests cannot pass it together."""
         now = time.time()
         with self._tx() as conn:
+            if address is not None and limit is not None and \
+                    self.engine.dialect.name == "postgresql":
+                # Concurrent inserts of one address wait for each other here; SQLite's
+                # insert below takes the database's write lock before the count.
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"),
+                             {"k": _lock_key(address)})
             conn.execute(games_t.insert().values(
                 id=row.id, game=row.game, options=json.dumps(row.options),
                 seed=str(row.seed), seats=json.dumps([s.to_json() for s in row.seats]),
@@ -373,6 +391,12 @@ class Storage:
                 conn.execute(actions_t.insert().values(
                     table_id=row.id, idx=i, seat=int(a["seat"]),
                     action=json.dumps(a["action"]), at=now))
+            if address is not None and limit is not None:
+                count = conn.execute(select(func.count()).select_from(games_t).where(
+                    games_t.c.address == address, games_t.c.status.in_(OPEN_STATUSES),
+                    games_t.c.created >= since)).scalar()
+                if int(count or 0) > limit:
+                    raise TooManyTables(address)
             if server is not None:
                 conn.execute(leases_t.insert().values(table_id=row.id, server=server,
                                                       since=now))
@@ -585,10 +609,11 @@ class Storage:
         return int(n or 0)
 
     def count_open(self, since: float, address: str | None = None,
-                   owner: str | None = None) -> int:
-        """Unfinished tables created since ``since`` from an address or by a player."""
+                   owner: str | None = None,
+                   statuses: tuple[str, ...] = ("playing",)) -> int:
+        """Tables of ``statuses`` created since ``since`` from an address or by a player."""
         q = select(func.count()).select_from(games_t).where(
-            games_t.c.status == "playing", games_t.c.created >= since)
+            games_t.c.status.in_(statuses), games_t.c.created >= since)
         if address is not None:
             q = q.where(games_t.c.address == address)
         if owner is not None:
@@ -786,6 +811,12 @@ class Storage:
         with self._tx() as conn:
             conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id,
                                                 leases_t.c.server == server))
+
+
+def _lock_key(address: str) -> int:
+    """A signed 64-bit advisory-lock key of an address key."""
+    return int.from_bytes(hashlib.sha256(b"cp-address/" + address.encode()).digest()[:8],
+                          "big", signed=True)
 
 
 def _migrate_old_tables(conn: Connection) -> None:
