@@ -201,6 +201,23 @@ class GameState(ABC):
         """
         return None
 
+    def brings_to_light(self, before: GameState) -> bool:
+        """Whether the step from ``before`` (this game one action earlier) brought to light
+        cards that the deal placed and no seat chose to show: a new deal, a draw from the
+        stock or talon, cards received, a widow turned up, hands or melds laid open, the
+        end of the game. Undo never goes back past such a step (the cards would then be
+        known before the decision they follow). By default: the game ended or a seat's
+        hand (its observation's ``hand``) gained a card; games that lay cards open in
+        other ways add those."""
+        if self.is_terminal:
+            return True
+        for seat in range(self.num_players):
+            now = self.observation(seat).get("hand")
+            then = before.observation(seat).get("hand")
+            if isinstance(now, list) and isinstance(then, list) and set(now) - set(then):
+                return True
+        return False
+
     def describe(self, action: Action) -> str:
         """Human-readable description (defaults to the text form)."""
         try:

@@ -45,6 +45,10 @@ ERRORS: dict[str, str] = {
     "no_help_in_streak": "no hints, helpers or undo in a streak game: its saved score must "
                          "stay honest",
     "nothing_to_undo": "nothing to undo: you have not made a decision yet",
+    "undo_revealed": "cards have come to light since your last decision: it cannot be "
+                     "taken back",
+    "undo_not_alone": "undo is only for a table where you play alone: it would take back "
+                      "other people's moves",
     "hint_failed": "the expert could not finish in time; please try again",
     "bad_record": "that is not a Card Plaza game record that replays",
     # -- creating a table -------------------------------------------------------------------

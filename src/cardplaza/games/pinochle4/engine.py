@@ -834,6 +834,14 @@ class PinochleState(GameState):
             return "buries a card"
         return None
 
+    def brings_to_light(self, before: GameState) -> bool:
+        """Besides the default (a deal, cards passed or taken from the widow, the end), the
+        melds laid open."""
+        assert isinstance(before, PinochleState)
+        if before._meld_hands is None and self._meld_hands is not None:
+            return True
+        return super().brings_to_light(before)
+
     def describe(self, action: Action) -> str:
         """Readable description."""
         try:

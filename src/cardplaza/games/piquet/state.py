@@ -860,6 +860,17 @@ class PiquetState(GameState):
             return CHOICE_HIDDEN
         return None
 
+    def brings_to_light(self, before: GameState) -> bool:
+        """Besides the default (a deal, the talon drawn, the end), combinations shown and
+        the untaken cards laid open."""
+        assert isinstance(before, PiquetState)
+        if (len(self.shown) + len(self.pending_shown)
+                > len(before.shown) + len(before.pending_shown)):
+            return True
+        if self.untaken_shown and not before.untaken_shown:
+            return True
+        return super().brings_to_light(before)
+
     # ------------------------------------------------------------------ action forms
     def _action_text_decl(self, action: tuple[int, int]) -> str:
         kind, val = action

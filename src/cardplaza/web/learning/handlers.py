@@ -11,7 +11,10 @@ WebSocket messages (registered with :func:`cardplaza.web.live.session.handler`):
   (``no_help_in_streak``); a ``table``/``token`` riding along must be the joined seat's.
 * ``{"type": "undo"}`` → the table goes back to the seat's previous decision (its log is
   cut in one transaction, every seat gets its view); the deal stays, the computers may then
-  play differently. Refused in a streak game and when there is nothing to take back.
+  play differently. Refused in a streak game, when there is nothing to take back, once the
+  game is over (``game_over``: a result and its statistics are never rewritten), at a
+  table where more than one person plays (``undo_not_alone``) and past a step that brought
+  cards to light (``undo_revealed``: a deal, a draw, cards passed, melds shown).
 * ``{"type": "helper"}`` → ``{"type": "helper", "step", "table": {...} | null}``: the bid
   odds per trump suit during a Pinochle auction, the best discards at a Piquet exchange,
   the melds compared in two-hand Pinochle.
@@ -124,6 +127,29 @@ def _my_seat(session: Session, msg: dict[str, Any]) -> tuple[LiveTable, int]:
     return table, seat
 
 
+def undo_point(state: GameState, seat: int) -> int:
+    """How many actions stay when ``seat`` takes back its last decision: the index of that
+    decision. ``nothing_to_undo`` without one; ``undo_revealed`` when a step since then
+    brought cards to light (a deal, a draw, cards passed, melds shown: see
+    :meth:`~cardplaza.core.protocol.GameState.brings_to_light`), which would then be known
+    before the decision."""
+    found = decisions_of(state, seat)
+    if not found:
+        raise WebError("nothing_to_undo")
+    keep = found[-1]
+    spec = get_game(state.game_name)
+    replay = spec.new_game(state.options, state.seed)
+    for i, (_s, a) in enumerate(state.history):
+        if i < keep:
+            replay.apply(a)
+            continue
+        before = replay.clone()
+        replay.apply(a)
+        if replay.brings_to_light(before):
+            raise WebError("undo_revealed")
+    return keep
+
+
 def decisions_of(state: GameState, seat: int) -> list[int]:
     """Indices of ``seat``'s decisions in the history (actions with a real choice)."""
     spec = get_game(state.game_name)
@@ -194,19 +220,22 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
 
 @handler("undo")
 async def on_undo(session: Session, msg: dict[str, Any]) -> None:
-    """Back to the joined seat's previous decision."""
+    """Back to the joined seat's previous decision: only while the game runs, only at a
+    table where one person plays (another person's moves are never taken back), and never
+    past a step that brought cards to light."""
     table, seat = _my_seat(session, msg)
     if is_streak(table):
         raise WebError("no_help_in_streak")
     if table.is_computer(seat):
         raise WebError("not_your_seat")
-    found = decisions_of(table.state, seat)
-    if not found:
-        raise WebError("nothing_to_undo")
-    keep = found[-1]
+    if table.state.is_terminal or table.row.status != "playing":
+        raise WebError("game_over")
+    if sum(1 for s in table.row.seats if s.kind == "human") > 1:
+        raise WebError("undo_not_alone")
     step = len(table.state.history)
+    keep = await asyncio.to_thread(undo_point, table.state.clone(), seat)
     await _count(session, table, "undo")
-    await session.manager.rewind(table, keep)
+    await session.manager.rewind(table, keep, step)
     session.send({"type": "undone", "step": keep, "from": step, "helps": helps(table)})
 
 

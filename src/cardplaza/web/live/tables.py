@@ -45,6 +45,7 @@ from cardplaza.web.store.storage import (
     ActionConflict,
     Append,
     Finish,
+    GameOver,
     LeaseLost,
     Owner,
     PlayerRow,
@@ -783,26 +784,28 @@ class TableManager:
                 finish.streak = srow
         return finish
 
-    async def rewind(self, table: LiveTable, keep: int) -> None:
-        """Take a table back to its first ``keep`` actions (undo): the log is cut in one
-        transaction, the state replayed, every seat sent its view."""
+    async def rewind(self, table: LiveTable, keep: int, step: int | None = None) -> None:
+        """Take a running table back to its first ``keep`` actions (undo): the log is cut in
+        one transaction, the state replayed, every seat sent its view. A finished or
+        abandoned game is never taken back (``game_over``: its result and statistics
+        stand); with ``step``, the table must still be at that step (``stale``)."""
         async with table.lock:
+            if table.gone:
+                raise WebError("table_moved")
+            if table.state.is_terminal or table.row.status != "playing":
+                raise WebError("game_over")
+            if step is not None and step != len(table.state.history):
+                raise WebError("stale")
             if not 0 <= keep <= len(table.state.history):
                 raise WebError("bad_request")
-            status = "playing" if table.row.status == "finished" else None
-            extra = None
-            if status is not None:
-                extra = {k: v for k, v in table.row.extra.items()
-                         if k not in ("returns", "streak_after")}
             try:
-                await self._db(self.storage.truncate_actions, table.id, keep, self.server_id,
-                               status, extra)
+                await self._db(self.storage.truncate_actions, table.id, keep, self.server_id)
+            except GameOver:
+                raise WebError("game_over") from None
             except LeaseLost:
                 self._lose(table)
                 raise WebError("table_moved") from None
             row = dataclasses.replace(table.row, actions=table.row.actions[:keep])
-            if status is not None and extra is not None:
-                row.status, row.extra, row.result = status, extra, None
             fresh = await asyncio.to_thread(self._replay, row)
             table.row, table.state = fresh.row, fresh.state
             table.rewinds += 1

@@ -178,6 +178,10 @@ class ActionConflict(Exception):
     """An action with this index is already in the log."""
 
 
+class GameOver(Exception):
+    """The table's game is finished or abandoned: its log is never cut."""
+
+
 class TooManyTables(Exception):
     """Storing a table would take its address over its limit of unfinished tables."""
 
@@ -545,27 +549,22 @@ class Storage:
         if not held:
             raise LeaseLost(table_id)
 
-    def truncate_actions(self, table_id: str, keep: int, server: str | None = None,
-                         status: str | None = None,
-                         extra: dict[str, Any] | None = None) -> int:
-        """Drop the actions of a table from index ``keep`` on (undo), in one transaction
-        with the header's new ``status``/``extra`` if given; returns how many were dropped.
-        With ``server``, raises :class:`LeaseLost` unless this process owns the table."""
-        now = time.time()
+    def truncate_actions(self, table_id: str, keep: int, server: str | None = None) -> int:
+        """Drop the actions of a running table from index ``keep`` on (undo), in one
+        transaction; returns how many were dropped. A finished or abandoned table is never
+        cut (:class:`GameOver`: its result and statistics stand). With ``server``, raises
+        :class:`LeaseLost` unless this process owns the table."""
         with self._tx() as conn:
             if server is not None:
                 self._hold(conn, table_id, server)
+            status = conn.execute(select(games_t.c.status)
+                                  .where(games_t.c.id == table_id)).scalar()
+            if status != "playing":
+                raise GameOver(table_id)
             done = conn.execute(delete(actions_t).where(
                 actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
-            values: dict[str, Any] = {}
-            if status is not None:
-                values["status"] = status
-                values["result"] = None
-            if extra is not None:
-                values["extra"] = json.dumps(extra)
-            if values:
-                values["updated"] = now
-                conn.execute(update(games_t).where(games_t.c.id == table_id).values(**values))
+            conn.execute(update(games_t).where(games_t.c.id == table_id)
+                         .values(updated=time.time()))
             return int(done.rowcount)
 
     def update_header(self, table_id: str, status: str | None = None,
