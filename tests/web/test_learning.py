@@ -157,13 +157,13 @@ def test_hint_is_unchanged_when_the_unseen_cards_are_re_dealt(
     seen: list[tuple[Any, ...]] = []
     t = create(client, game="pinochle4", seed=21, level="normal")
     manager = client.app.state.manager  # type: ignore[attr-defined]
-    original = manager.run_in_worker
+    original = manager.run_analysis
 
     async def spy(fn: Any, *args: Any, deadline: float | None = None) -> Any:
         seen.append(args)
         return await original(fn, *args, deadline=deadline)
 
-    monkeypatch.setattr(manager, "run_in_worker", spy)
+    monkeypatch.setattr(manager, "run_analysis", spy)
     answers = []
     with client.websocket_connect("/ws") as ws:
         msg = _my_turn(ws, _join(ws, t))

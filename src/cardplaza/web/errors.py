@@ -50,6 +50,8 @@ ERRORS: dict[str, str] = {
     "undo_not_alone": "undo is only for a table where you play alone: it would take back "
                       "other people's moves",
     "hint_failed": "the expert could not finish in time; please try again",
+    "analysis_busy": "the expert is busy with other questions right now; please try again "
+                     "in a moment",
     "bad_record": "that is not a Card Plaza game record that replays",
     # -- creating a table -------------------------------------------------------------------
     "bad_request": "the request must be a JSON object",
@@ -79,7 +81,7 @@ ERRORS: dict[str, str] = {
 HTTP_STATUS: dict[str, int] = {
     "unknown_game": 404, "no_rules": 404, "not_found": 404, "unknown_table": 404,
     "body_too_large": 413, "rate_limited": 429, "too_many_tables": 429,
-    "too_many_requests": 429,
+    "too_many_requests": 429, "analysis_busy": 503,
     "server_busy": 503, "no_record": 403, "bad_token": 403, "bad_key": 403,
     "internal": 500, "broken_table": 500, "storage_failed": 503,
 }

@@ -47,6 +47,15 @@ class Settings:
     """A worker still busy with one task this long is killed and replaced."""
     ai_nice: int = 5
     """Scheduling niceness added to worker processes, so the event loop answers first."""
+    analysis_workers: int = field(default_factory=lambda: max(1, default_ai_workers() - 1))
+    """Worker processes of this server process for hints, helpers and reviews: a pool of
+    their own, so a computer's move never waits behind them in a queue."""
+    analysis_nice: int = 15
+    """Niceness added to the analysis workers: above ``ai_nice``, so when the processor is
+    short an analysis yields it to the computers' moves."""
+    analysis_queue: int = 8
+    """Analyses waiting or running in this process at once; more are refused
+    (``analysis_busy``)."""
     ai_prestart: bool = False
     """Start the workers with the server (``serve`` does) rather than on first use."""
     ai_preload: tuple[str, ...] = ()

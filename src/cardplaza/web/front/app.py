@@ -246,13 +246,18 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
         s = manager.pool.stats
+        a = manager.analysis.stats
         return {"ok": True, "version": __version__, "tables": len(manager.tables),
                 "computers": {"workers": manager.pool.size, "ready": s.ready,
                               "busy": s.busy, "queued": s.queued, "done": s.done,
                               "timeouts": s.timeouts, "crashes": s.crashes,
                               "fallbacks": manager.fallbacks},
+                "analysis": {"workers": manager.analysis.size, "ready": a.ready,
+                             "busy": a.busy, "queued": a.queued, "done": a.done,
+                             "timeouts": a.timeouts, "waiting": manager.analyses},
                 "peak_kb": {"web": peak_rss_kb([os.getpid()]),
-                            "computers": peak_rss_kb(manager.pool.pids())}}
+                            "computers": peak_rss_kb(manager.pool.pids()),
+                            "analysis": peak_rss_kb(manager.analysis.pids())}}
 
     @app.get("/api/games")
     def list_games() -> dict[str, Any]:

@@ -118,6 +118,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     if settings.ai_warm_up and WARM_UP not in preload:
         preload = (WARM_UP, *preload)
     changes: dict[str, Any] = {"ai_workers": max(1, -(-total_ai // workers)),
+                               "analysis_workers": max(1, -(-settings.analysis_workers
+                                                            // workers)),
                                "ai_prestart": True, "ai_preload": preload,
                                "gc_schedule": True}
     if computer_pause is not None:
@@ -131,7 +133,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     shown = f"[{host}]" if ":" in host else host
     print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)}; "
           f"{workers} web process{'es' if workers > 1 else ''}, "
-          f"{settings.ai_workers * workers} computer-player processes)", flush=True)
+          f"{settings.ai_workers * workers} computer-player processes, "
+          f"{settings.analysis_workers * workers} for hints and reviews)", flush=True)
     common: dict[str, Any] = {
         "log_level": "warning", "ws": "websockets-sansio",
         "ws_max_size": settings.ws_max_size, "proxy_headers": True,

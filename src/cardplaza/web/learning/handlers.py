@@ -179,8 +179,10 @@ async def on_hint(session: Session, msg: dict[str, Any]) -> None:
     obs = state.observation(seat)
     legal = list(state.legal_actions())
     try:
-        out = await session.manager.run_in_worker(hint_in_worker, table.row.game, obs, legal,
+        out = await session.manager.run_analysis(hint_in_worker, table.row.game, obs, legal,
                                                   HINT_SECONDS, deadline=_limit(HINT_DEADLINE))
+    except WebError:
+        raise
     except Exception as exc:
         log.info("table %s: hint failed (%s)", table.id, type(exc).__name__)
         raise WebError("hint_failed") from None
@@ -205,9 +207,11 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
         return
     legal = list(state.legal_actions()) if mine else []
     try:
-        out = await session.manager.run_in_worker(helper_in_worker, table.row.game, obs,
+        out = await session.manager.run_analysis(helper_in_worker, table.row.game, obs,
                                                   legal, HELPER_SECONDS,
                                                   deadline=_limit(HELPER_DEADLINE))
+    except WebError:
+        raise
     except Exception as exc:
         log.info("table %s: helper failed (%s)", table.id, type(exc).__name__)
         raise WebError("hint_failed") from None
@@ -268,9 +272,9 @@ async def _review(session: Session, table: LiveTable, seat: int, record: dict[st
         _tell(table, seat, {"type": "review_progress", "done": 0, "total": total})
         for n, index in enumerate(plan, start=1):
             try:
-                d = await session.manager.run_in_worker(review_in_worker, record, seat, index,
-                                                        REVIEW_DECISION_SECONDS,
-                                                        deadline=_limit(REVIEW_DEADLINE))
+                d = await _analyse_patiently(session, review_in_worker, record, seat, index,
+                                             REVIEW_DECISION_SECONDS,
+                                             deadline=_limit(REVIEW_DEADLINE))
             except Exception as exc:
                 log.info("table %s: a review decision failed (%s)", table.id,
                          type(exc).__name__)
@@ -287,6 +291,20 @@ async def _review(session: Session, table: LiveTable, seat: int, record: dict[st
         _tell(table, seat, {"type": "review", "review": out})
     finally:
         _running.pop(key, None)
+
+
+async def _analyse_patiently(session: Session, fn: Any, *args: Any, deadline: float) -> Any:
+    """A review's decision waits its turn while the analyses are all taken (a review is
+    asked for once and runs on; a hint is refused instead)."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + deadline
+    while True:
+        try:
+            return await session.manager.run_analysis(fn, *args, deadline=deadline)
+        except WebError as exc:
+            if exc.code != "analysis_busy" or loop.time() > until:
+                raise
+        await asyncio.sleep(0.25)
 
 
 def _tell(table: LiveTable, seat: int, msg: dict[str, Any]) -> None:

@@ -261,6 +261,11 @@ class TableManager:
         self.relay_address = ""
         self.pool = WorkerPool(self.settings.ai_workers, self.settings.ai_kill_seconds,
                                self.settings.ai_nice, self.settings.ai_preload)
+        self.analysis = WorkerPool(self.settings.analysis_workers,
+                                   self.settings.ai_kill_seconds, self.settings.analysis_nice,
+                                   self.settings.ai_preload)
+        self.analyses = 0
+        """Analyses waiting or running now (at most ``analysis_queue``)."""
         self.db_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardplaza-db")
         self.beat_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-hb")
         self.action_log = ActionLog(storage, self.settings.log_batch_max)
@@ -296,6 +301,7 @@ class TableManager:
         self._registered = True
         if self.settings.ai_prestart:
             await asyncio.to_thread(self.pool.start, True)
+            await asyncio.to_thread(self.analysis.start, True)
         loop = asyncio.get_running_loop()
         self._background = [loop.create_task(self._heartbeats()),
                             loop.create_task(self._sweeps())]
@@ -314,6 +320,7 @@ class TableManager:
             if t.task is not None:
                 t.task.cancel()
         await self.pool.close()
+        await self.analysis.close()
         if self._registered:
             try:
                 await self._db(self.storage.unregister_server, self.server_id)
@@ -417,6 +424,21 @@ class TableManager:
         :class:`~cardplaza.web.live.workers.WorkerFailed` if it raised or its worker died."""
         limit = self.settings.ai_deadline_seconds if deadline is None else deadline
         return await self.pool.run(fn, *args, deadline=limit)
+
+    async def run_analysis(self, fn: Callable[..., Any], *args: Any,
+                           deadline: float | None = None) -> Any:
+        """Run a hint, helper or review function in the analysis workers: a pool apart from
+        the computers' (at a higher niceness), so no amount of analysis delays a computer's
+        move. ``analysis_busy`` when ``analysis_queue`` analyses are already waiting or
+        running; otherwise as :meth:`run_in_worker`."""
+        if self.analyses >= self.settings.analysis_queue:
+            raise WebError("analysis_busy")
+        limit = self.settings.ai_deadline_seconds if deadline is None else deadline
+        self.analyses += 1
+        try:
+            return await self.analysis.run(fn, *args, deadline=limit)
+        finally:
+            self.analyses -= 1
 
     # -- creation and loading ------------------------------------------------------------
     def _address_key(self, address: str | None) -> str | None:

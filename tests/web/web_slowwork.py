@@ -1,0 +1,18 @@
+"""Worker functions for the web tests (importable by name in worker processes)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+
+def slow_hint(game: str, observation: dict[str, Any], legal: list[Any],
+              seconds: float) -> dict[str, Any]:
+    """A hint that takes its time (as an expert's search does), naming the first action."""
+    time.sleep(0.8)
+    return {"best": legal[0], "choices": [], "slow": True}
+
+
+def echo(value: Any) -> Any:
+    """Answer at once."""
+    return value
