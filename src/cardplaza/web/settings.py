@@ -56,6 +56,20 @@ class Settings:
     analysis_queue: int = 8
     """Analyses waiting or running in this process at once; more are refused
     (``analysis_busy``)."""
+    analysis_per_second: float = 4.0
+    """Hints, helpers and reviews this process starts per second on average, from all
+    clients together (a server-wide token bucket; beyond it ``analysis_busy``)."""
+    analysis_burst: int = 16
+    """Hints, helpers and reviews this process may start at once."""
+    hints_per_minute_per_address: float = 40.0
+    """Hints, helpers and reviews one client address may ask for per minute on average."""
+    hints_burst_per_address: int = 20
+    """Hints, helpers and reviews one client address may ask for at once."""
+    hints_per_minute_per_player: float = 30.0
+    """Hints, helpers and reviews asked for per minute on average at the tables of one
+    player."""
+    hints_burst_per_player: int = 15
+    """Hints, helpers and reviews asked for at once at the tables of one player."""
     ai_prestart: bool = False
     """Start the workers with the server (``serve`` does) rather than on first use."""
     ai_preload: tuple[str, ...] = ()
@@ -78,6 +92,16 @@ class Settings:
     """Messages a connection may send at once (token bucket size)."""
     rate_strikes: int = 20
     """Refused messages (over the rate) after which the connection is closed."""
+    address_rate_per_second: float = 60.0
+    """Messages per second all connections from one client address may send together on
+    average (a token bucket shared by them, so many connections add up to no more)."""
+    address_rate_burst: int = 120
+    """Messages all connections from one client address may send at once."""
+    player_rate_per_second: float = 40.0
+    """Messages per second all connections at the tables of one player (the key that
+    opened them) may send together on average."""
+    player_rate_burst: int = 80
+    """Messages all connections at one player's tables may send at once."""
     send_queue: int = 32
     """Messages waiting for one client; a client whose queue is full is dropped."""
     send_timeout_seconds: float = 10.0

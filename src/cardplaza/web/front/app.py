@@ -344,7 +344,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
             await ws.close(code)
 
         client = Client(settings, ws.send_text, close)
-        session = Session(manager, client)
+        session = Session(manager, client, address=ws.client.host if ws.client else None)
         try:
             while True:
                 message = await ws.receive()

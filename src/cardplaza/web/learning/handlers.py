@@ -150,6 +150,16 @@ def undo_point(state: GameState, seat: int) -> int:
     return keep
 
 
+def spend_analysis(session: Session) -> None:
+    """A hint, helper or review out of the client's budgets (its address's and its
+    player's: ``too_many_requests``) and the server's (``analysis_busy``)."""
+    budgets = session.manager.budgets
+    if not budgets.allow("hints", session.address_key, session.player_key()):
+        raise WebError("too_many_requests")
+    if not budgets.take("analysis", "server", "all"):
+        raise WebError("analysis_busy")
+
+
 def decisions_of(state: GameState, seat: int) -> list[int]:
     """Indices of ``seat``'s decisions in the history (actions with a real choice)."""
     spec = get_game(state.game_name)
@@ -175,6 +185,7 @@ async def on_hint(session: Session, msg: dict[str, Any]) -> None:
         raise WebError("game_over")
     if state.current_player != seat:
         raise WebError("not_your_turn")
+    spend_analysis(session)
     step = len(state.history)
     obs = state.observation(seat)
     legal = list(state.legal_actions())
@@ -206,6 +217,7 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
         session.send({"type": "helper", "step": step, "table": None})
         return
     legal = list(state.legal_actions()) if mine else []
+    spend_analysis(session)
     try:
         out = await session.manager.run_analysis(helper_in_worker, table.row.game, obs,
                                                   legal, HELPER_SECONDS,
@@ -257,6 +269,7 @@ async def on_review(session: Session, msg: dict[str, Any]) -> None:
     running = _running.get(key)
     if running is not None and not running.done():
         return  # its progress and result go to every client of the seat
+    spend_analysis(session)
     record = GameRecord.of(table.state).to_json()
     _running[key] = asyncio.get_running_loop().create_task(
         _review(session, table, seat, record, key))

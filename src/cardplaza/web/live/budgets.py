@@ -43,6 +43,11 @@ class Bucket:
 
 
 LIMITS: dict[tuple[str, str], tuple[str, str, float]] = {
+    ("messages", "address"): ("address_rate_per_second", "address_rate_burst", 1.0),
+    ("messages", "player"): ("player_rate_per_second", "player_rate_burst", 1.0),
+    ("hints", "address"): ("hints_per_minute_per_address", "hints_burst_per_address", 60.0),
+    ("hints", "player"): ("hints_per_minute_per_player", "hints_burst_per_player", 60.0),
+    ("analysis", "server"): ("analysis_per_second", "analysis_burst", 1.0),
     ("tables", "address"): ("tables_per_minute_per_address", "tables_burst_per_address", 60.0),
     ("tables", "player"): ("tables_per_minute_per_player", "tables_burst_per_player", 60.0),
 }
@@ -70,8 +75,8 @@ class Budgets:
         self._buckets: OrderedDict[tuple[str, str, str], Bucket] = OrderedDict()
 
     def take(self, kind: str, who: str, key: str | None, cost: float = 1.0) -> bool:
-        """Spend from the bucket of ``kind`` for an ``address`` or ``player`` ``key``
-        (nothing is spent, and ``True`` returned, without a key)."""
+        """Spend from the bucket of ``kind`` for an ``address``, a ``player`` or the
+        ``server`` ``key`` (nothing is spent, and ``True`` returned, without a key)."""
         if not key:
             return True
         rate, burst = limits(self.settings, kind, who)

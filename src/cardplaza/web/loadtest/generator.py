@@ -440,7 +440,11 @@ def _database(choice: str | None, tmp: Path) -> Iterator[str]:
 
 LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"tables_burst_per_address={10 * MAX_TABLES}",
-                    f"tables_per_minute_per_address={60 * MAX_TABLES}")
+                    f"tables_per_minute_per_address={60 * MAX_TABLES}",
+                    f"address_rate_per_second={100 * MAX_TABLES}",
+                    f"address_rate_burst={200 * MAX_TABLES}",
+                    f"hints_per_minute_per_address={60 * MAX_TABLES}",
+                    f"hints_burst_per_address={10 * MAX_TABLES}")
 """Every table of the benchmark is played from one address: its server lifts the budgets
 of one address (and keeps those of one connection)."""
 
