@@ -837,7 +837,7 @@ class TableManager:
 
     def set_pace(self, table: LiveTable, pace: Any) -> str:
         """Set a table's pace (``slow``, ``normal``, ``fast`` or ``instant``)."""
-        if pace not in PACES:
+        if not isinstance(pace, str) or pace not in PACES:
             raise WebError("bad_pace", choices=", ".join(PACES))
         if table.pace != pace:
             table.pace = pace
