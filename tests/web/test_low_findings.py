@@ -35,3 +35,17 @@ def test_a_pace_that_is_not_a_name_is_refused(client: TestClient, pace: Any,
         ws.__exit__(None, None, None)
     assert err["code"] == err2["code"] == "bad_pace"
     assert "Traceback" not in caplog.text and "unexpected" not in caplog.text
+
+
+@pytest.mark.parametrize("depth", [17, 1_000, 30_000])
+def test_deeply_nested_uploads_are_refused(client: TestClient, depth: int,
+                                           caplog: pytest.LogCaptureFixture) -> None:
+    body = b'{"record": ' + b"[" * depth + b"]" * depth + b"}"
+    with caplog.at_level(logging.INFO, logger="cardplaza.web"):
+        r = client.post("/api/replay", content=body,
+                        headers={"content-type": "application/json"})
+        bare = client.post("/api/replay", content=b"[" * depth,
+                           headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["code"] == "too_deep"
+    assert bare.status_code == 400 and bare.json()["code"] in ("too_deep", "bad_json")
+    assert "Traceback" not in caplog.text

@@ -55,10 +55,11 @@ from cardplaza.core.registry import games, get_game
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import records
+from cardplaza.web.front import bodies, records
+from cardplaza.web.front.bodies import BodyTooLarge
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
-from cardplaza.web.live.client import Client, log_unexpected, raise_shape
+from cardplaza.web.live.client import Client, log_unexpected
 from cardplaza.web.live.gameinfo import game_info
 from cardplaza.web.live.names import clean_name
 from cardplaza.web.live.relay_server import start_listener
@@ -152,10 +153,6 @@ class Guard:
                 await send_secured({"type": "http.response.body", "body": body})
 
 
-class BodyTooLarge(Exception):
-    """A request body went over the limit while being read."""
-
-
 async def _too_large(send: Send, limit: int) -> None:
     body = json.dumps(http_body("body_too_large", limit=limit)).encode()
     await send({"type": "http.response.start", "status": 413,
@@ -212,20 +209,8 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     app.state.settings = settings
 
     async def read_json(request: Request) -> Any:
-        try:
-            body = await request.body()
-        except BodyTooLarge:
-            raise WebError("body_too_large", limit=settings.http_max_body) from None
-        try:
-            data = json.loads(body) if body else {}
-        except RecursionError:
-            raise WebError("too_deep", limit=settings.json_max_depth) from None
-        except ValueError:
-            raise WebError("bad_json") from None
         # Seeds may be as large as 2^128; every other number is bounded.
-        raise_shape({k: v for k, v in data.items() if k != "seed"} if isinstance(data, dict)
-                    else data, settings)
-        return data
+        return await bodies.read_json(request, settings, big_seed=True)
 
     def client_address(request: Request) -> str | None:
         return request.client.host if request.client else None
