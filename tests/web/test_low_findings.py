@@ -49,3 +49,43 @@ def test_deeply_nested_uploads_are_refused(client: TestClient, depth: int,
     assert r.status_code == 400 and r.json()["code"] == "too_deep"
     assert bare.status_code == 400 and bare.json()["code"] in ("too_deep", "bad_json")
     assert "Traceback" not in caplog.text
+
+
+def test_a_review_is_of_the_game_as_it_was_played(client: TestClient,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table whose history changed (the same seat, another game) is reviewed anew, never
+    answered with the review of the game before."""
+    import random
+
+    from web_slowwork import no_review
+
+    from cardplaza.core.registry import get_game
+    from cardplaza.web.learning import handlers
+
+    monkeypatch.setattr(handlers, "review_in_worker", no_review)
+    t = create(client, game="efudatori", seed=6, level="1", options={"players": 2})
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
+        msg = ws.receive_json()
+        while not msg["terminal"]:
+            if msg["current"] == msg["seat"]:
+                ws.send_json({"type": "act", "action": msg["legal"][0]["json"]})
+            msg = ws.receive_json()
+        ws.send_json({"type": "review"})
+        while (first := ws.receive_json())["type"] != "review":
+            pass
+        ws.send_json({"type": "review"})
+        assert ws.receive_json() == first  # the same game: from the cache
+        table = manager.tables[t["table"]]
+        spec = get_game("efudatori")
+        other = spec.new_game(table.state.options, table.state.seed)
+        rng = random.Random(1)
+        while not other.is_terminal:
+            other.apply(rng.choice(list(other.legal_actions())))
+        assert other.history != table.state.history
+        table.state = other
+        ws.send_json({"type": "review"})
+        assert ws.receive_json()["type"] == "review_progress"  # analysed again
+        while ws.receive_json()["type"] != "review":
+            pass

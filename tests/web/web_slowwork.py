@@ -22,3 +22,8 @@ def quick_hint(game: str, observation: dict[str, Any], legal: list[Any],
                seconds: float) -> dict[str, Any]:
     """A hint at once, naming the first action."""
     return {"best": legal[0], "choices": [], "slow": False}
+
+
+def no_review(record: dict[str, Any], seat: int, index: int, seconds: float) -> None:
+    """A reviewed decision that turned out not to be a real choice (at once)."""
+    return

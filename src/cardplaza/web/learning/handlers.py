@@ -36,6 +36,8 @@ result screen shows them.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -261,7 +263,11 @@ async def on_review(session: Session, msg: dict[str, Any]) -> None:
     table, seat = _my_seat(session, msg)
     if not table.state.is_terminal:
         raise WebError("not_finished")
-    key = f"{table.id}/{seat}"
+    record = GameRecord.of(table.state).to_json()
+    # The review of exactly this game: a table whose history changed is reviewed anew.
+    played = hashlib.sha256(json.dumps(record["actions"], separators=(",", ":"))
+                            .encode()).hexdigest()[:32]
+    key = f"{table.id}/{seat}/{played}"
     done = _reviews.get(key)
     if done is not None:
         session.send({"type": "review", "review": done})
@@ -270,7 +276,6 @@ async def on_review(session: Session, msg: dict[str, Any]) -> None:
     if running is not None and not running.done():
         return  # its progress and result go to every client of the seat
     spend_analysis(session)
-    record = GameRecord.of(table.state).to_json()
     _running[key] = asyncio.get_running_loop().create_task(
         _review(session, table, seat, record, key))
 
