@@ -89,3 +89,18 @@ def test_a_review_is_of_the_game_as_it_was_played(client: TestClient,
         assert ws.receive_json()["type"] == "review_progress"  # analysed again
         while ws.receive_json()["type"] != "review":
             pass
+
+
+def test_a_table_without_a_name_keeps_the_players_name(client: TestClient) -> None:
+    key = client.post("/api/players", json={"name": "Ann"}).json()["key"]
+    t = create(client, game="toy", seed=1, humans=[0], key=key)
+    assert t["player"]["name"] == "Ann"
+    assert client.get("/api/me", headers={"X-Player-Key": key}).json()["name"] == "Ann"
+    ws = client.websocket_connect("/ws").__enter__()
+    try:
+        ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
+        assert ws.receive_json()["players"][0]["name"] == "Ann"
+    finally:
+        ws.__exit__(None, None, None)
+    create(client, game="toy", seed=2, humans=[0], key=key, name="Bea")  # a name renames
+    assert client.get("/api/me", headers={"X-Player-Key": key}).json()["name"] == "Bea"

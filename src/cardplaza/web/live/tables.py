@@ -492,7 +492,12 @@ class TableManager:
         except Exception:
             raise WebError("bad_options", reason="those options do not fit this game") \
                 from None
-        player_name = clean_name(data.get("name"))
+        # A name given renames the player; without one, the player's own name is used.
+        given = clean_name(data.get("name")) if data.get("name") is not None else None
+        known = None
+        if given is None and isinstance(raw_key, str) and 0 < len(raw_key) <= 200:
+            known = await self._db(self.storage.player_by_key, raw_key)
+        player_name = given or (known.name if known is not None else clean_name(None))
         seed = data.get("seed")
         seed_chosen = seed is not None
         if seed is None:
@@ -551,7 +556,7 @@ class TableManager:
             await self.evict_idle(keep=self.settings.max_live_tables - 1)
             if len(self.tables) >= self.settings.max_live_tables:
                 raise WebError("server_busy")
-        player, new_key = await self.player(key or data.get("key"), player_name)
+        player, new_key = await self.player(raw_key, given or player_name)
         await self._abandon_oldest(player.id, since)
         if streak_mode:
             srow = await self._db(self.storage.load_streak, player.id)
