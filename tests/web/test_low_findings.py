@@ -104,3 +104,29 @@ def test_a_table_without_a_name_keeps_the_players_name(client: TestClient) -> No
         ws.__exit__(None, None, None)
     create(client, game="toy", seed=2, humans=[0], key=key, name="Bea")  # a name renames
     assert client.get("/api/me", headers={"X-Player-Key": key}).json()["name"] == "Bea"
+
+
+BAD_NAMES = ["Kim\u202e", "Ki\x00m", "<b>Kim</b>", "<img src=x onerror=alert(1)>",
+             "\u3164", "\u3164\u3164", "\u2800", "\u115f\u1160", "Kim\u034f", "\u0301\u0301",
+             "K\ufe0fim", "\uffa0"]
+
+
+@pytest.mark.parametrize("raw", BAD_NAMES)
+def test_blank_looking_and_markup_names_are_refused(client: TestClient, raw: str) -> None:
+    for path in ("/api/tables", "/api/players"):
+        r = client.post(path, json={"game": "toy", "name": raw})
+        assert r.status_code == 400 and r.json()["code"] == "bad_name", (path, r.text)
+
+
+@pytest.mark.parametrize("raw", BAD_NAMES)
+def test_efudatori_names_follow_the_player_name_rules(client: TestClient, raw: str) -> None:
+    r = client.post("/api/tables", json={"game": "efudatori", "options": {
+        "players": 2, "names": ["Ann", raw]}})
+    assert r.status_code == 400 and r.json()["code"] in ("bad_name", "bad_options"), r.text
+
+
+def test_efudatori_names_are_normalised(client: TestClient) -> None:
+    t = create(client, game="efudatori", options={"players": 2, "names": ["Ｋｉｍ", " Ann  Lee "]})
+    with client.websocket_connect("/ws") as ws:
+        ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
+        assert ws.receive_json()["options"]["names"] == ["Kim", "Ann Lee"]

@@ -36,7 +36,7 @@ from cardplaza.web.live.budgets import Budgets, key_of
 from cardplaza.web.live.computer import decide, quick_level, runs_in_process
 from cardplaza.web.live.extras import extras
 from cardplaza.web.live.gameinfo import deck_of
-from cardplaza.web.live.names import clean_name
+from cardplaza.web.live.names import MAX_NAME, clean_name
 from cardplaza.web.live.workers import WorkerFailed, WorkerPool, WorkerTimeout
 from cardplaza.web.settings import PACES, Settings
 from cardplaza.web.store.action_log import ActionLog
@@ -532,6 +532,17 @@ class TableManager:
             level = _default_level(spec)
         if not isinstance(level, str) or (level != "random" and level not in spec.levels):
             raise WebError("bad_level", level=repr(level)[:40], levels=", ".join(spec.levels))
+        chosen_names = getattr(options, "names", None)
+        if isinstance(chosen_names, tuple) and chosen_names:
+            # Names in the options are player names: the same rules (no control, invisible
+            # or direction-changing characters, no markup, nothing blank).
+            checked = []
+            for raw in chosen_names:
+                cleaned = clean_name(raw, default="")
+                if not cleaned:
+                    raise WebError("bad_name", limit=MAX_NAME)
+                checked.append(cleaned)
+            options = dataclasses.replace(options, names=tuple(checked))
         if getattr(options, "names", None) == () and "players" in fields_of(options):
             names = [player_name] + [f"Computer {i}" for i in range(1, options.players)]
             options = dataclasses.replace(options, names=tuple(names))
