@@ -130,3 +130,31 @@ def test_efudatori_names_are_normalised(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
         assert ws.receive_json()["options"]["names"] == ["Kim", "Ann Lee"]
+
+
+@pytest.mark.parametrize(("headers", "code"), [
+    ({"content-type": "text/plain"}, "bad_content_type"),
+    ({"content-type": "application/x-www-form-urlencoded"}, "bad_content_type"),
+    ({"content-type": "multipart/form-data; boundary=x"}, "bad_content_type"),
+    ({}, "bad_content_type"),
+    ({"content-type": "application/json", "origin": "https://evil.example"}, "cross_site"),
+    ({"content-type": "application/json", "sec-fetch-site": "cross-site"}, "cross_site"),
+    ({"content-type": "application/json", "origin": "null"}, "cross_site"),
+])
+def test_cross_site_posts_are_refused(client: TestClient, headers: dict[str, str],
+                                      code: str) -> None:
+    """A hostile page can send a form or text/plain POST without asking: it must not spend
+    a visitor's table quota, nor start anything."""
+    body = b'{"game": "toy", "humans": [0]}'
+    for path in ("/api/tables", "/api/players", "/api/replay"):
+        r = client.post(path, content=body, headers=headers)
+        assert r.json()["code"] == code and r.status_code in (403, 415), (path, r.text)
+    assert not client.app.state.manager.tables  # type: ignore[attr-defined]
+
+
+def test_same_site_json_posts_pass(client: TestClient) -> None:
+    host = "testserver"
+    for headers in ({"origin": f"http://{host}", "sec-fetch-site": "same-origin"},
+                    {"sec-fetch-site": "none"}, {}):
+        r = client.post("/api/tables", json={"game": "toy", "humans": [0]}, headers=headers)
+        assert r.status_code == 200, r.text

@@ -55,6 +55,8 @@ ERRORS: dict[str, str] = {
     "bad_record": "that is not a Card Plaza game record that replays",
     # -- creating a table -------------------------------------------------------------------
     "bad_request": "the request must be a JSON object",
+    "bad_content_type": "send the request as JSON (Content-Type: application/json)",
+    "cross_site": "requests that change something must come from this site's own pages",
     "body_too_large": "the request body is too large (at most {limit} bytes)",
     "unknown_game": "unknown game {game}",
     "bad_options": "{reason}",
@@ -81,7 +83,8 @@ ERRORS: dict[str, str] = {
 HTTP_STATUS: dict[str, int] = {
     "unknown_game": 404, "no_rules": 404, "not_found": 404, "unknown_table": 404,
     "body_too_large": 413, "rate_limited": 429, "too_many_tables": 429,
-    "too_many_requests": 429, "analysis_busy": 503,
+    "too_many_requests": 429, "analysis_busy": 503, "bad_content_type": 415,
+    "cross_site": 403,
     "server_busy": 503, "no_record": 403, "bad_token": 403, "bad_key": 403,
     "internal": 500, "broken_table": 500, "storage_failed": 503,
 }

@@ -93,13 +93,39 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class Guard:
-    """ASGI middleware: security headers on every HTTP response, and request bodies capped
-    at ``limit`` bytes while they are read (``413`` beyond it)."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+
+def cross_site_refusal(method: str, headers: dict[str, str],
+                       allowed: tuple[str, ...]) -> WebError | None:
+    """Why a state-changing request (any method but GET, HEAD, OPTIONS) is refused, or
+    ``None``: its body must be declared JSON (a form or ``text/plain``, which another site's
+    page may send without asking, is ``bad_content_type``), and a browser's request must
+    come from this site's own pages (``Origin``, ``Sec-Fetch-Site``: ``cross_site``)."""
+    if method in SAFE_METHODS:
+        return None
+    kind = headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return WebError("bad_content_type")
+    origin = headers.get("origin")
+    if origin and not origin_allowed(origin, headers.get("host"), allowed):
+        return WebError("cross_site")
+    fetch_site = headers.get("sec-fetch-site", "").lower()
+    if fetch_site in ("cross-site", "same-site") and not (
+            origin and origin_allowed(origin, headers.get("host"), allowed)):
+        return WebError("cross_site")
+    return None
+
+
+class Guard:
+    """ASGI middleware: security headers on every HTTP response, request bodies capped at
+    ``limit`` bytes while they are read (``413`` beyond it), and state-changing requests
+    only as JSON from this site's own pages (:func:`cross_site_refusal`)."""
+
+    def __init__(self, app: ASGIApp, limit: int, allowed: tuple[str, ...] = ()) -> None:
         self.app = app
         self.limit = limit
+        self.allowed = allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -117,6 +143,12 @@ class Guard:
                 message["headers"] = headers
             await send(message)
 
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        refusal = cross_site_refusal(scope.get("method", "GET"), headers, self.allowed)
+        if refusal is not None:
+            await _refuse(send_secured, refusal)
+            return
         for key, value in scope.get("headers", []):
             if key == b"content-length":
                 try:
@@ -151,6 +183,14 @@ class Guard:
                                                 (b"content-length",
                                                  str(len(body)).encode())]})
                 await send_secured({"type": "http.response.body", "body": body})
+
+
+async def _refuse(send: Send, exc: WebError) -> None:
+    body = json.dumps(http_body(exc.code, **exc.params)).encode()
+    await send({"type": "http.response.start", "status": exc.status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -354,7 +394,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
 
     records.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(Guard, limit=settings.http_max_body)
+    app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)
     return app
 
 
