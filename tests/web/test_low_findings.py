@@ -158,3 +158,28 @@ def test_same_site_json_posts_pass(client: TestClient) -> None:
                     {"sec-fetch-site": "none"}, {}):
         r = client.post("/api/tables", json={"game": "toy", "humans": [0]}, headers=headers)
         assert r.status_code == 200, r.text
+
+
+def test_refusals_are_logged_a_few_times_a_minute(client: TestClient,
+                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """A flood of refused messages and of relay attempts without the cluster's secret adds
+    a few log lines, not one (or two) each."""
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    t = create(client, game="toy", seed=1, humans=[0, 1])
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    with caplog.at_level(logging.INFO):
+        with client.websocket_connect("/ws") as ws:
+            ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"]["1"]})
+            ws.receive_json()
+            for _ in range(100):
+                ws.send_json({"type": "act", "action": 0})
+            assert all(ws.receive_json()["code"] == "not_your_turn" for _ in range(100))
+        for _ in range(30):
+            with pytest.raises(InvalidStatus):
+                connect(f"ws://{manager.relay_address}/relay", open_timeout=5).close()
+    refused = [r for r in caplog.records if "seat 1 refused" in r.getMessage()]
+    relay = [r for r in caplog.records if r.name.startswith("websockets")
+             or "relay" in r.getMessage()]
+    assert 1 <= len(refused) <= 11 and 1 <= len(relay) <= 11, (len(refused), len(relay))

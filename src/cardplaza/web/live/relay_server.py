@@ -7,6 +7,7 @@ cluster secret and then treated like any client of ours (it is never relayed fur
 
 from __future__ import annotations
 
+import logging
 import secrets
 import socket
 
@@ -14,10 +15,15 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 from websockets.http11 import Request, Response
 
-from cardplaza.web.live.client import Client
+from cardplaza.web.live.client import CAP, Client
 from cardplaza.web.live.relay import HEADER, PATH
 from cardplaza.web.live.session import Session
 from cardplaza.web.live.tables import TableManager
+
+QUIET = logging.getLogger("cardplaza.web.relay.connections")
+"""The relay listener's connection-level log (every connection opened, refused, closed):
+warnings only; refusals are told, capped, in the server's log."""
+QUIET.setLevel(logging.WARNING)
 
 
 def _bind(host: str, first_port: int) -> socket.socket:
@@ -46,6 +52,8 @@ async def start_listener(manager: TableManager) -> tuple[Server, str]:
     def check(conn: ServerConnection, request: Request) -> Response | None:
         given = request.headers.get(HEADER, "")
         if request.path != PATH or not secrets.compare_digest(str(given), secret):
+            CAP.log("relay refused", logging.WARNING,
+                    "a relay connection without the cluster's secret was refused")
             return conn.respond(403, "forbidden\n")
         return None
 
@@ -74,7 +82,7 @@ async def start_listener(manager: TableManager) -> tuple[Server, str]:
     sock = _bind(settings.relay_host, settings.relay_port)
     server = await serve(relayed, sock=sock, process_request=check,
                          max_size=settings.ws_max_size, compression=None,
-                         ping_interval=20, ping_timeout=20)
+                         ping_interval=20, ping_timeout=20, logger=QUIET)
     port = sock.getsockname()[1]
     host = settings.advertise or settings.relay_host
     if ":" in host and not host.startswith("["):

@@ -26,6 +26,7 @@ from typing import Any
 from cardplaza.web.errors import WebError, error_message
 from cardplaza.web.live.budgets import key_of
 from cardplaza.web.live.client import (
+    CAP,
     CLOSE_POLICY,
     CLOSE_TRY_AGAIN,
     Client,
@@ -112,7 +113,8 @@ class Session:
         if not self._within_budgets():
             self.strikes += 1
             if self.strikes >= self.settings.rate_strikes:
-                log.info("a client sent messages too fast; it is disconnected")
+                CAP.log("too fast", logging.INFO,
+                        "a client sent messages too fast; it is disconnected")
                 self.client.send(error_message("rate_limited"))
                 self.client.drop(CLOSE_POLICY)
                 return False
@@ -153,8 +155,8 @@ class Session:
             await fn(self, msg)
         except WebError as exc:
             if self.joined is not None and exc.code not in ("stale",):
-                log.info("table %s: seat %d refused: %s", self.joined[0].id, self.joined[1],
-                         exc.code)
+                CAP.log(f"refused {exc.code}", logging.INFO, "table %s: seat %d refused: %s",
+                        self.joined[0].id, self.joined[1], exc.code)
             self.client.send(exc.to_message())
         except Exception as exc:
             log_unexpected(kind, exc)
