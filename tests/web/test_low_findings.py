@@ -183,3 +183,35 @@ def test_refusals_are_logged_a_few_times_a_minute(client: TestClient,
     relay = [r for r in caplog.records if r.name.startswith("websockets")
              or "relay" in r.getMessage()]
     assert 1 <= len(refused) <= 11 and 1 <= len(relay) <= 11, (len(refused), len(relay))
+
+
+def test_relay_connections_prove_the_secret_without_sending_it(client: TestClient) -> None:
+    import json
+    import time
+
+    from websockets.exceptions import InvalidStatus
+    from websockets.sync.client import connect
+
+    from cardplaza.web.live.relay import HEADER, relay_proof
+
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    secret, address = manager.cluster_secret, manager.relay_address
+    url = f"ws://{address}/relay"
+
+    def opens(value: str) -> bool:
+        try:
+            with connect(url, additional_headers={HEADER: value}, open_timeout=5) as ws:
+                ws.send(json.dumps({"type": "ping", "t": 1}))
+                return bool(json.loads(ws.recv(timeout=5))["type"] == "pong")
+        except InvalidStatus:
+            return False
+
+    assert not opens(secret)  # the secret itself is no longer a key
+    proof = relay_proof(secret, address)
+    assert secret not in proof
+    assert opens(proof)
+    assert not opens(proof)  # each proof opens one connection
+    assert not opens(relay_proof(secret, address, now=time.time() - 120))  # too old
+    assert not opens(relay_proof(secret, "10.0.0.9:8100"))  # made for another listener
+    assert not opens(relay_proof("another secret", address))
+    assert opens(relay_proof(secret, address))

@@ -154,6 +154,9 @@ class Settings:
     """Address the internal relay listener binds (other processes forward clients there)."""
     relay_port: int = 0
     """First port the relay listener tries (0: any free port)."""
+    relay_auth_seconds: float = 30.0
+    """A relay connection's proof holds this long either side of the listener's clock (keep
+    the hosts' clocks in sync); each proof opens one connection."""
     advertise: str = ""
     """Host other processes use to reach this one's relay (default ``relay_host``)."""
 
