@@ -215,3 +215,55 @@ def test_relay_connections_prove_the_secret_without_sending_it(client: TestClien
     assert not opens(relay_proof(secret, "10.0.0.9:8100"))  # made for another listener
     assert not opens(relay_proof("another secret", address))
     assert opens(relay_proof(secret, address))
+
+
+def _serve_in_thread(app: Any, options: dict[str, Any]) -> tuple[Any, Any, int]:
+    import socket
+    import threading
+    import time
+
+    import uvicorn
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = int(s.getsockname()[1])
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, **options))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    until = time.time() + 30
+    while not server.started and time.time() < until:
+        time.sleep(0.05)
+    assert server.started
+    return server, thread, port
+
+
+@pytest.mark.parametrize("proxies", ["", "10.0.0.2"])
+def test_forwarded_addresses_are_believed_only_from_named_proxies(db_url: str,
+                                                                  proxies: str) -> None:
+    """A local program cannot pick its own address (and so a fresh budget) with
+    X-Forwarded-For: by default no proxy is trusted."""
+    import httpx
+
+    from cardplaza.web import create_app
+    from cardplaza.web.front.server import serve, uvicorn_options
+    from cardplaza.web.settings import Settings
+
+    settings = Settings(computer_pause=0.0, ai_workers=1, max_open_tables_per_address=2)
+    app = create_app(db_url, settings=settings)
+    options = {k: v for k, v in uvicorn_options(settings, proxies).items()
+               if k not in ("ws", "limit_concurrency")}
+    server, thread, port = _serve_in_thread(app, options)
+    try:
+        codes = []
+        for i in range(4):
+            r = httpx.post(f"http://127.0.0.1:{port}/api/tables",
+                           json={"game": "toy", "humans": [0]},
+                           headers={"X-Forwarded-For": f"203.0.113.{i}"}, timeout=30)
+            codes.append(r.status_code)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert codes == [200, 200, 429, 429]
+    import inspect
+
+    assert inspect.signature(serve).parameters["forwarded_allow_ips"].default == ""

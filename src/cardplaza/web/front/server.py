@@ -92,6 +92,23 @@ def bind_port(host: str, port: int) -> socket.socket:
     return sock
 
 
+def uvicorn_options(settings: Settings, forwarded_allow_ips: str = "",
+                    max_connections: int = 4000) -> dict[str, Any]:
+    """The options of uvicorn's server. A client's address is the connection's own unless
+    ``forwarded_allow_ips`` names the reverse proxies (addresses, comma-separated) whose
+    ``X-Forwarded-For`` is then believed: no proxy is trusted by default, not even one on
+    this machine (anything local could otherwise choose its address, and its budgets)."""
+    proxies = ",".join(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
+    options: dict[str, Any] = {
+        "log_level": "warning", "ws": "websockets-sansio",
+        "ws_max_size": settings.ws_max_size, "proxy_headers": bool(proxies),
+        "limit_concurrency": max_connections, "server_header": False,
+    }
+    if proxies:
+        options["forwarded_allow_ips"] = proxies
+    return options
+
+
 WARM_UP = "cardplaza.ai.compiled:warm_up"
 """Each computer-player process compiles or loads the search kernels when it starts."""
 
@@ -99,7 +116,7 @@ WARM_UP = "cardplaza.ai.compiled:warm_up"
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           computer_pause: float | None = None, streak_seeds: bool = False,
           workers: int = 1, ai_workers: int | None = None,
-          settings: Settings | None = None, forwarded_allow_ips: str = "127.0.0.1",
+          settings: Settings | None = None, forwarded_allow_ips: str = "",
           max_connections: int = 4000) -> None:
     """Run the server until interrupted; prints the address and logs table events.
 
@@ -135,12 +152,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           f"{workers} web process{'es' if workers > 1 else ''}, "
           f"{settings.ai_workers * workers} computer-player processes, "
           f"{settings.analysis_workers * workers} for hints and reviews)", flush=True)
-    common: dict[str, Any] = {
-        "log_level": "warning", "ws": "websockets-sansio",
-        "ws_max_size": settings.ws_max_size, "proxy_headers": True,
-        "forwarded_allow_ips": forwarded_allow_ips, "limit_concurrency": max_connections,
-        "server_header": False,
-    }
+    common = uvicorn_options(settings, forwarded_allow_ips, max_connections)
     if workers == 1:
         from cardplaza.web.front.app import create_app
 
@@ -156,4 +168,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         Multiprocess(config, sockets=[sock]).run()
 
 
-__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve"]
+__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve", "uvicorn_options"]
