@@ -157,13 +157,13 @@ def test_hint_is_unchanged_when_the_unseen_cards_are_re_dealt(
     seen: list[tuple[Any, ...]] = []
     t = create(client, game="pinochle4", seed=21, level="normal")
     manager = client.app.state.manager  # type: ignore[attr-defined]
-    original = manager.run_in_worker
+    original = manager.run_analysis
 
     async def spy(fn: Any, *args: Any, deadline: float | None = None) -> Any:
         seen.append(args)
         return await original(fn, *args, deadline=deadline)
 
-    monkeypatch.setattr(manager, "run_in_worker", spy)
+    monkeypatch.setattr(manager, "run_analysis", spy)
     answers = []
     with client.websocket_connect("/ws") as ws:
         msg = _my_turn(ws, _join(ws, t))
@@ -217,10 +217,14 @@ def _snapshot(msg: dict[str, Any]) -> tuple[str, str]:
 
 
 def test_undo_restores_exactly_the_state_before_the_last_decision(client: TestClient) -> None:
-    t = create(client, game="efudatori", seed=4, level="2", options={"players": 3})
+    """In the play of a Pinochle hand nothing comes to light but the cards played: the
+    decision may be taken back."""
+    t = create(client, game="pinochle4", seed=7, level="weak", options={"target": 500})
     with client.websocket_connect("/ws") as ws:
         msg = _my_turn(ws, _join(ws, t))
-        msg = _act(ws, msg)
+        while msg["obs"]["phase"] != "play" or len(msg["legal"]) < 2:
+            passes = [i for i, a in enumerate(msg["legal"]) if a["text"] == "pass"]
+            msg = _act(ws, msg, passes[0] if passes else 0)
         before = msg
         manager = client.app.state.manager  # type: ignore[attr-defined]
         kept = list(manager.tables[t["table"]].row.actions[:before["step"]])
@@ -247,25 +251,22 @@ def test_nothing_to_undo_before_the_first_decision(client: TestClient) -> None:
         assert _until(ws, "undone")["code"] == "nothing_to_undo"
 
 
-def test_undo_across_a_hand_boundary(client: TestClient) -> None:
+def test_undo_stops_at_a_new_deal(client: TestClient) -> None:
+    """The next hand's cards are known once it is dealt: the last decision of the hand
+    before stands."""
     t = create(client, game="pinochle4", seed=11, level="normal", options={"target": 500})
     with client.websocket_connect("/ws") as ws:
         msg = _my_turn(ws, _join(ws, t))
-        last_of_hand1 = None  # the person's last real decision of the first hand
         while msg["obs"]["hand_number"] == 1 and not msg["terminal"]:
-            legal = msg["legal"]
-            if len(legal) > 1:
-                last_of_hand1 = msg
-            passes = [i for i, a in enumerate(legal) if a["text"] == "pass"]
+            passes = [i for i, a in enumerate(msg["legal"]) if a["text"] == "pass"]
             msg = _act(ws, msg, passes[0] if passes else 0)
-        assert msg["obs"]["hand_number"] == 2 and last_of_hand1 is not None
-        assert len(msg["legal"]) > 1  # the first decision of hand 2 is still to be made
+        assert msg["obs"]["hand_number"] == 2
         ws.send_json({"type": "undo"})
-        done, states = _collect(ws, "undone")
-        assert done["type"] == "undone", done
-        back = states[-1]
-        assert back["obs"]["hand_number"] == 1 and back["current"] == back["seat"]
-        assert _snapshot(back) == _snapshot(last_of_hand1)
+        err = _until(ws, "undone")
+        assert err["code"] == "undo_revealed", err
+        ws.send_json({"type": "state"})
+        now = _until(ws, "state")
+        assert now["step"] == msg["step"] and _snapshot(now) == _snapshot(msg)
 
 
 # -- records, replay viewer, review ---------------------------------------------------------------

@@ -42,3 +42,35 @@ def test_tables_and_streaks_on_postgres(pg_db: str) -> None:
         ws.send_json({"type": "join", "table": t["table"], "token": t["token"]})
         after = ws.receive_json()
         assert after["step"] == before["step"] and after["obs"] == before["obs"]
+
+
+def test_address_limit_holds_for_concurrent_inserts_on_postgres(pg_db: str) -> None:
+    """Two servers' concurrent inserts from one address: the count in the transaction
+    (under an advisory lock of the address) lets exactly the limit through."""
+    import threading
+
+    from cardplaza.web.store.storage import SeatInfo, TableRow, TooManyTables
+
+    storage = Storage(pg_db)
+    stored: list[str] = []
+    refused: list[str] = []
+    start = threading.Barrier(12)
+
+    def one(i: int) -> None:
+        row = TableRow(id=f"t{i}", game="toy", options={}, seed=i, actions=[],
+                       seats=[SeatInfo("human", "A")])
+        start.wait()
+        try:
+            storage.insert_table(row, None, "addr", 4, 0.0)
+            stored.append(row.id)
+        except TooManyTables:
+            refused.append(row.id)
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(12)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert len(stored) == 4 and len(refused) == 8
+    assert storage.count_open(0.0, address="addr", statuses=("playing", "abandoned")) == 4
+    storage.close()

@@ -16,6 +16,7 @@ from web_helpers import create
 from cardplaza.web.store.storage import (
     ActionConflict,
     Finish,
+    GameOver,
     LeaseLost,
     SeatInfo,
     Storage,
@@ -71,7 +72,7 @@ def test_truncate_actions_for_undo(tmp_path: Path) -> None:
     new_table(storage)
     for i in range(10):
         storage.append_action("t1", i, 0, i, "s1")
-    assert storage.truncate_actions("t1", 4, "s1", status="playing", extra={}) == 6
+    assert storage.truncate_actions("t1", 4, "s1") == 6
     row = storage.load_table("t1")
     assert row is not None and [a["action"] for a in row.actions] == [0, 1, 2, 3]
     storage.append_action("t1", 4, 0, 40, "s1")
@@ -79,6 +80,11 @@ def test_truncate_actions_for_undo(tmp_path: Path) -> None:
     with pytest.raises(LeaseLost):
         storage.truncate_actions("t1", 0, "s2")
     assert storage.count_actions("t1") == 5
+    storage.append_action("t1", 5, 0, 50, "s1", Finish("finished", {"returns": [1, 0]}, "win"))
+    with pytest.raises(GameOver):  # a finished game's log (and result) is never cut
+        storage.truncate_actions("t1", 2, "s1")
+    row = storage.load_table("t1")
+    assert row is not None and row.status == "finished" and len(row.actions) == 6
 
 
 def test_only_the_lease_holder_writes(tmp_path: Path) -> None:

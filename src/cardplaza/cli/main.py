@@ -412,7 +412,8 @@ def serve(
         "--set", help="Any server setting as name=value (see cardplaza.web.settings).")
     ] = None,
     forwarded_allow_ips: Annotated[str, typer.Option(
-        help="Reverse proxies whose X-Forwarded-For header is trusted.")] = "127.0.0.1",
+        help="Reverse proxies (comma-separated addresses) whose X-Forwarded-For header is "
+             "trusted; none by default.")] = "",
     streak_seeds: Annotated[bool, typer.Option(
         help="Let requests choose the deal of streak games (tests only).")] = False,
 ) -> None:

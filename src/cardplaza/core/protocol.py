@@ -201,6 +201,33 @@ class GameState(ABC):
     def action_from_json(self, data: JSON) -> Action:
         """Action from its JSON form; :class:`ActionParseError` if malformed."""
 
+    def public_action(self, action: Action, viewer: int) -> str | None:
+        """What ``viewer`` is shown of ``action`` by the seat to act now, as the game's own
+        observation shows it: ``None`` when ``viewer`` sees the action whole (its text and
+        JSON form), else the text it sees instead (``"passes a card"``). Records and replays
+        given to a seat before the end use this, so they hold what that seat saw at the
+        time and nothing more. By default every seat sees every action; a game with hidden
+        choices (cards passed or buried, a discard, a declaration kept back) overrides it.
+        """
+        return None
+
+    def brings_to_light(self, before: GameState) -> bool:
+        """Whether the step from ``before`` (this game one action earlier) brought to light
+        cards that the deal placed and no seat chose to show: a new deal, a draw from the
+        stock or talon, cards received, a widow turned up, hands or melds laid open, the
+        end of the game. Undo never goes back past such a step (the cards would then be
+        known before the decision they follow). By default: the game ended or a seat's
+        hand (its observation's ``hand``) gained a card; games that lay cards open in
+        other ways add those."""
+        if self.is_terminal:
+            return True
+        for seat in range(self.num_players):
+            now = self.observation(seat).get("hand")
+            then = before.observation(seat).get("hand")
+            if isinstance(now, list) and isinstance(then, list) and set(now) - set(then):
+                return True
+        return False
+
     def describe(self, action: Action) -> str:
         """Human-readable description (defaults to the text form)."""
         try:

@@ -21,8 +21,8 @@ def main(argv: list[str] | None = None) -> None:
                    help="computer-player processes in all (default: one per core)")
     p.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                    help="any setting of cardplaza.web.settings.Settings")
-    p.add_argument("--forwarded-allow-ips", default="127.0.0.1",
-                   help="proxies whose X-Forwarded-For is trusted")
+    p.add_argument("--forwarded-allow-ips", default="",
+                   help="proxies whose X-Forwarded-For is trusted (none by default)")
     p.add_argument("--streak-seeds", action="store_true",
                    help="let requests choose the deal of streak games (tests only: a known "
                         "deal would let a player see the computer's cards)")

@@ -33,6 +33,7 @@ ERRORS: dict[str, str] = {
     "storage_failed": "the move could not be saved; please try again",
     "server_busy": "the server is full right now; please try again later",
     "too_many_tables": "too many open tables from here (at most {limit})",
+    "too_many_requests": "too many requests from here; please wait a moment",
     # -- play -----------------------------------------------------------------------------
     "game_over": "the game is over",
     "not_your_turn": "it is not your turn",
@@ -44,10 +45,18 @@ ERRORS: dict[str, str] = {
     "no_help_in_streak": "no hints, helpers or undo in a streak game: its saved score must "
                          "stay honest",
     "nothing_to_undo": "nothing to undo: you have not made a decision yet",
+    "undo_revealed": "cards have come to light since your last decision: it cannot be "
+                     "taken back",
+    "undo_not_alone": "undo is only for a table where you play alone: it would take back "
+                      "other people's moves",
     "hint_failed": "the expert could not finish in time; please try again",
+    "analysis_busy": "the expert is busy with other questions right now; please try again "
+                     "in a moment",
     "bad_record": "that is not a Card Plaza game record that replays",
     # -- creating a table -------------------------------------------------------------------
     "bad_request": "the request must be a JSON object",
+    "bad_content_type": "send the request as JSON (Content-Type: application/json)",
+    "cross_site": "requests that change something must come from this site's own pages",
     "body_too_large": "the request body is too large (at most {limit} bytes)",
     "unknown_game": "unknown game {game}",
     "bad_options": "{reason}",
@@ -93,6 +102,8 @@ ERRORS: dict[str, str] = {
 HTTP_STATUS: dict[str, int] = {
     "unknown_game": 404, "no_rules": 404, "not_found": 404, "unknown_table": 404,
     "body_too_large": 413, "rate_limited": 429, "too_many_tables": 429,
+    "too_many_requests": 429, "analysis_busy": 503, "bad_content_type": 415,
+    "cross_site": 403,
     "server_busy": 503, "no_record": 403, "bad_token": 403, "bad_key": 403,
     "internal": 500, "broken_table": 500, "storage_failed": 503,
     "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,

@@ -47,6 +47,29 @@ class Settings:
     """A worker still busy with one task this long is killed and replaced."""
     ai_nice: int = 5
     """Scheduling niceness added to worker processes, so the event loop answers first."""
+    analysis_workers: int = field(default_factory=lambda: max(1, default_ai_workers() - 1))
+    """Worker processes of this server process for hints, helpers and reviews: a pool of
+    their own, so a computer's move never waits behind them in a queue."""
+    analysis_nice: int = 15
+    """Niceness added to the analysis workers: above ``ai_nice``, so when the processor is
+    short an analysis yields it to the computers' moves."""
+    analysis_queue: int = 8
+    """Analyses waiting or running in this process at once; more are refused
+    (``analysis_busy``)."""
+    analysis_per_second: float = 4.0
+    """Hints, helpers and reviews this process starts per second on average, from all
+    clients together (a server-wide token bucket; beyond it ``analysis_busy``)."""
+    analysis_burst: int = 16
+    """Hints, helpers and reviews this process may start at once."""
+    hints_per_minute_per_address: float = 40.0
+    """Hints, helpers and reviews one client address may ask for per minute on average."""
+    hints_burst_per_address: int = 20
+    """Hints, helpers and reviews one client address may ask for at once."""
+    hints_per_minute_per_player: float = 30.0
+    """Hints, helpers and reviews asked for per minute on average at the tables of one
+    player."""
+    hints_burst_per_player: int = 15
+    """Hints, helpers and reviews asked for at once at the tables of one player."""
     ai_prestart: bool = False
     """Start the workers with the server (``serve`` does) rather than on first use."""
     ai_preload: tuple[str, ...] = ()
@@ -69,6 +92,16 @@ class Settings:
     """Messages a connection may send at once (token bucket size)."""
     rate_strikes: int = 20
     """Refused messages (over the rate) after which the connection is closed."""
+    address_rate_per_second: float = 60.0
+    """Messages per second all connections from one client address may send together on
+    average (a token bucket shared by them, so many connections add up to no more)."""
+    address_rate_burst: int = 120
+    """Messages all connections from one client address may send at once."""
+    player_rate_per_second: float = 40.0
+    """Messages per second all connections at the tables of one player (the key that
+    opened them) may send together on average."""
+    player_rate_burst: int = 80
+    """Messages all connections at one player's tables may send at once."""
     send_queue: int = 32
     """Messages waiting for one client; a client whose queue is full is dropped."""
     send_timeout_seconds: float = 10.0
@@ -76,7 +109,17 @@ class Settings:
 
     # -- tables ------------------------------------------------------------------------------
     max_open_tables_per_address: int = 40
-    """Unfinished tables created from one client address within ``open_window_seconds``."""
+    """Tables created from one client address within ``open_window_seconds`` that are not
+    finished (abandoned ones count too); checked in the transaction that stores a table."""
+    tables_per_minute_per_address: float = 6.0
+    """Tables (and new player keys) one client address may create per minute on average
+    (a token bucket shared by all its requests)."""
+    tables_burst_per_address: int = 20
+    """Tables (and new player keys) one client address may create at once."""
+    tables_per_minute_per_player: float = 4.0
+    """Tables one player key may create per minute on average."""
+    tables_burst_per_player: int = 12
+    """Tables one player key may create at once."""
     max_open_tables_per_player: int = 10
     """Unfinished tables of one player key; a new one beyond it abandons the oldest."""
     open_window_seconds: float = 6 * 3600.0
@@ -138,6 +181,9 @@ class Settings:
     """Address the internal relay listener binds (other processes forward clients there)."""
     relay_port: int = 0
     """First port the relay listener tries (0: any free port)."""
+    relay_auth_seconds: float = 30.0
+    """A relay connection's proof holds this long either side of the listener's clock (keep
+    the hosts' clocks in sync); each proof opens one connection."""
     advertise: str = ""
     """Host other processes use to reach this one's relay (default ``relay_host``)."""
 

@@ -911,6 +911,26 @@ class PinochleState(GameState):
             return f"discard {card_text(value)}"
         return card_text(value)
 
+    def public_action(self, action: Action, viewer: int) -> str | None:
+        """Only the giver sees a card passed (the receiver's observation shows the passed
+        cards together once all are given) and only the bid winner a card buried."""
+        if viewer == self.current_player or not isinstance(action, tuple):
+            return None
+        kind = action[0]
+        if kind == K_GIVE:
+            return "passes a card"
+        if kind == K_DISCARD:
+            return "buries a card"
+        return None
+
+    def brings_to_light(self, before: GameState) -> bool:
+        """Besides the default (a deal, cards passed or taken from the widow, the end), the
+        melds laid open."""
+        assert isinstance(before, PinochleState)
+        if before._meld_hands is None and self._meld_hands is not None:
+            return True
+        return super().brings_to_light(before)
+
     def describe(self, action: Action) -> str:
         """Readable description."""
         try:

@@ -266,6 +266,8 @@ class DoubleDeckState(GameState):
         """Per logged hand, what its melds are worked out from while not yet shown."""
         self.winner = -1
         self.hand_no = 1
+        self.drawn = False
+        """Ended at its deal limit with equal scores."""
         self.dealer = 0
         self._reset_hand()
         if not _blank:
@@ -749,6 +751,14 @@ class DoubleDeckState(GameState):
         return entry
 
     def _next_hand(self) -> None:
+        if self.deal_limit is not None and self.hand_no >= self.deal_limit:
+            # The deal limit (research adapters, benchmarks): the side ahead wins.
+            s0, s1 = self.scores
+            self.winner = 0 if s0 > s1 else 1 if s1 > s0 else -1
+            self.drawn = s0 == s1
+            self.phase = OVER
+            self.turn = TERMINAL
+            return
         self.dealer = (self.dealer + 1) % 4
         self.hand_no += 1
         self._start_hand()
@@ -762,6 +772,8 @@ class DoubleDeckState(GameState):
 
     def winners(self) -> tuple[int, ...]:
         """The winning side's seats: the declarer's side when both sides reach the target."""
+        if self.drawn:
+            return (0, 1, 2, 3)
         if self.winner < 0:
             return ()
         return (self.winner, self.winner + 2)
@@ -844,6 +856,20 @@ class DoubleDeckState(GameState):
         }
 
     # -- action forms ---------------------------------------------------------------------
+    def public_action(self, action: Action, viewer: int) -> str | None:
+        """Only the giver sees a card passed while the passing goes on (the receiver's
+        observation shows the passed cards together once all are given)."""
+        if viewer == self.current_player or not isinstance(action, tuple):
+            return None
+        return "passes a card" if action[0] == K_GIVE else None
+
+    def brings_to_light(self, before: GameState) -> bool:
+        """Besides the default (a deal, cards received, the end), the melds laid open."""
+        assert isinstance(before, DoubleDeckState)
+        if before.meld_totals is None and self.meld_totals is not None:
+            return True
+        return super().brings_to_light(before)
+
     def action_text(self, action: Action) -> str:
         """Text form: ``pass``, ``bid 52``, ``trump ♠``, ``give A♠``, ``A♠``, ``throw in``."""
         assert isinstance(action, tuple)

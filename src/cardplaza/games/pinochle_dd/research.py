@@ -20,7 +20,7 @@ from cardplaza.games.pinochle_dd.engine import (
     bid_kind,
 )
 from cardplaza.games.pinochle_dd.rules import FACES, counter_total
-from cardplaza.research.core import ResearchCodec, Tensor
+from cardplaza.research.core import DEFAULT_MAX_DEALS, ResearchCodec, Tensor
 
 CARDS = 80
 """Tensor slots of a card set: face + 20 × copy (the n-th copy of a face held or played)."""
@@ -91,9 +91,14 @@ class DoubleDeckCodec(ResearchCodec):
         """The 80 cards shuffled for a deal."""
         return CARDS
 
-    def max_game_length(self, options: Any) -> int:
-        """A generous bound on actions plus chance outcomes of one game."""
-        return 400_000
+    def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
+        """Per deal: the 80 cards dealt (79 chance nodes), the bids (every seat passes at
+        most once and every other bid raises the last, so at most one bid per amount up to
+        the highest, meld bids included), trump, the cards passed both ways, a throw-in and
+        the 80 cards played; at most ``max_deals`` deals (redeals count)."""
+        bids = 4 + (MAX_SIDE_MELD + 50 - MIN_BID + 1)
+        per_deal = 79 + bids + 1 + 2 * int(options.pass_count) + 1 + 80
+        return (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def tensor(self, observation: dict[str, Any], options: Any,
                perfect_recall: bool) -> list[float]:

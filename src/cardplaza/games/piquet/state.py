@@ -32,6 +32,8 @@ CALL, PASS, GOOD, NOT_GOOD, ASK, EQUAL, SHOW = range(7)
 CODE_NAMES = ("call", "pass", "good", "not_good", "ask", "equal", "show")
 # action kinds (tuples); a bare int is a card played
 EXCH, SAY, ADD, SUIT = range(4)
+CHOICE_HIDDEN = "chooses which combinations to score"
+"""What Elder sees of Younger's choice of combinations before the first lead."""
 
 _MAX_SIZE = 8
 # index-subsets of 12 positions by size, as 12-bit masks
@@ -792,12 +794,10 @@ class PiquetState(GameState):
         pending_visible = self.phase == DECL
         dialogue = []
         for s, cls, kind, val, text in self.dialogue:
-            hidden = kind in (ADD, SUIT) and s != seat and s == yo and not self.first_lead_done \
-                and self.phase != OVER
+            hidden = kind in (ADD, SUIT) and self._choice_hidden(s, seat)
             entry: dict[str, JSON] = {"seat": s, "class": CLASS_NAMES[cls]}
             if hidden:
-                entry.update(kind="choose", value=None,
-                             text="chooses which combinations to score")
+                entry.update(kind="choose", value=None, text=CHOICE_HIDDEN)
             else:
                 entry.update(kind=("say", "say", "add", "point_suit")[kind],
                              value=CODE_NAMES[val] if kind == SAY else (
@@ -861,6 +861,37 @@ class PiquetState(GameState):
                 self.result_info, returns=list(self.result or (0.0, 0.0))),
         }
         return obs
+
+    def _choice_hidden(self, actor: int, viewer: int) -> bool:
+        """Younger's choice of which combinations to score (with sinking) stays hidden from
+        Elder until the first lead of the deal (or the end of the partie)."""
+        return (actor != viewer and actor == self.dealer and not self.first_lead_done
+                and self.phase != OVER)
+
+    def public_action(self, action: Action, viewer: int) -> str | None:
+        """The opponent's discards are seen as their number only; Younger's choice of
+        combinations as the observation's dialogue shows it."""
+        actor = self.current_player
+        if actor == viewer or not isinstance(action, tuple):
+            return None
+        kind, val = action
+        if kind == EXCH:
+            k = int(val).bit_count()
+            return f"exchanges {k} card{'s' if k != 1 else ''}"
+        if kind in (ADD, SUIT) and self._choice_hidden(actor, viewer):
+            return CHOICE_HIDDEN
+        return None
+
+    def brings_to_light(self, before: GameState) -> bool:
+        """Besides the default (a deal, the talon drawn, the end), combinations shown and
+        the untaken cards laid open."""
+        assert isinstance(before, PiquetState)
+        if (len(self.shown) + len(self.pending_shown)
+                > len(before.shown) + len(before.pending_shown)):
+            return True
+        if self.untaken_shown and not before.untaken_shown:
+            return True
+        return super().brings_to_light(before)
 
     # ------------------------------------------------------------------ action forms
     def _action_text_decl(self, action: tuple[int, int]) -> str:

@@ -57,10 +57,11 @@ from cardplaza.core.registry import games, get_game
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import records, rooms
+from cardplaza.web.front import bodies, records, rooms
+from cardplaza.web.front.bodies import BodyTooLarge
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
-from cardplaza.web.live.client import Client, log_unexpected, raise_shape
+from cardplaza.web.live.client import Client, log_unexpected
 from cardplaza.web.live.gameinfo import game_info
 from cardplaza.web.live.names import clean_name
 from cardplaza.web.live.relay_server import start_listener
@@ -94,13 +95,39 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-class Guard:
-    """ASGI middleware: security headers on every HTTP response, and request bodies capped
-    at ``limit`` bytes while they are read (``413`` beyond it)."""
+SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
-    def __init__(self, app: ASGIApp, limit: int) -> None:
+
+def cross_site_refusal(method: str, headers: dict[str, str],
+                       allowed: tuple[str, ...]) -> WebError | None:
+    """Why a state-changing request (any method but GET, HEAD, OPTIONS) is refused, or
+    ``None``: its body must be declared JSON (a form or ``text/plain``, which another site's
+    page may send without asking, is ``bad_content_type``), and a browser's request must
+    come from this site's own pages (``Origin``, ``Sec-Fetch-Site``: ``cross_site``)."""
+    if method in SAFE_METHODS:
+        return None
+    kind = headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return WebError("bad_content_type")
+    origin = headers.get("origin")
+    if origin and not origin_allowed(origin, headers.get("host"), allowed):
+        return WebError("cross_site")
+    fetch_site = headers.get("sec-fetch-site", "").lower()
+    if fetch_site in ("cross-site", "same-site") and not (
+            origin and origin_allowed(origin, headers.get("host"), allowed)):
+        return WebError("cross_site")
+    return None
+
+
+class Guard:
+    """ASGI middleware: security headers on every HTTP response, request bodies capped at
+    ``limit`` bytes while they are read (``413`` beyond it), and state-changing requests
+    only as JSON from this site's own pages (:func:`cross_site_refusal`)."""
+
+    def __init__(self, app: ASGIApp, limit: int, allowed: tuple[str, ...] = ()) -> None:
         self.app = app
         self.limit = limit
+        self.allowed = allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -118,6 +145,12 @@ class Guard:
                 message["headers"] = headers
             await send(message)
 
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+                   for k, v in scope.get("headers", [])}
+        refusal = cross_site_refusal(scope.get("method", "GET"), headers, self.allowed)
+        if refusal is not None:
+            await _refuse(send_secured, refusal)
+            return
         for key, value in scope.get("headers", []):
             if key == b"content-length":
                 try:
@@ -154,8 +187,12 @@ class Guard:
                 await send_secured({"type": "http.response.body", "body": body})
 
 
-class BodyTooLarge(Exception):
-    """A request body went over the limit while being read."""
+async def _refuse(send: Send, exc: WebError) -> None:
+    body = json.dumps(http_body(exc.code, **exc.params)).encode()
+    await send({"type": "http.response.start", "status": exc.status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 async def _too_large(send: Send, limit: int) -> None:
@@ -220,20 +257,8 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     app.state.settings = settings
 
     async def read_json(request: Request) -> Any:
-        try:
-            body = await request.body()
-        except BodyTooLarge:
-            raise WebError("body_too_large", limit=settings.http_max_body) from None
-        try:
-            data = json.loads(body) if body else {}
-        except RecursionError:
-            raise WebError("too_deep", limit=settings.json_max_depth) from None
-        except ValueError:
-            raise WebError("bad_json") from None
         # Seeds may be as large as 2^128; every other number is bounded.
-        raise_shape({k: v for k, v in data.items() if k != "seed"} if isinstance(data, dict)
-                    else data, settings)
-        return data
+        return await bodies.read_json(request, settings, big_seed=True)
 
     def client_address(request: Request) -> str | None:
         return request.client.host if request.client else None
@@ -254,13 +279,18 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     @app.get("/healthz")
     def healthz() -> dict[str, Any]:
         s = manager.pool.stats
+        a = manager.analysis.stats
         return {"ok": True, "version": __version__, "tables": len(manager.tables),
                 "computers": {"workers": manager.pool.size, "ready": s.ready,
                               "busy": s.busy, "queued": s.queued, "done": s.done,
                               "timeouts": s.timeouts, "crashes": s.crashes,
                               "fallbacks": manager.fallbacks},
+                "analysis": {"workers": manager.analysis.size, "ready": a.ready,
+                             "busy": a.busy, "queued": a.queued, "done": a.done,
+                             "timeouts": a.timeouts, "waiting": manager.analyses},
                 "peak_kb": {"web": peak_rss_kb([os.getpid()]),
-                            "computers": peak_rss_kb(manager.pool.pids())}}
+                            "computers": peak_rss_kb(manager.pool.pids()),
+                            "analysis": peak_rss_kb(manager.analysis.pids())}}
 
     @app.get("/api/games")
     def list_games() -> dict[str, Any]:
@@ -276,6 +306,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     async def new_player(request: Request) -> Response:
         data = await read_json(request)
         name = clean_name(data.get("name") if isinstance(data, dict) else None)
+        manager.spend_creation(client_address(request), None)
         key, row = await manager._db(storage.new_player, name)
         return JSONResponse({"key": key, "id": row.id, "name": row.name, "tag": row.tag})
 
@@ -346,7 +377,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
             await ws.close(code)
 
         client = Client(settings, ws.send_text, close)
-        session = Session(manager, client)
+        session = Session(manager, client, address=ws.client.host if ws.client else None)
         try:
             while True:
                 message = await ws.receive()
@@ -372,7 +403,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     records.add_routes(app, manager)
     rooms.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(Guard, limit=settings.http_max_body)
+    app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)
     return app
 
 

@@ -19,13 +19,13 @@ from cardplaza.core.history import GameRecord
 from cardplaza.core.registry import get_game
 from cardplaza.core.results import summarize
 from cardplaza.web.errors import WebError
+from cardplaza.web.front.bodies import read_json
 from cardplaza.web.learning.records import (
     MAX_REPLAY_ACTIONS,
     download,
     frames_delta,
     replay_frames,
 )
-from cardplaza.web.live.client import raise_shape
 from cardplaza.web.live.tables import LiveTable, TableManager
 from cardplaza.web.store.results import browser_results
 
@@ -63,11 +63,7 @@ def add_routes(app: FastAPI, manager: TableManager) -> None:
 
     @app.post("/api/replay")
     async def upload_replay(request: Request) -> Response:
-        try:
-            data = await request.json()
-        except ValueError:
-            raise WebError("bad_json") from None
-        raise_shape(data, manager.settings)
+        data = await read_json(request, manager.settings)
         record_json = data.get("record") if isinstance(data, dict) else None
         if not isinstance(record_json, dict):
             raise WebError("missing_field", field="record")

@@ -92,6 +92,23 @@ def bind_port(host: str, port: int) -> socket.socket:
     return sock
 
 
+def uvicorn_options(settings: Settings, forwarded_allow_ips: str = "",
+                    max_connections: int = 4000) -> dict[str, Any]:
+    """The options of uvicorn's server. A client's address is the connection's own unless
+    ``forwarded_allow_ips`` names the reverse proxies (addresses, comma-separated) whose
+    ``X-Forwarded-For`` is then believed: no proxy is trusted by default, not even one on
+    this machine (anything local could otherwise choose its address, and its budgets)."""
+    proxies = ",".join(p.strip() for p in forwarded_allow_ips.split(",") if p.strip())
+    options: dict[str, Any] = {
+        "log_level": "warning", "ws": "websockets-sansio",
+        "ws_max_size": settings.ws_max_size, "proxy_headers": bool(proxies),
+        "limit_concurrency": max_connections, "server_header": False,
+    }
+    if proxies:
+        options["forwarded_allow_ips"] = proxies
+    return options
+
+
 WARM_UP = "cardplaza.ai.compiled:warm_up_while_serving"
 """Each computer-player process compiles or loads the search kernels when it starts, in the
 background: it takes decisions at once (the search runs as Python until its kernels are
@@ -101,7 +118,7 @@ ready)."""
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           computer_pause: float | None = None, streak_seeds: bool = False,
           workers: int = 1, ai_workers: int | None = None,
-          settings: Settings | None = None, forwarded_allow_ips: str = "127.0.0.1",
+          settings: Settings | None = None, forwarded_allow_ips: str = "",
           max_connections: int = 4000) -> None:
     """Run the server until interrupted; prints the address and logs table events.
 
@@ -120,6 +137,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     if settings.ai_warm_up and WARM_UP not in preload:
         preload = (WARM_UP, *preload)
     changes: dict[str, Any] = {"ai_workers": max(1, -(-total_ai // workers)),
+                               "analysis_workers": max(1, -(-settings.analysis_workers
+                                                            // workers)),
                                "ai_prestart": True, "ai_preload": preload,
                                "gc_schedule": True}
     if computer_pause is not None:
@@ -133,13 +152,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     shown = f"[{host}]" if ":" in host else host
     print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)}; "
           f"{workers} web process{'es' if workers > 1 else ''}, "
-          f"{settings.ai_workers * workers} computer-player processes)", flush=True)
-    common: dict[str, Any] = {
-        "log_level": "warning", "ws": "websockets-sansio",
-        "ws_max_size": settings.ws_max_size, "proxy_headers": True,
-        "forwarded_allow_ips": forwarded_allow_ips, "limit_concurrency": max_connections,
-        "server_header": False,
-    }
+          f"{settings.ai_workers * workers} computer-player processes, "
+          f"{settings.analysis_workers * workers} for hints and reviews)", flush=True)
+    common = uvicorn_options(settings, forwarded_allow_ips, max_connections)
     if workers == 1:
         from cardplaza.web.front.app import create_app
 
@@ -155,4 +170,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         Multiprocess(config, sockets=[sock]).run()
 
 
-__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve"]
+__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve", "uvicorn_options"]

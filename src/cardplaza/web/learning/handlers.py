@@ -11,8 +11,10 @@ WebSocket messages (registered with :func:`cardplaza.web.live.session.handler`):
   (``no_help_in_streak``); a ``table``/``token`` riding along must be the joined seat's.
 * ``{"type": "undo"}`` → the table goes back to the seat's previous decision (its log is
   cut in one transaction, every seat gets its view); the deal stays, the computers may then
-  play differently. Refused in a streak game and when there is nothing to take back. At a
-  table with several people it is a request the others answer
+  play differently. Refused in a streak game, when there is nothing to take back, once the
+  game is over (``game_over``: a result and its statistics are never rewritten) and past a
+  step that brought cards to light (``undo_revealed``: a deal, a draw, cards passed, melds
+  shown). At a table with several people it is a request the others answer
   (:mod:`.undo_requests`).
 * Hints and the helper are refused (``hints_off``) at a room's table whose host turned
   them off.
@@ -37,6 +39,8 @@ result screen shows them.
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
@@ -111,6 +115,39 @@ def hints_off(table: LiveTable) -> bool:
     return isinstance(room, dict) and room.get("hints") is False
 
 
+def undo_point(state: GameState, seat: int) -> int:
+    """How many actions stay when ``seat`` takes back its last decision: the index of that
+    decision. ``nothing_to_undo`` without one; ``undo_revealed`` when a step since then
+    brought cards to light (a deal, a draw, cards passed, melds shown: see
+    :meth:`~cardplaza.core.protocol.GameState.brings_to_light`), which would then be known
+    before the decision."""
+    found = decisions_of(state, seat)
+    if not found:
+        raise WebError("nothing_to_undo")
+    keep = found[-1]
+    spec = get_game(state.game_name)
+    replay = spec.new_game(state.options, state.seed)
+    for i, (_s, a) in enumerate(state.history):
+        if i < keep:
+            replay.apply(a)
+            continue
+        before = replay.clone()
+        replay.apply(a)
+        if replay.brings_to_light(before):
+            raise WebError("undo_revealed")
+    return keep
+
+
+def spend_analysis(session: Session) -> None:
+    """A hint, helper or review out of the client's budgets (its address's and its
+    player's: ``too_many_requests``) and the server's (``analysis_busy``)."""
+    budgets = session.manager.budgets
+    if not budgets.allow("hints", session.address_key, session.player_key()):
+        raise WebError("too_many_requests")
+    if not budgets.take("analysis", "server", "all"):
+        raise WebError("analysis_busy")
+
+
 def decisions_of(state: GameState, seat: int) -> list[int]:
     """Indices of ``seat``'s decisions in the history (actions with a real choice)."""
     spec = get_game(state.game_name)
@@ -138,12 +175,15 @@ async def on_hint(session: Session, msg: dict[str, Any]) -> None:
         raise WebError("game_over")
     if state.current_player != seat:
         raise WebError("not_your_turn")
+    spend_analysis(session)
     step = len(state.history)
     obs = state.observation(seat)
     legal = list(state.legal_actions())
     try:
-        out = await session.manager.run_in_worker(hint_in_worker, table.row.game, obs, legal,
+        out = await session.manager.run_analysis(hint_in_worker, table.row.game, obs, legal,
                                                   HINT_SECONDS, deadline=_limit(HINT_DEADLINE))
+    except WebError:
+        raise
     except Exception as exc:
         log.info("table %s: hint failed (%s)", table.id, type(exc).__name__)
         raise WebError("hint_failed") from None
@@ -169,10 +209,13 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
         session.send({"type": "helper", "step": step, "table": None})
         return
     legal = list(state.legal_actions()) if mine else []
+    spend_analysis(session)
     try:
-        out = await session.manager.run_in_worker(helper_in_worker, table.row.game, obs,
+        out = await session.manager.run_analysis(helper_in_worker, table.row.game, obs,
                                                   legal, HELPER_SECONDS,
                                                   deadline=_limit(HELPER_DEADLINE))
+    except WebError:
+        raise
     except Exception as exc:
         log.info("table %s: helper failed (%s)", table.id, type(exc).__name__)
         raise WebError("hint_failed") from None
@@ -185,22 +228,26 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
 
 @handler("undo")
 async def on_undo(session: Session, msg: dict[str, Any]) -> None:
-    """Back to the joined seat's previous decision."""
+    """Back to the joined seat's previous decision: only while the game runs and never past
+    a step that brought cards to light; at a table with several people, a request the others
+    must accept (another person's moves are never taken back without their yes)."""
     table, seat = my_seat(session, msg)
     if is_streak(table):
         raise WebError("no_help_in_streak")
     if table.row.seats[seat].kind != "human":
         raise WebError("not_your_seat")
-    found = decisions_of(table.state, seat)
-    if not found:
-        raise WebError("nothing_to_undo")
-    keep = found[-1]
+    if table.state.is_terminal or table.row.status != "playing":
+        raise WebError("game_over")
+    step = len(table.state.history)
+    keep = await asyncio.to_thread(undo_point, table.state.clone(), seat)
     if undo_requests.several_people(table):
+        if not isinstance(table.row.extra.get("room"), dict):
+            # Several people at a table made without a room: nobody can answer a request.
+            raise WebError("undo_not_alone")
         await undo_requests.ask(session, table, seat, keep)
         return
-    step = len(table.state.history)
     await count_help(session, table, "undo")
-    await session.manager.rewind(table, keep)
+    await session.manager.rewind(table, keep, step)
     session.send({"type": "undone", "step": keep, "from": step, "helps": helps(table)})
 
 
@@ -210,7 +257,11 @@ async def on_review(session: Session, msg: dict[str, Any]) -> None:
     table, seat = my_seat(session, msg)
     if not table.state.is_terminal:
         raise WebError("not_finished")
-    key = f"{table.id}/{seat}"
+    record = GameRecord.of(table.state).to_json()
+    # The review of exactly this game: a table whose history changed is reviewed anew.
+    played = hashlib.sha256(json.dumps(record["actions"], separators=(",", ":"))
+                            .encode()).hexdigest()[:32]
+    key = f"{table.id}/{seat}/{played}"
     done = _reviews.get(key)
     if done is not None:
         session.send({"type": "review", "review": done})
@@ -218,7 +269,7 @@ async def on_review(session: Session, msg: dict[str, Any]) -> None:
     running = _running.get(key)
     if running is not None and not running.done():
         return  # its progress and result go to every client of the seat
-    record = GameRecord.of(table.state).to_json()
+    spend_analysis(session)
     _running[key] = asyncio.get_running_loop().create_task(
         _review(session, table, seat, record, key))
 
@@ -233,9 +284,9 @@ async def _review(session: Session, table: LiveTable, seat: int, record: dict[st
         _tell(table, seat, {"type": "review_progress", "done": 0, "total": total})
         for n, index in enumerate(plan, start=1):
             try:
-                d = await session.manager.run_in_worker(review_in_worker, record, seat, index,
-                                                        REVIEW_DECISION_SECONDS,
-                                                        deadline=_limit(REVIEW_DEADLINE))
+                d = await _analyse_patiently(session, review_in_worker, record, seat, index,
+                                             REVIEW_DECISION_SECONDS,
+                                             deadline=_limit(REVIEW_DEADLINE))
             except Exception as exc:
                 log.info("table %s: a review decision failed (%s)", table.id,
                          type(exc).__name__)
@@ -252,6 +303,20 @@ async def _review(session: Session, table: LiveTable, seat: int, record: dict[st
         _tell(table, seat, {"type": "review", "review": out})
     finally:
         _running.pop(key, None)
+
+
+async def _analyse_patiently(session: Session, fn: Any, *args: Any, deadline: float) -> Any:
+    """A review's decision waits its turn while the analyses are all taken (a review is
+    asked for once and runs on; a hint is refused instead)."""
+    loop = asyncio.get_running_loop()
+    until = loop.time() + deadline
+    while True:
+        try:
+            return await session.manager.run_analysis(fn, *args, deadline=deadline)
+        except WebError as exc:
+            if exc.code != "analysis_busy" or loop.time() > until:
+                raise
+        await asyncio.sleep(0.25)
 
 
 def _tell(table: LiveTable, seat: int, msg: dict[str, Any]) -> None:

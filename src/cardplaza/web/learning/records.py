@@ -19,7 +19,6 @@ MAX_REPLAY_ACTIONS = 5000
 """Actions of an uploaded record the replay viewer accepts."""
 
 
-
 def download(table: LiveTable, seat: int) -> dict[str, Any]:
     """The game record for one seat: whole once the game is over; while it runs, only the
     seat's view (see :func:`view_record`). ``standins`` lists the actions a computer made
@@ -48,13 +47,12 @@ def view_record(state: GameState, seat: int, players: list[dict[str, str]]
     for s, a in state.history:
         text = replay.action_text(a)
         data = replay.action_to_json(a)
+        hidden = replay.public_action(a, seat)
         replay.apply(a)
-        hidden = hidden_text(state.game_name, s, seat, data)
         if hidden is not None:
             steps.append({"seat": s, "action": None, "text": hidden, "hidden": True})
         else:
             steps.append({"seat": s, "action": data, "text": text})
-
     return {"format": VIEW_FORMAT, "game": state.game_name,
             "options": options_to_dict(state.options), "seat": seat, "players": players,
             "steps": steps, "observation": state.observation(seat)}
@@ -62,23 +60,6 @@ def view_record(state: GameState, seat: int, players: list[dict[str, str]]
 
 VIEW_FORMAT = "cardplaza-view/1"
 """The record of a running game as one seat saw it."""
-
-
-def hidden_text(game: str, actor: int, viewer: int, data: Any) -> str | None:
-    """``None`` when ``viewer`` sees ``actor``'s action, else what it sees of it: the cards
-    passed between the other partners or buried by the bid winner (Pinochle) and the
-    opponent's discards (Piquet) stay hidden, their number does not."""
-    if actor == viewer or not isinstance(data, dict):
-        return None
-    kind = data.get("kind")
-    if game in ("pinochle4", "pinochle3", "pinochle_dd") and kind == "give":
-        return None if viewer == (actor + 2) % 4 else "passes a card"
-    if game in ("pinochle4", "pinochle3") and kind == "discard":
-        return "buries a card"
-    if game == "piquet" and isinstance(data.get("discard"), list):
-        k = len(data["discard"])
-        return f"exchanges {k} card{'s' if k != 1 else ''}"
-    return None
 
 
 def replay_frames(record: GameRecord, limit: int = 2000,
@@ -101,7 +82,7 @@ def replay_frames(record: GameRecord, limit: int = 2000,
         text = state.action_text(action)
         shown: Any = data
         if seat is not None:
-            hidden = hidden_text(record.game, actor, seat, data)
+            hidden = state.public_action(action, seat)
             if hidden is not None:
                 text, shown = hidden, None
         state.apply(action)
@@ -129,5 +110,5 @@ def frames_delta(frames: dict[str, Any]) -> dict[str, Any]:
     return {**frames, "frames": out, "delta": True}
 
 
-__all__ = ["MAX_REPLAY_ACTIONS", "VIEW_FORMAT", "download", "frames_delta", "hidden_text",
-           "replay_frames", "view_record"]
+__all__ = ["MAX_REPLAY_ACTIONS", "VIEW_FORMAT", "download", "frames_delta", "replay_frames",
+           "view_record"]

@@ -195,6 +195,38 @@ def parse_message(text: str, settings: Settings) -> dict[str, Any]:
     return msg
 
 
+class LogCap:
+    """At most ``per_minute`` log lines of one kind a minute; the lines held back are
+    counted and told in one line when the minute is over (a flood of refused messages or
+    relay attempts cannot fill the log)."""
+
+    def __init__(self, per_minute: int = 10, max_kinds: int = 1_000) -> None:
+        self.per_minute = per_minute
+        self.max_kinds = max_kinds
+        self._kinds: dict[str, list[float]] = {}  # kind -> [minute start, lines, held back]
+
+    def log(self, kind: str, level: int, fmt: str, *args: Any) -> None:
+        """Log ``fmt % args`` unless this kind's lines for the minute are used up."""
+        now = time.monotonic()
+        entry = self._kinds.get(kind)
+        if entry is None or now - entry[0] >= 60.0:
+            if entry is not None and entry[2]:
+                log.log(level, "%d more log lines like %r were held back in a minute",
+                        int(entry[2]), kind)
+            if len(self._kinds) >= self.max_kinds:
+                self._kinds.clear()
+            entry = [now, 0.0, 0.0]
+            self._kinds[kind] = entry
+        if entry[1] < self.per_minute:
+            entry[1] += 1
+            log.log(level, fmt, *args)
+        else:
+            entry[2] += 1
+
+
+CAP = LogCap()
+"""The server's cap on repeated log lines."""
+
 _last_logged: dict[tuple[str, str], float] = {}
 
 

@@ -24,7 +24,9 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from cardplaza.web.errors import WebError, error_message
+from cardplaza.web.live.budgets import key_of
 from cardplaza.web.live.client import (
+    CAP,
     CLOSE_POLICY,
     CLOSE_TRY_AGAIN,
     Client,
@@ -56,12 +58,15 @@ class Session:
     """The receiving side of one connection (a browser's, or one relayed to us)."""
 
     def __init__(self, manager: TableManager, client: Client, trusted: bool = False,
-                 secret: str = "") -> None:
+                 secret: str = "", address: str | None = None) -> None:
         self.manager = manager
         self.client = client
         self.settings = manager.settings
         self.trusted = trusted
         """A relay connection from another process of ours (it never relays further)."""
+        self.address_key = key_of(address) if address and not trusted else None
+        """The client address's budget key (a relayed connection was counted where the
+        client is connected)."""
         self.secret = secret
         self.joined: tuple[LiveTable, int] | None = None
         self.join_msg: dict[str, Any] | None = None
@@ -87,15 +92,29 @@ class Session:
             raise WebError("table_moved")
         return table, seat
 
+    def player_key(self) -> str | None:
+        """The budget key of the player whose table this client joined (the key that
+        opened it), if any."""
+        if self.joined is None or not self.joined[0].row.owner:
+            return None
+        return key_of(self.joined[0].row.owner)
+
+    def _within_budgets(self) -> bool:
+        """This connection's own bucket, then its address's and its player's."""
+        if not self.bucket.take():
+            return False
+        return self.manager.budgets.allow("messages", self.address_key, self.player_key())
+
     # -- receiving -------------------------------------------------------------------------
     async def receive(self, text: str) -> bool:
         """Handle one text message; ``False`` when the connection must close."""
         if self.closed:
             return False
-        if not self.bucket.take():
+        if not self._within_budgets():
             self.strikes += 1
             if self.strikes >= self.settings.rate_strikes:
-                log.info("a client sent messages too fast; it is disconnected")
+                CAP.log("too fast", logging.INFO,
+                        "a client sent messages too fast; it is disconnected")
                 self.client.send(error_message("rate_limited"))
                 self.client.drop(CLOSE_POLICY)
                 return False
@@ -136,8 +155,8 @@ class Session:
             await fn(self, msg)
         except WebError as exc:
             if self.joined is not None and exc.code not in ("stale",):
-                log.info("table %s: seat %d refused: %s", self.joined[0].id, self.joined[1],
-                         exc.code)
+                CAP.log(f"refused {exc.code}", logging.INFO, "table %s: seat %d refused: %s",
+                        self.joined[0].id, self.joined[1], exc.code)
             self.client.send(exc.to_message())
         except Exception as exc:
             log_unexpected(kind, exc)

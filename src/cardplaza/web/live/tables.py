@@ -32,23 +32,27 @@ from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web.errors import WebError
 from cardplaza.web.live import collector, streaks
+from cardplaza.web.live.budgets import Budgets, key_of
 from cardplaza.web.live.computer import decide, quick_level, runs_in_process
 from cardplaza.web.live.extras import extras
 from cardplaza.web.live.gameinfo import deck_of
-from cardplaza.web.live.names import clean_name
+from cardplaza.web.live.names import MAX_NAME, clean_name
 from cardplaza.web.live.workers import WorkerFailed, WorkerPool, WorkerTimeout
 from cardplaza.web.settings import PACES, Settings
 from cardplaza.web.store.action_log import ActionLog
 from cardplaza.web.store.storage import (
+    OPEN_STATUSES,
     ActionConflict,
     Append,
     Finish,
+    GameOver,
     LeaseLost,
     Owner,
     PlayerRow,
     SeatInfo,
     Storage,
     TableRow,
+    TooManyTables,
     hash_token,
 )
 
@@ -282,6 +286,11 @@ class TableManager:
         self.relay_address = ""
         self.pool = WorkerPool(self.settings.ai_workers, self.settings.ai_kill_seconds,
                                self.settings.ai_nice, self.settings.ai_preload)
+        self.analysis = WorkerPool(self.settings.analysis_workers,
+                                   self.settings.ai_kill_seconds, self.settings.analysis_nice,
+                                   self.settings.ai_preload)
+        self.analyses = 0
+        """Analyses waiting or running now (at most ``analysis_queue``)."""
         self.db_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardplaza-db")
         self.beat_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-hb")
         self.action_log = ActionLog(storage, self.settings.log_batch_max)
@@ -297,6 +306,7 @@ class TableManager:
         self.on_change: list[Callable[[LiveTable], None]] = []
         """Called before every seat is sent the table's new state."""
         self.fallbacks = 0
+        self.budgets = Budgets(self.settings)
 
     # -- life -----------------------------------------------------------------------------
     @property
@@ -320,6 +330,7 @@ class TableManager:
         self._registered = True
         if self.settings.ai_prestart:
             await asyncio.to_thread(self.pool.start, True)
+            await asyncio.to_thread(self.analysis.start, True)
         loop = asyncio.get_running_loop()
         self._background = [loop.create_task(self._heartbeats()),
                             loop.create_task(self._sweeps())]
@@ -338,6 +349,7 @@ class TableManager:
             if t.task is not None:
                 t.task.cancel()
         await self.pool.close()
+        await self.analysis.close()
         if self._registered:
             try:
                 await self._db(self.storage.unregister_server, self.server_id)
@@ -442,11 +454,34 @@ class TableManager:
         limit = self.settings.ai_deadline_seconds if deadline is None else deadline
         return await self.pool.run(fn, *args, deadline=limit)
 
+    async def run_analysis(self, fn: Callable[..., Any], *args: Any,
+                           deadline: float | None = None) -> Any:
+        """Run a hint, helper or review function in the analysis workers: a pool apart from
+        the computers' (at a higher niceness), so no amount of analysis delays a computer's
+        move. ``analysis_busy`` when ``analysis_queue`` analyses are already waiting or
+        running; otherwise as :meth:`run_in_worker`."""
+        if self.analyses >= self.settings.analysis_queue:
+            raise WebError("analysis_busy")
+        limit = self.settings.ai_deadline_seconds if deadline is None else deadline
+        self.analyses += 1
+        try:
+            return await self.analysis.run(fn, *args, deadline=limit)
+        finally:
+            self.analyses -= 1
+
     # -- creation and loading ------------------------------------------------------------
     def _address_key(self, address: str | None) -> str | None:
         if not address:
             return None
         return hashlib.sha256(f"{self.cluster_secret}/{address}".encode()).hexdigest()[:32]
+
+    def spend_creation(self, address: str | None, key: str | None) -> None:
+        """One table (or new player key) from this address and key: ``too_many_requests``
+        when either's budget is spent."""
+        where = key_of(address) if address else None
+        who = key_of(key) if key and len(key) <= 200 else None
+        if not self.budgets.allow("tables", where, who):
+            raise WebError("too_many_requests")
 
     async def player(self, key: Any, name: str | None = None) -> tuple[PlayerRow, str | None]:
         """The player of a key; a new player (and its new key) when there is none."""
@@ -466,6 +501,8 @@ class TableManager:
         (and ``key`` when a new player key was issued)."""
         if not isinstance(data, dict):
             raise WebError("bad_request")
+        raw_key = key or data.get("key")
+        self.spend_creation(address, raw_key if isinstance(raw_key, str) else None)
         if data.get("again") is not None:
             data = await self._again(data)
         name = data.get("game")
@@ -484,7 +521,12 @@ class TableManager:
         except Exception:
             raise WebError("bad_options", reason="those options do not fit this game") \
                 from None
-        player_name = clean_name(data.get("name"))
+        # A name given renames the player; without one, the player's own name is used.
+        given = clean_name(data.get("name")) if data.get("name") is not None else None
+        known = None
+        if given is None and isinstance(raw_key, str) and 0 < len(raw_key) <= 200:
+            known = await self._db(self.storage.player_by_key, raw_key)
+        player_name = given or (known.name if known is not None else clean_name(None))
         seed = data.get("seed")
         seed_chosen = seed is not None
         if seed is None:
@@ -519,6 +561,17 @@ class TableManager:
             level = _default_level(spec)
         if not isinstance(level, str) or (level != "random" and level not in spec.levels):
             raise WebError("bad_level", level=repr(level)[:40], levels=", ".join(spec.levels))
+        chosen_names = getattr(options, "names", None)
+        if isinstance(chosen_names, tuple) and chosen_names:
+            # Names in the options are player names: the same rules (no control, invisible
+            # or direction-changing characters, no markup, nothing blank).
+            checked = []
+            for raw in chosen_names:
+                cleaned = clean_name(raw, default="")
+                if not cleaned:
+                    raise WebError("bad_name", limit=MAX_NAME)
+                checked.append(cleaned)
+            options = dataclasses.replace(options, names=tuple(checked))
         if getattr(options, "names", None) == () and "players" in fields_of(options):
             names = [player_name] + [f"Computer {i}" for i in range(1, options.players)]
             options = dataclasses.replace(options, names=tuple(names))
@@ -528,18 +581,22 @@ class TableManager:
                 or not all(isinstance(h, int) and not isinstance(h, bool) for h in humans)
                 or not all(0 <= h < n for h in humans) or len(set(humans)) != len(humans)):
             raise WebError("bad_humans", last=n - 1)
-        # Limits: tables from one address; a player's oldest open tables are abandoned.
+        # Limits: tables from one address that are not finished (abandoned ones count:
+        # a player opening table after table abandons its oldest); checked again in the
+        # transaction that stores the table. A player's oldest open tables are abandoned.
         since = time.time() - self.settings.open_window_seconds
         where = self._address_key(address)
+        limit = self.settings.max_open_tables_per_address
         if where is not None:
-            count = await self._db(self.storage.count_open, since, where, None)
-            if count >= self.settings.max_open_tables_per_address:
-                raise WebError("too_many_tables", limit=self.settings.max_open_tables_per_address)
+            count = await self._db(self.storage.count_open, since, where, None,
+                                   OPEN_STATUSES)
+            if count >= limit:
+                raise WebError("too_many_tables", limit=limit)
         if len(self.tables) >= self.settings.max_live_tables:
             await self.evict_idle(keep=self.settings.max_live_tables - 1)
             if len(self.tables) >= self.settings.max_live_tables:
                 raise WebError("server_busy")
-        player, new_key = await self.player(key or data.get("key"), player_name)
+        player, new_key = await self.player(raw_key, given or player_name)
         await self._abandon_oldest(player.id, since)
         if streak_mode:
             srow = await self._db(self.storage.load_streak, player.id)
@@ -562,7 +619,11 @@ class TableManager:
         table_id = secrets.token_urlsafe(9)
         row = TableRow(id=table_id, game=spec.name, options=options_to_dict(options),
                        seed=seed, actions=[], seats=seats, extra=extra, owner=player.id)
-        await self._db(self.storage.insert_table, row, self.server_id, where)
+        try:
+            await self._db(self.storage.insert_table, row, self.server_id, where,
+                           limit if where is not None else None, since)
+        except TooManyTables:
+            raise WebError("too_many_tables", limit=limit) from None
         if streak_mode:
             srow.open_table = table_id
             await self._db(self.storage.save_streak, srow)
@@ -798,27 +859,29 @@ class TableManager:
                 finish.streak = srow
         return finish
 
-    async def rewind(self, table: LiveTable, keep: int) -> None:
-        """Take a table back to its first ``keep`` actions (undo): the log is cut in one
-        transaction, the state replayed, every seat sent its view."""
+    async def rewind(self, table: LiveTable, keep: int, step: int | None = None) -> None:
+        """Take a running table back to its first ``keep`` actions (undo): the log is cut in
+        one transaction, the state replayed, every seat sent its view. A finished or
+        abandoned game is never taken back (``game_over``: its result and statistics
+        stand); with ``step``, the table must still be at that step (``stale``)."""
         async with table.lock:
+            if table.gone:
+                raise WebError("table_moved")
+            if table.state.is_terminal or table.row.status != "playing":
+                raise WebError("game_over")
+            if step is not None and step != len(table.state.history):
+                raise WebError("stale")
             if not 0 <= keep <= len(table.state.history):
                 raise WebError("bad_request")
-            status = "playing" if table.row.status == "finished" else None
-            extra = None
-            if status is not None:
-                extra = {k: v for k, v in table.row.extra.items()
-                         if k not in ("returns", "streak_after")}
             try:
-                await self._db(self.storage.truncate_actions, table.id, keep, self.server_id,
-                               status, extra)
+                await self._db(self.storage.truncate_actions, table.id, keep, self.server_id)
+            except GameOver:
+                raise WebError("game_over") from None
             except LeaseLost:
                 self._lose(table)
                 raise WebError("table_moved") from None
             row = dataclasses.replace(table.row, actions=table.row.actions[:keep],
                                       standins=[i for i in table.row.standins if i < keep])
-            if status is not None and extra is not None:
-                row.status, row.extra, row.result = status, extra, None
             fresh = await asyncio.to_thread(self._replay, row)
             table.row, table.state = fresh.row, fresh.state
             table.rewinds += 1
@@ -828,7 +891,7 @@ class TableManager:
 
     def set_pace(self, table: LiveTable, pace: Any) -> str:
         """Set a table's pace (``slow``, ``normal``, ``fast`` or ``instant``)."""
-        if pace not in PACES:
+        if not isinstance(pace, str) or pace not in PACES:
             raise WebError("bad_pace", choices=", ".join(PACES))
         if table.pace != pace:
             table.pace = pace

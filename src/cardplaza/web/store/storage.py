@@ -213,6 +213,18 @@ class ActionConflict(Exception):
     """An action with this index is already in the log."""
 
 
+class GameOver(Exception):
+    """The table's game is finished or abandoned: its log is never cut."""
+
+
+class TooManyTables(Exception):
+    """Storing a table would take its address over its limit of unfinished tables."""
+
+
+OPEN_STATUSES = ("playing", "abandoned")
+"""Statuses of tables that count against an address's limit (all but finished ones)."""
+
+
 @dataclass
 class SeatInfo:
     """One seat: a person (with a token hash) or a computer at a level."""
@@ -398,12 +410,28 @@ class Storage:
 
     # -- tables ---------------------------------------------------------------------------
     def insert_table(self, row: TableRow, server: str | None = None,
-                     address: str | None = None) -> None:
+                     address: str | None = None, limit: int | None = None,
+                     since: float = 0.0) -> None:
         """Store a new table (its header, its first actions if any, and this process's
-        lease on it when ``server`` is given)."""
+        lease on it when ``server`` is given). With ``address`` and ``limit``, the same
+        transaction counts the address's tables created since ``since`` that are not
+        finished (this one included) and stores nothing if there would be more than
+        ``limit`` (:class:`TooManyTables`): concurrent requests cannot pass it together."""
         now = time.time()
         with self._tx() as conn:
+            if address is not None and limit is not None and \
+                    self.engine.dialect.name == "postgresql":
+                # Concurrent inserts of one address wait for each other here; SQLite's
+                # insert below takes the database's write lock before the count.
+                conn.execute(text("SELECT pg_advisory_xact_lock(:k)"),
+                             {"k": _lock_key(address)})
             self.insert_table_on(conn, row, server, address, now)
+            if address is not None and limit is not None:
+                count = conn.execute(select(func.count()).select_from(games_t).where(
+                    games_t.c.address == address, games_t.c.status.in_(OPEN_STATUSES),
+                    games_t.c.created >= since)).scalar()
+                if int(count or 0) > limit:
+                    raise TooManyTables(address)
 
     @staticmethod
     def insert_table_on(conn: Connection, row: TableRow, server: str | None,
@@ -570,29 +598,24 @@ class Storage:
         if not held:
             raise LeaseLost(table_id)
 
-    def truncate_actions(self, table_id: str, keep: int, server: str | None = None,
-                         status: str | None = None,
-                         extra: dict[str, Any] | None = None) -> int:
-        """Drop the actions of a table from index ``keep`` on (undo), in one transaction
-        with the header's new ``status``/``extra`` if given; returns how many were dropped.
-        With ``server``, raises :class:`LeaseLost` unless this process owns the table."""
-        now = time.time()
+    def truncate_actions(self, table_id: str, keep: int, server: str | None = None) -> int:
+        """Drop the actions of a running table from index ``keep`` on (undo), in one
+        transaction; returns how many were dropped. A finished or abandoned table is never
+        cut (:class:`GameOver`: its result and statistics stand). With ``server``, raises
+        :class:`LeaseLost` unless this process owns the table."""
         with self._tx() as conn:
             if server is not None:
                 self._hold(conn, table_id, server)
+            status = conn.execute(select(games_t.c.status)
+                                  .where(games_t.c.id == table_id)).scalar()
+            if status != "playing":
+                raise GameOver(table_id)
             done = conn.execute(delete(actions_t).where(
                 actions_t.c.table_id == table_id, actions_t.c.idx >= keep))
             conn.execute(delete(marks_t).where(marks_t.c.table_id == table_id,
                                                marks_t.c.idx >= keep))
-            values: dict[str, Any] = {}
-            if status is not None:
-                values["status"] = status
-                values["result"] = None
-            if extra is not None:
-                values["extra"] = json.dumps(extra)
-            if values:
-                values["updated"] = now
-                conn.execute(update(games_t).where(games_t.c.id == table_id).values(**values))
+            conn.execute(update(games_t).where(games_t.c.id == table_id)
+                         .values(updated=time.time()))
             return int(done.rowcount)
 
     def update_header(self, table_id: str, status: str | None = None,
@@ -641,10 +664,11 @@ class Storage:
         return int(n or 0)
 
     def count_open(self, since: float, address: str | None = None,
-                   owner: str | None = None) -> int:
-        """Unfinished tables created since ``since`` from an address or by a player."""
+                   owner: str | None = None,
+                   statuses: tuple[str, ...] = ("playing",)) -> int:
+        """Tables of ``statuses`` created since ``since`` from an address or by a player."""
         q = select(func.count()).select_from(games_t).where(
-            games_t.c.status == "playing", games_t.c.created >= since)
+            games_t.c.status.in_(statuses), games_t.c.created >= since)
         if address is not None:
             q = q.where(games_t.c.address == address)
         if owner is not None:
@@ -842,6 +866,12 @@ class Storage:
         with self._tx() as conn:
             conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id,
                                                 leases_t.c.server == server))
+
+
+def _lock_key(address: str) -> int:
+    """A signed 64-bit advisory-lock key of an address key."""
+    return int.from_bytes(hashlib.sha256(b"cp-address/" + address.encode()).digest()[:8],
+                          "big", signed=True)
 
 
 def _migrate_old_tables(conn: Connection) -> None:
