@@ -78,7 +78,8 @@ def test_first_expert_moves_come_at_once_with_an_empty_kernel_cache(tmp_path: Pa
         except subprocess.TimeoutExpired:
             proc.kill()
             out = proc.communicate()[0].decode(errors="replace")
+    # No decision waited for the compiler past its deadline (the quick level never stood
+    # in): the Python search takes its normal cap, a fraction of a second of CPU, where a
+    # compiler takes minutes.
     assert "missed its" not in out, out
-    # The normal cap of a decision is a fraction of a second of CPU; the Python search
-    # takes its full cap, never a compiler's minutes.
-    assert max(moves) < 4.0, (moves, out)
+    assert sorted(moves)[len(moves) // 2] < 3.0 and max(moves) < 8.0, (moves, out)

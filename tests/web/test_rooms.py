@@ -205,16 +205,16 @@ def _table_of(app: TestClient, room: dict[str, Any]) -> str:
 def test_the_host_revokes_the_invite_and_makes_a_new_one(app: TestClient) -> None:
     key, friend = _key(app, "Hana"), _key(app, "Ken")
     room = _room(app, key)
-    r = app.post(f"/api/rooms/{room['room']}/revoke", headers=_h(friend))
+    r = app.post(f"/api/rooms/{room['room']}/revoke", json={}, headers=_h(friend))
     assert r.status_code == 403 and _error(r) == "not_in_room"
     _join(app, friend, room["code"], 1)
-    r = app.post(f"/api/rooms/{room['room']}/revoke", headers=_h(friend))
+    r = app.post(f"/api/rooms/{room['room']}/revoke", json={}, headers=_h(friend))
     assert r.status_code == 403 and _error(r) == "not_host"
-    r = app.post(f"/api/rooms/{room['room']}/revoke", headers=_h(key))
+    r = app.post(f"/api/rooms/{room['room']}/revoke", json={}, headers=_h(key))
     assert r.status_code == 200 and r.json()["invite"]["valid"] is False
     for secret in (room["invite_token"], room["code"]):
         assert _error(app.post("/api/rooms/find", json={"secret": secret})) == "bad_invite"
-    r = app.post(f"/api/rooms/{room['room']}/invite", headers=_h(key))
+    r = app.post(f"/api/rooms/{room['room']}/invite", json={}, headers=_h(key))
     fresh = r.json()
     assert fresh["invite_token"] != room["invite_token"] and fresh["code"] != room["code"]
     assert app.post("/api/rooms/find", json={"secret": fresh["code"]}).status_code == 200
