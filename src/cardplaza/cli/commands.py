@@ -152,7 +152,7 @@ def _help(session: Session, rest: str) -> Outcome:
     con.print(session.view.help_text())
     con.print(escape(session.say("cli.help.grammar")))
     con.print()
-    con.print(f"[bold]{escape(session.say('cli.help.commands'))}[/bold] "
+    con.print(f"[bold]{escape(session.say('cli.help.commands'))}[/bold]"
               f"{escape(session.say('cli.help.anywhere'))}")
     con.print(escape(commands_help(session.lang)))
     return Outcome.PROMPT
