@@ -22,3 +22,7 @@ if "CARDPLAZA_TEST_DATA" not in os.environ:
 
     os.environ["CARDPLAZA_TEST_DATA"] = tempfile.mkdtemp(prefix="cardplaza-test-data-")
     os.environ["XDG_DATA_HOME"] = os.environ["CARDPLAZA_TEST_DATA"]
+
+# A text missing from the message catalog (or a placeholder left without its value) fails
+# loudly in tests and in the programs they start, instead of showing the key.
+os.environ["CARDPLAZA_STRICT_TEXTS"] = "1"

@@ -43,8 +43,10 @@ class PtySession:
                  columns: int = 110) -> None:
         master, slave = os.openpty()
         full_env = dict(os.environ, TERM="xterm-256color", COLUMNS=str(columns), LINES="50",
-                        PYTHONUNBUFFERED="1")
-        full_env.pop("NO_COLOR", None)
+                        PYTHONUNBUFFERED="1", LANG="C.UTF-8")
+        # English unless a test asks otherwise, whatever the locale of the one running it.
+        for name in ("NO_COLOR", "LC_ALL", "LC_MESSAGES"):
+            full_env.pop(name, None)
         full_env.update(env or {})
         self.proc = subprocess.Popen([sys.executable, "-m", "cardplaza", *args],
                                      stdin=slave, stdout=slave, stderr=slave, env=full_env,

@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 from web_helpers import create
 
+from cardplaza.texts.catalog import catalog
 from cardplaza.web import create_app
 from cardplaza.web.errors import ERRORS, WebError, error_message
 from cardplaza.web.live.names import clean_name
@@ -161,7 +162,8 @@ def test_every_error_code_sent_is_listed() -> None:
         error_message("no_such_code")
     for code, text in ERRORS.items():
         assert code.replace("_", "").isalpha() and code.islower()
-        assert (text and text[0].islower()) or text.startswith("{"), code
+        # the catalog's English sentence, as the English page shows it
+        assert text == catalog("en")[f"err.{code}"] and text[0].isupper(), code
 
 
 def test_every_listed_code_is_used() -> None:

@@ -10,6 +10,8 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 from web_helpers import create
 
+from cardplaza.texts.catalog import text
+
 
 def snapshot(client: TestClient, table: str, tokens: dict[str, str]) -> list[Any]:
     """Every seat's view of the table (fresh connections)."""
@@ -44,10 +46,14 @@ def joined(client: TestClient, t: dict[str, Any], seat: int) -> WebSocketTestSes
 
 
 def expect_error(ws: WebSocketTestSession, code: str) -> str:
+    """The message of the error that must come next: ``code``'s English sentence of the
+    message catalog, or the rules reason it carries."""
     msg = ws.receive_json()
     assert msg["type"] == "error", msg
     assert msg["code"] == code, msg
     assert isinstance(msg["message"], str) and msg["message"]
+    if code not in ("illegal", "bad_options"):
+        assert msg["message"] == text(f"err.{code}", "en", **msg.get("params", {})), msg
     return str(msg["message"])
 
 
@@ -63,7 +69,7 @@ def test_bad_messages_leave_table_unchanged(client: TestClient, duo: dict[str, A
     ws = joined(client, duo, 0)
     try:
         ws.send_text("{not json")
-        assert "JSON" in expect_error(ws, "bad_json")
+        assert "could not be read" in expect_error(ws, "bad_json")
         ws.send_text("[1, 2]")
         expect_error(ws, "bad_message")
         ws.send_json({"type": "fly"})
@@ -107,7 +113,7 @@ def test_token_of_another_seat_is_refused(client: TestClient, duo: dict[str, Any
         legal0 = before[0]["legal"][0]["json"]
         ws.send_json({"type": "act", "action": legal0, "table": duo["table"],
                       "token": duo["tokens"]["0"]})
-        assert "not yours" in expect_error(ws, "not_your_seat")
+        assert "someone else" in expect_error(ws, "not_your_seat")
     finally:
         ws.__exit__(None, None, None)
     check_unchanged(client, duo, before, actions)
@@ -249,7 +255,7 @@ def test_table_whose_record_no_longer_replays(client: TestClient) -> None:
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"]["0"]})
         # The error says what happened in the app's own words, no internal exception text.
-        assert expect_error(ws, "broken_table") == "this table cannot be restored"
+        assert expect_error(ws, "broken_table") == "This table cannot be restored."
 
 
 def test_illegal_bid_is_refused(client: TestClient) -> None:

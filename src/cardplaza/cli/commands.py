@@ -3,7 +3,9 @@
 A command is a word (with aliases) and a function of the running
 :class:`~cardplaza.cli.terminal.Session` and the rest of the line. Modules add their own
 with :func:`register_command`; the modules listed in :data:`COMMAND_MODULES` are imported
-the first time a command is looked up.
+the first time a command is looked up. What the commands say comes from the message catalog
+(``cli.*``) in the session's language; the command words themselves are the same in every
+language.
 """
 
 from __future__ import annotations
@@ -15,10 +17,12 @@ from enum import Enum
 from typing import Any, Protocol
 
 from rich.console import Console
+from rich.markup import escape
 
 from cardplaza.cli.view import TerminalView
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec
+from cardplaza.texts.catalog import text as catalog_text
 
 
 class Session(Protocol):
@@ -32,6 +36,7 @@ class Session(Protocol):
     state: GameState
     view: TerminalView
     stopped: str | None
+    lang: str
 
     @property
     def read(self) -> Callable[[str], str]: ...
@@ -43,6 +48,8 @@ class Session(Protocol):
     def is_streak_game(self) -> bool: ...
 
     def current_menu(self) -> list[Action]: ...
+
+    def say(self, key: str, **params: Any) -> str: ...
 
     def count(self, key: str) -> None: ...
 
@@ -62,13 +69,19 @@ class Outcome(Enum):
 
 @dataclass(frozen=True)
 class Command:
-    """A word typed at the prompt."""
+    """A word typed at the prompt: ``summary`` says what it does (in any language), or
+    ``summary_key`` names that text in the message catalog."""
 
     name: str
     summary: str
     run: Callable[[Session, str], Outcome]
     aliases: tuple[str, ...] = ()
     usage: str = ""
+    summary_key: str = ""
+
+    def describe(self, lang: str = "en") -> str:
+        """What the command does, for ``help``."""
+        return catalog_text(self.summary_key, lang) if self.summary_key else self.summary
 
 
 COMMAND_MODULES: tuple[str, ...] = ("cardplaza.cli.hints",)
@@ -112,40 +125,36 @@ def all_commands() -> list[Command]:
     return list(_ORDER)
 
 
-def commands_help() -> str:
+def commands_help(lang: str = "en") -> str:
     """One line per command, for ``help``."""
     lines = []
     for c in all_commands():
         words = " / ".join((c.usage or c.name, *c.aliases))
-        lines.append(f"  {words:<18} {c.summary}")
+        lines.append(f"  {words:<18} {c.describe(lang)}")
     return "\n".join(lines)
 
 
-GRAMMAR = """\
-How to answer, in every game:
-  a number           picks that item of the numbered list (during an auction a bare
-                     number is a bid amount: 260 bids 260)
-  #5                 always picks item 5 of the list
-  a move in words    e.g. 10h or 10♥, bid 260, pass, discard 7♣ 8♦, good
-When you have only one legal move it is made for you, and the game says which."""
+def _whole_rules(session: Session) -> str:
+    return f"[dim]{escape(session.say('cli.help.whole', game=session.spec.name))}[/dim]"
 
 
 def _help(session: Session, rest: str) -> Outcome:
     con = session.console
-    con.rule(f"{session.spec.title}: help")
+    title = session.spec.title_ja if session.lang == "ja" else session.spec.title
+    con.rule(escape(session.say("cli.help.title", game=title)))
     rules = session.view.rules_text()
     if rules:
-        con.print("[bold]The rules in short[/bold]")
+        con.print(f"[bold]{escape(session.say('cli.help.rules'))}[/bold]")
         con.print(rules)
-        con.print(f"[dim]The whole rules: cardplaza rules {session.spec.name} "
-                  f"(--lang ja for Japanese).[/dim]")
+        con.print(_whole_rules(session))
         con.print()
-    con.print("[bold]Typing your moves[/bold]")
+    con.print(f"[bold]{escape(session.say('cli.help.typing'))}[/bold]")
     con.print(session.view.help_text())
-    con.print(GRAMMAR)
+    con.print(escape(session.say("cli.help.grammar")))
     con.print()
-    con.print("[bold]Commands[/bold] (at any prompt)")
-    con.print(commands_help())
+    con.print(f"[bold]{escape(session.say('cli.help.commands'))}[/bold]"
+              f"{escape(session.say('cli.help.anywhere'))}")
+    con.print(escape(commands_help(session.lang)))
     return Outcome.PROMPT
 
 
@@ -161,25 +170,22 @@ def _tricks(session: Session, rest: str) -> Outcome:
 
 def _undo(session: Session, rest: str) -> Outcome:
     if session.is_streak_game:
-        session.console.print("[yellow]No undo in a streak game: its saved score must stay "
-                              "honest. Choose a practice level (--level 1 … 5) to use "
-                              "undo.[/yellow]")
+        session.console.print(f"[yellow]{escape(session.say('cli.streak.no_undo'))}[/yellow]")
         return Outcome.PROMPT
     try:
         said = session.undo()
     except ValueError as exc:
-        session.console.print(f"[yellow]{str(exc).capitalize()}.[/yellow]")
+        session.console.print(f"[yellow]{escape(str(exc))}[/yellow]")
         return Outcome.PROMPT
-    session.console.rule("[yellow]Undo[/yellow]")
+    session.console.rule(f"[yellow]{escape(session.say('cli.undo.title'))}[/yellow]")
     session.console.print(said)
     return Outcome.REDRAW
 
 
 def _rules(session: Session, rest: str) -> Outcome:
-    rules = session.view.rules_text() or "This game has no short rules."
+    rules = session.view.rules_text() or escape(session.say("cli.rules.none"))
     session.console.print(rules)
-    session.console.print(f"[dim]The whole rules: cardplaza rules {session.spec.name} "
-                          "(--lang ja for Japanese).[/dim]")
+    session.console.print(_whole_rules(session))
     return Outcome.PROMPT
 
 
@@ -187,27 +193,25 @@ def _quit(session: Session, rest: str) -> Outcome:
     warn = ""
     wins = session.streak.streak.streak if session.streak is not None else 0
     if wins:
-        warn = f" Leaving now ends your winning streak of {wins}."
+        warn = session.say("cli.quit.warn", n=wins)
     try:
-        answer = session.read(f"Quit this game?{warn} (y/n) ").strip().lower()
+        answer = session.read(session.say("cli.quit.ask", warn=warn)).strip().lower()
     except EOFError:
         answer = "y"
     if answer not in ("y", "yes"):
-        session.console.print("Go on, then.")
+        session.console.print(escape(session.say("cli.quit.no")))
         return Outcome.PROMPT
-    session.console.print("Game abandoned.")
+    session.console.print(escape(session.say("cli.quit.done")))
     session.stopped = "quit"
     return Outcome.STOP
 
 
-register_command(Command("help", "the rules in short, how to type moves, these commands",
-                         _help, aliases=("?",)))
-register_command(Command("legal", "the numbered list of your legal moves", _legal,
-                         aliases=("moves",)))
-register_command(Command("tricks", "every trick of this hand, and the auction", _tricks,
-                         aliases=("history",)))
-register_command(Command("undo", "take back your last decision (not in a streak game)",
-                         _undo))
-register_command(Command("rules", "the rules in short", _rules))
-register_command(Command("quit", "stop this game (asks first)", _quit,
-                         aliases=("q", "exit")))
+register_command(Command("help", "", _help, aliases=("?",), summary_key="cli.cmd.help"))
+register_command(Command("legal", "", _legal, aliases=("moves",),
+                         summary_key="cli.cmd.legal"))
+register_command(Command("tricks", "", _tricks, aliases=("history",),
+                         summary_key="cli.cmd.tricks"))
+register_command(Command("undo", "", _undo, summary_key="cli.cmd.undo"))
+register_command(Command("rules", "", _rules, summary_key="cli.cmd.rules"))
+register_command(Command("quit", "", _quit, aliases=("q", "exit"),
+                         summary_key="cli.cmd.quit"))

@@ -5,13 +5,15 @@ the chance of making a bid, and the share of sampled deals in which each was bes
 ``helper`` shows the decision helper where a decision has one: the chance of making each
 bid per trump suit (four-hand and cut-throat), the best discards (Piquet), the melds (two-
 hand). Both are refused in a two-hand streak game, whose saved score must stay honest, and
-both are counted on the result screen.
+both are counted on the result screen. Their words come from the message catalog in the
+session's language (the reason of a hint too); moves are the engine's English texts.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rich.markup import escape
 from rich.table import Table
 
 from cardplaza.ai.advice import Hint, helper_json, hint
@@ -19,10 +21,6 @@ from cardplaza.cli.commands import Command, Outcome, register_command
 
 if TYPE_CHECKING:
     from cardplaza.cli.commands import Session
-
-STREAK_REFUSAL = ("[yellow]No {what} in a streak game: its saved score must stay honest. "
-                  "Choose a practice level (--level 1 … 5) to use {what}s.[/yellow]")
-
 
 def _value(value: float | None, unit: str) -> str:
     if value is None:
@@ -45,21 +43,22 @@ def render_hint(session: Session, h: Hint) -> None:
     menu = session.current_menu()
     number = next((i + 1 for i, a in enumerate(menu) if ev.best_choice().covers(a)), None)
     where = f"{number}. " if number is not None else ""
-    con.print(f"[bold cyan]Hint:[/bold cyan] {where}{state.action_text(h.best)}")
-    con.print(h.reason["en"])
+    con.print(f"[bold cyan]{escape(session.say('cli.hint.label'))}[/bold cyan] "
+              f"{where}{state.action_text(h.best)}")
+    con.print(h.reason.get(session.lang) or h.reason["en"])
     valued = [c for c in ev.choices if c.value is not None]
     if len(valued) < 2:
         return
     table = Table(show_header=True, header_style="dim", box=None, pad_edge=False)
-    table.add_column("choice")
-    table.add_column("chance of making it" if ev.unit == "chance" else "expected points",
-                     justify="right")
+    table.add_column(session.say("cli.hint.choice"))
+    table.add_column(session.say("cli.hint.chance" if ev.unit == "chance"
+                                 else "cli.hint.points"), justify="right")
     has_share = any(c.share is not None for c in ev.choices)
     has_trick = any("trick" in c.facts for c in ev.choices)
     if has_share:
-        table.add_column("best in", justify="right")
+        table.add_column(session.say("cli.hint.best_in"), justify="right")
     if has_trick:
-        table.add_column("wins the trick", justify="right")
+        table.add_column(session.say("cli.hint.wins_trick"), justify="right")
     for c in ev.choices[:h.top]:
         shown = None if c.facts.get("reference") else c.value
         row = [state.action_text(c.action), _value(shown, ev.unit)]
@@ -73,11 +72,11 @@ def render_hint(session: Session, h: Hint) -> None:
 
 def _hint(session: Session, rest: str) -> Outcome:
     if session.is_streak_game:
-        session.console.print(STREAK_REFUSAL.format(what="hint"))
+        session.console.print(f"[yellow]{escape(session.say('cli.streak.no_hint'))}[/yellow]")
         return Outcome.PROMPT
     state = session.state
     legal = state.legal_actions()
-    with session.console.status("The expert is looking at your position…", spinner="dots"):
+    with session.console.status(escape(session.say("cli.hint.busy")), spinner="dots"):
         h = hint(session.spec.name, session.observation, legal)
     session.count("hint")
     render_hint(session, h)
@@ -90,15 +89,17 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
     kind = table["kind"]
     if kind == "bids":
         suits = table["suits"]
-        out = Table(title=f"Chance of making each bid ({table['worlds']} sampled deals)",
+        out = Table(title=escape(session.say("cli.helper.bids.title", n=table["worlds"])),
                     title_justify="left")
-        out.add_column("bid", justify="right")
+        out.add_column(session.say("cli.helper.bid"), justify="right")
         for row in suits:
-            out.add_column(f"{row['symbol']} trump", justify="right")
+            out.add_column(session.say("cli.helper.trump", suit=row["symbol"]),
+                           justify="right")
         partner = table["players"] == 4
         melds = [f"{row['meld'] + row.get('partner_meld', 0.0):.0f}" for row in suits]
-        out.add_row("meld", *melds, style="dim")
-        out.add_row("tricks", *[f"{row['tricks']:.0f}" for row in suits], style="dim")
+        out.add_row(escape(session.say("cli.helper.meld")), *melds, style="dim")
+        out.add_row(escape(session.say("cli.helper.tricks")),
+                    *[f"{row['tricks']:.0f}" for row in suits], style="dim")
         for i, a in enumerate(table["amounts"]):
             cells = []
             for row in suits:
@@ -108,29 +109,28 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
                              f"{round(100 * x)}%")
             out.add_row(str(a), *cells)
         con.print(out)
-        whose = "yours and your partner's, after the pass" if partner else \
-            "yours with the widow, after burying three cards"
-        con.print(f"[dim]Meld: {whose}; tricks: the points your side takes in the "
-                  f"play-outs. The expert bids while its chance is at least "
-                  f"{round(100 * table['make_prob'])}% (here up to {table['limit']}).[/dim]")
+        whose = session.say("cli.helper.whose.partner" if partner
+                            else "cli.helper.whose.widow")
+        note = session.say("cli.helper.bids.note", whose=whose, limit=table["limit"],
+                           pct=round(100 * table["make_prob"]))
+        con.print(f"[dim]{escape(note)}[/dim]")
     elif kind == "exchange":
-        out = Table(title=f"Best discards ({table['worlds']} sampled draws)",
+        out = Table(title=escape(session.say("cli.helper.exchange.title", n=table["worlds"])),
                     title_justify="left")
-        out.add_column("discard")
-        out.add_column("expected points", justify="right")
-        out.add_column("best in", justify="right")
+        out.add_column(session.say("cli.helper.discard"))
+        out.add_column(session.say("cli.hint.points"), justify="right")
+        out.add_column(session.say("cli.hint.best_in"), justify="right")
         for row in table["rows"]:
             out.add_row(row["text"], _value(row["value"], "points"), _pct(row["share"]))
         con.print(out)
-        con.print("[dim]Points: your declarations and tricks minus the opponent's, over "
-                  "the rest of the deal.[/dim]")
+        con.print(f"[dim]{escape(session.say('cli.helper.exchange.note'))}[/dim]")
     elif kind == "meld":
-        out = Table(title=f"Melds compared ({table['worlds']} sampled deals)",
+        out = Table(title=escape(session.say("cli.helper.melds.title", n=table["worlds"])),
                     title_justify="left")
-        out.add_column("choice")
-        out.add_column("meld points", justify="right")
-        out.add_column("expected final margin", justify="right")
-        out.add_column("best in", justify="right")
+        out.add_column(session.say("cli.hint.choice"))
+        out.add_column(session.say("cli.helper.meld_points"), justify="right")
+        out.add_column(session.say("cli.helper.margin"), justify="right")
+        out.add_column(session.say("cli.hint.best_in"), justify="right")
         for row in table["rows"]:
             out.add_row(row["text"], str(row["points"]), _value(row["value"], "points"),
                         _pct(row["share"]))
@@ -139,25 +139,21 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
 
 def _helper(session: Session, rest: str) -> Outcome:
     if session.is_streak_game:
-        session.console.print(STREAK_REFUSAL.format(what="helper"))
+        session.console.print(f"[yellow]{escape(session.say('cli.streak.no_helper'))}[/yellow]")
         return Outcome.PROMPT
-    with session.console.status("Simulating…", spinner="dots"):
+    with session.console.status(escape(session.say("cli.helper.busy")), spinner="dots"):
         table = helper_json(session.spec.name, session.observation,
                             session.state.legal_actions())
     if table is None:
-        session.console.print("No helper at this point: it works during the auction "
-                              "(four-hand and cut-throat), at the exchange (Piquet) and "
-                              "when you meld (two-hand). Type 'hint' for the expert's "
-                              "advice.")
+        session.console.print(escape(session.say("cli.helper.none")))
         return Outcome.PROMPT
     session.count("helper")
     render_helper(session, table)
     return Outcome.PROMPT
 
 
-register_command(Command("hint", "the expert's suggestion, with its reason and figures "
-                         "(not in a streak game)", _hint))
-register_command(Command("helper", "odds of making each bid, best discards or melds "
-                         "(not in a streak game)", _helper, aliases=("odds",)))
+register_command(Command("hint", "", _hint, summary_key="cli.cmd.hint"))
+register_command(Command("helper", "", _helper, aliases=("odds",),
+                         summary_key="cli.cmd.helper"))
 
 __all__ = ["render_helper", "render_hint"]

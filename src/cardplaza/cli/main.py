@@ -11,6 +11,7 @@ from rich.table import Table
 
 from cardplaza import __version__
 from cardplaza.cli.advice_bench import advice_bench_command
+from cardplaza.cli.language import LangOption, terminal_language
 from cardplaza.cli.levels import choose_level, default_level, level_names, option_level
 from cardplaza.cli.review import review_command
 from cardplaza.cli.rules import rules as rules_command
@@ -139,10 +140,12 @@ def play(
     streak_file: Annotated[Path | None, typer.Option(
         help="Two-hand: where the winning streak is kept (default: "
              "$XDG_DATA_HOME/cardplaza/terminal-streak.json).")] = None,
+    lang: LangOption = None,
 ) -> None:
     """Play a game in the terminal against the computer; "play again" at the end."""
     from cardplaza.cli.play import play_command
 
+    language = terminal_language(lang)
     spec = _spec(game)
     opts = _options(spec, options, {"players": players} if players is not None else None)
     typed = {part.partition("=")[0].strip().replace("-", "_")
@@ -155,7 +158,7 @@ def play(
 
     warm_up_in_background([game])  # the computer's kernels compile while you read the table
     play_command(spec, opts, seed, choice, console, save=save, new_streak=new_streak,
-                 streak_file=streak_file)
+                 streak_file=streak_file, lang=language)
 
 
 @app.command()

@@ -13,36 +13,36 @@ from cardplaza.cli.stats import default_results_path
 from cardplaza.cli.streak import StreakBook, default_streak_path
 from cardplaza.cli.terminal import check_save_path, play_series
 from cardplaza.core.registry import GameSpec
+from cardplaza.texts.catalog import text as catalog_text
 
 
 def play_command(spec: GameSpec, options: Any, seed: int | None, choice: LevelChoice,
                  console: Console, save: str | None = None, new_streak: bool = False,
-                 streak_file: Path | None = None) -> None:
-    """Play games until the person stops; every problem with the arguments is said first."""
+                 streak_file: Path | None = None, lang: str = "en") -> None:
+    """Play games until the person stops; every problem with the arguments is said first.
+    ``lang`` is the language of the play loop's own lines."""
     if save:
         try:
-            check_save_path(save)
+            check_save_path(save, lang)
         except ValueError as exc:
-            raise typer.BadParameter(f"cannot write {save}: {exc}",
+            raise typer.BadParameter(catalog_text("cli.save.cannot", lang, path=save,
+                                                  reason=exc),
                                      param_hint="'--save'") from None
     book = None
     if choice.streak:
         if seed is not None:
-            raise typer.BadParameter(
-                "a winning-streak game is dealt at random (a chosen deal would make the "
-                "saved score meaningless); to play a chosen seed pick a practice level, "
-                "e.g. --level 1", param_hint="'--seed'")
-        book = StreakBook(streak_file or default_streak_path(), console)
+            raise typer.BadParameter(catalog_text("cli.play.streak_seed", lang),
+                                     param_hint="'--seed'")
+        book = StreakBook(streak_file or default_streak_path(), console, lang)
         if new_streak:
             book.abandon()
     elif new_streak:
-        raise typer.BadParameter("--new-streak is for two-hand Pinochle on the ladder "
-                                 "(option level=streak, no --level)")
+        raise typer.BadParameter(catalog_text("cli.play.new_streak", lang))
 
     def read(prompt: str) -> str:
         return console.input(prompt)
 
     play_series(spec.name, options, seed, choice.level, console, read, save=save,
-                streak=book, results=default_results_path())
+                streak=book, results=default_results_path(), lang=lang)
     if book is not None and book.streak.best:
-        console.print(f"Best saved score: {book.streak.best:,}.")
+        console.print(catalog_text("cli.streak.best_saved", lang, best=f"{book.streak.best:,}"))

@@ -1,7 +1,7 @@
 """``cardplaza stats``: games played, won, lost, average margin and best result per level.
 
 Terminal games are counted in a results file in the user's data directory (one JSON line
-per finished game).
+per finished game). The table's words come from the message catalog (``--lang``).
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
+from cardplaza.cli.language import LangOption, terminal_language
 from cardplaza.cli.style import make_console
 from cardplaza.core.results import GameResult, ResultLog, result_of, summarize
+from cardplaza.texts.catalog import text as catalog_text
 
 if TYPE_CHECKING:
     from cardplaza.cli.commands import Session
@@ -49,16 +51,19 @@ def record_session(session: Session, path: Path | None = None) -> GameResult | N
     return result
 
 
-def render_stats(rows: list[dict[str, Any]], console: Any) -> None:
+STATS_COLUMNS = ("player", "game", "played", "won", "lost", "drawn", "margin", "best")
+"""The table's columns (catalog keys ``cli.stats.<column>``)."""
+
+
+def render_stats(rows: list[dict[str, Any]], console: Any, lang: str = "en") -> None:
     """The statistics as a table."""
     if not rows:
-        console.print("No finished games yet.")
+        console.print(catalog_text("cli.stats.none", lang))
         return
-    table = Table(title="Statistics", title_justify="left")
-    for col in ("player", "game", "played", "won", "lost", "drawn", "average margin",
-                "best result per level"):
-        table.add_column(col, justify="left" if col in ("player", "game",
-                                                        "best result per level") else "right")
+    table = Table(title=catalog_text("cli.stats.title", lang), title_justify="left")
+    for col in STATS_COLUMNS:
+        table.add_column(catalog_text(f"cli.stats.{col}", lang),
+                         justify="left" if col in ("player", "game", "best") else "right")
     for r in rows:
         best = ", ".join(f"{lv or '?'}: {b['margin']:+g}" for lv, b in r["best"].items())
         table.add_row(r["name"], r["game"], str(r["played"]), str(r["won"]), str(r["lost"]),
@@ -73,6 +78,7 @@ def stats_command(
     results_file: Annotated[Path | None, typer.Option(
         "--results-file", help="The terminal's results file.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Games played, won, lost, average margin and best result per computer level."""
     results = ResultLog(results_file or default_results_path()).results()
@@ -82,7 +88,7 @@ def stats_command(
     if as_json:
         print(json.dumps({"stats": rows}, ensure_ascii=False, indent=1))
         return
-    render_stats(rows, make_console())
+    render_stats(rows, make_console(), terminal_language(lang))
 
 
 __all__ = ["default_results_path", "record_session", "render_stats", "stats_command"]

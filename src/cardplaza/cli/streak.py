@@ -4,7 +4,7 @@ The rules are the engine's :class:`~cardplaza.games.pinochle2.streak.Streak` (le
 min(s + 1, 4); a win adds the margin, a loss or draw ends the streak). The terminal keeps
 one streak per user in ``$XDG_DATA_HOME/cardplaza/terminal-streak.json`` (or the file
 given with ``--streak-file``); it continues across sessions, and leaving a game before its
-end ends the streak.
+end ends the streak. What it says comes from the message catalog in the book's language.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import GameSpec
 from cardplaza.games.pinochle2.streak import Streak
+from cardplaza.texts.catalog import text as catalog_text
 
 STREAK_GAME = "pinochle2"
 
@@ -32,9 +34,10 @@ def default_streak_path() -> Path:
 class StreakBook:
     """A streak read from and written back to its file after every change."""
 
-    def __init__(self, path: Path, console: Console) -> None:
+    def __init__(self, path: Path, console: Console, lang: str = "en") -> None:
         self.path = path
         self.console = console
+        self.lang = lang
         self.streak = Streak()
         try:
             data: Any = json.loads(path.read_text(encoding="utf-8"))
@@ -42,6 +45,10 @@ class StreakBook:
                 self.streak = Streak.from_dict(data)
         except (OSError, ValueError):
             pass
+
+    def say(self, key: str, **params: Any) -> str:
+        """A text of the message catalog in the book's language."""
+        return catalog_text(key, self.lang, **params)
 
     def level_number(self) -> int:
         """Ladder level of the next game (1–4)."""
@@ -56,27 +63,29 @@ class StreakBook:
         """The streak as the person sees it before a game."""
         s = self.streak
         if s.streak == 0:
-            head = "Winning streak: none yet"
+            head = self.say("cli.streak.none")
         else:
-            head = (f"Winning streak: {s.streak} win{'s' if s.streak != 1 else ''} "
-                    f"(saved score {s.saved_score:,})")
-        best = f", best {s.best:,}" if s.best else ""
-        return (f"{head}{best}. This game is at level {self.level_number()} of the ladder "
-                "(each win raises it, up to 4; a loss starts again at 1).")
+            head = self.say("cli.streak.one" if s.streak == 1 else "cli.streak.many",
+                            n=s.streak, saved=f"{s.saved_score:,}")
+        best = self.say("cli.streak.best", best=f"{s.best:,}") if s.best else ""
+        return escape(self.say("cli.streak.describe", head=head, best=best,
+                               level=self.level_number()))
 
     def record(self, state: GameState) -> None:
         """Apply a finished game's result and say what it did to the streak."""
         res = state.observation(0)["result"]
         human, computer = int(res["totals"][0]), int(res["totals"][1])
         outcome = self.streak.record_result(human, computer)
+        s = self.streak
         if outcome == "win":
-            self.console.print(f"[bold green]Streak: {self.streak.streak} win"
-                               f"{'s' if self.streak.streak != 1 else ''}, saved score "
-                               f"{self.streak.saved_score:,} (best {self.streak.best:,}). "
-                               f"Next game: level {self.level_number()}.[/bold green]")
+            said = self.say("cli.streak.won.one" if s.streak == 1 else "cli.streak.won.many",
+                            n=s.streak, saved=f"{s.saved_score:,}", best=f"{s.best:,}",
+                            level=self.level_number())
+            self.console.print(f"[bold green]{escape(said)}[/bold green]")
         else:
-            self.console.print(f"[yellow]The streak ends ({outcome}); best saved score "
-                               f"{self.streak.best:,}. Next game: level 1.[/yellow]")
+            said = self.say("cli.streak.ended", outcome=self.say(f"cli.streak.outcome.{outcome}"),
+                            best=f"{s.best:,}")
+            self.console.print(f"[yellow]{escape(said)}[/yellow]")
         self._write()
 
     def abandon(self) -> None:
@@ -84,7 +93,7 @@ class StreakBook:
         had = self.streak.streak
         self.streak.new()
         if had:
-            self.console.print(f"[yellow]Leaving the game ends your streak of {had}.[/yellow]")
+            self.console.print(f"[yellow]{escape(self.say('cli.streak.left', n=had))}[/yellow]")
         self._write()
 
     def _write(self) -> None:
@@ -92,5 +101,5 @@ class StreakBook:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.path.write_text(json.dumps(self.streak.to_dict()), encoding="utf-8")
         except OSError as exc:
-            self.console.print(f"[red]Could not save the streak to {self.path}: "
-                               f"{exc.strerror or exc}[/red]")
+            said = self.say("cli.streak.save_failed", path=self.path, reason=exc.strerror or exc)
+            self.console.print(f"[red]{escape(said)}[/red]")

@@ -9,7 +9,9 @@ Every game is played with the same input grammar (stated by ``help``):
   ``undo``, ``rules``, ``quit`` …) work at every prompt.
 
 When a person has only one legal action the loop takes it and says so; a wrong input prints
-only the error, then the prompt again.
+only the error, then the prompt again. The loop's own lines (prompts, errors, the result
+lines) come from the message catalog in the session's language (``lang``: ``en``, ``ja``);
+the games' views speak English.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from rich.markup import escape
 
 from cardplaza.ai.player import Player, computer_player
 from cardplaza.cli.style import make_console
@@ -30,17 +33,18 @@ from cardplaza.cli.view import TerminalView, view_class
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, ActionParseError, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.texts.catalog import text as catalog_text
 
 # -- saving -----------------------------------------------------------------------------
 
-def check_save_path(path: str) -> None:
+def check_save_path(path: str, lang: str = "en") -> None:
     """Raise ``ValueError`` (with the reason) if a history cannot be written to ``path``."""
     target = Path(path)
     if target.is_dir():
-        raise ValueError(f"{path} is a folder, not a file")
+        raise ValueError(catalog_text("cli.save.folder", lang, path=path))
     parent = target.parent
     if not parent.is_dir():
-        raise ValueError(f"folder {parent} does not exist")
+        raise ValueError(catalog_text("cli.save.no_folder", lang, folder=parent))
     try:
         with target.open("a", encoding="utf-8"):
             pass
@@ -72,6 +76,8 @@ class Session:
     save: str | None = None
     streak: Any = None
     """A :class:`cardplaza.cli.streak.StreakBook` when this game is on the two-hand ladder."""
+    lang: str = "en"
+    """The language of the loop's own lines (``en`` or ``ja``)."""
     state: GameState = field(init=False)
     view: TerminalView = field(init=False)
     decisions: list[int] = field(default_factory=list)
@@ -105,6 +111,10 @@ class Session:
         """True when the game counts on the two-hand winning streak."""
         return self.streak is not None
 
+    def say(self, key: str, **params: Any) -> str:
+        """A text of the message catalog in the session's language."""
+        return catalog_text(key, self.lang, **params)
+
     def count(self, key: str) -> None:
         """Count one use of a help (``undo``, ``hint`` …) for the result screen."""
         self.counters[key] = self.counters.get(key, 0) + 1
@@ -115,14 +125,15 @@ class Session:
         obs = self.observation
         intro = self.view.intro(obs)
         # A streak game's seed would tell the computer's cards: it is said at the end.
-        seed = "" if self.streak is not None else f"seed {self.seed}, "
-        self.console.rule(f"[bold]{self.spec.title}[/bold] — {seed}computer level {self.level}")
+        about = (self.say("cli.start", level=self.level) if self.streak is not None
+                 else self.say("cli.start.seed", seed=self.seed, level=self.level))
+        title = self.spec.title_ja if self.lang == "ja" else self.spec.title
+        self.console.rule(f"[bold]{escape(title)}[/bold] — {escape(about)}")
         if intro:
             self.console.print(intro)
         if self.streak is not None:
             self.console.print(self.streak.describe())
-        self.console.print("[dim]Type 'help' for the rules and the commands, 'quit' to "
-                           "stop.[/dim]")
+        self.console.print(f"[dim]{escape(self.say('cli.start.help'))}[/dim]")
         try:
             while not self.state.is_terminal and self.stopped is None:
                 if self.state.current_player == self.seat:
@@ -131,15 +142,17 @@ class Session:
                     self._computer_turn()
         except KeyboardInterrupt:
             self.stopped = "interrupted"
-            self.console.print("\nInterrupted.")
+            self.console.print("\n" + escape(self.say("cli.interrupted")))
         if self.state.is_terminal:
             self.view.show_end(self.state, self.observation)
-            used = ", ".join(f"{k} {v}×" for k, v in sorted(self.counters.items()))
+            used = self.say("cli.used.sep").join(self.say("cli.used.item", what=k, n=v)
+                                                 for k, v in sorted(self.counters.items()))
             if used:
-                self.console.print(f"Used: {used}.")
+                self.console.print(escape(self.say("cli.used", list=used)))
             if self.streak is not None:
                 self.streak.record(self.state)
-                self.console.print(f"[dim]That deal was seed {self.seed}.[/dim]")
+                self.console.print(f"[dim]{escape(self.say('cli.seed.told', seed=self.seed))}"
+                                   "[/dim]")
         elif self.streak is not None:
             self.streak.abandon()
         self.write_record()
@@ -152,11 +165,11 @@ class Session:
         try:
             GameRecord.of(self.state, players=self.players_json()).save(self.save)
         except OSError as exc:
-            self.console.print(f"[red]Could not save the history to {self.save}: "
-                               f"{exc.strerror or exc}[/red]")
+            said = self.say("cli.save.failed", path=self.save, reason=exc.strerror or exc)
+            self.console.print(f"[red]{escape(said)}[/red]")
             return
-        done = "" if self.state.is_terminal else " (unfinished game)"
-        self.console.print(f"History saved to {self.save}{done}.")
+        key = "cli.save.done" if self.state.is_terminal else "cli.save.done.unfinished"
+        self.console.print(escape(self.say(key, path=self.save)))
 
     def players_json(self) -> list[dict[str, str]]:
         """Who sat where, for the record."""
@@ -183,7 +196,7 @@ class Session:
             yield
             return
         name = self.view.name(self.observation, seat)
-        with self.console.status(f"{name} is thinking…", spinner="dots"):
+        with self.console.status(escape(self.say("cli.thinking", name=name)), spinner="dots"):
             yield
 
     def _human_turn(self) -> None:
@@ -201,7 +214,7 @@ class Session:
             try:
                 text = self.read("> ").strip()
             except EOFError:
-                self.console.print("Input closed: the game stops here.")
+                self.console.print(escape(self.say("cli.input_closed")))
                 self.stopped = "input closed"
                 return
             if self._handle(text):
@@ -212,7 +225,7 @@ class Session:
         from cardplaza.cli.commands import Outcome, find_command
 
         if not text:
-            self.console.print("Type the number of a choice, a move, or 'help'.")
+            self.console.print(escape(self.say("cli.prompt.empty")))
             return False
         word, _, rest = text.partition(" ")
         command = find_command(word)
@@ -248,11 +261,11 @@ class Session:
                 special = self.view.parse_number(state, obs, number)
                 if special is not None:
                     return special
-                raise ActionParseError("there is no numbered list here: type the move "
-                                       "(see 'help')")
+                raise ActionParseError(self.say("cli.parse.no_list"))
             if 1 <= number <= len(menu):
                 return menu[number - 1]
-            raise ActionParseError(f"{number} is not on the list: choose 1 to {len(menu)}")
+            raise ActionParseError(self.say("cli.parse.not_listed", number=number,
+                                            last=len(menu)))
         special = self.view.parse_text(state, obs, text)
         if special is not None:
             return special
@@ -269,15 +282,16 @@ class Session:
     def undo(self) -> str:
         """Take back the person's last decision and every move after it; say what."""
         if not self.decisions:
-            raise ValueError("nothing to undo: you have not made a decision yet")
+            raise ValueError(self.say("cli.undo.none"))
         index = self.decisions.pop()
         _, action = self.state.history[index]
         later = len(self.state.history) - index - 1
         self.rebuild(index)
         taken = self.state.action_text(action)
         self.count("undo")
-        after = f" and the {later} move(s) after it" if later else ""
-        return f"Taken back: your {taken}{after}."
+        if later:
+            return self.say("cli.undo.done.more", action=taken, n=later)
+        return self.say("cli.undo.done", action=taken)
 
     def rebuild(self, length: int) -> None:
         """Set the game back to its first ``length`` actions, with a view in step."""
@@ -306,27 +320,29 @@ class _Discard:
 def play_terminal(game: str, options: Any, seed: int, level: str = "random",
                   human_seat: int = 0, console: Console | None = None,
                   read: Callable[[str], str] | None = None,
-                  save: str | None = None, streak: Any = None) -> GameState:
+                  save: str | None = None, streak: Any = None,
+                  lang: str = "en") -> GameState:
     """Let a person play one game of ``game`` at ``human_seat`` against computers."""
     spec = get_game(game)
     console = console or make_console()
     reader = read or (lambda prompt: console.input(prompt))
     session = Session(spec, spec.options_type() if options is None else options, seed,
-                      level, console, reader, human_seat, save, streak)
+                      level, console, reader, human_seat, save, streak, lang)
     return session.run()
 
 
 def play_series(game: str, options: Any, seed: int | None, level: str,
                 console: Console, read: Callable[[str], str], save: str | None = None,
                 streak: Any = None, human_seat: int = 0,
-                results: Path | None = None) -> list[GameState]:
+                results: Path | None = None, lang: str = "en") -> list[GameState]:
     """Games one after another while the person answers "play again" with yes.
 
     The next game's options come from the game's ``rematch`` hook (E-fuda-tori passes the
     deal to the left, two-hand Pinochle alternates the dealer); a chosen ``seed`` gives the
     next games the seeds after it, otherwise each deal is random. On the two-hand ladder
     the streak continues and sets each game's level. With ``results`` each finished game
-    is counted in that statistics file (``cardplaza stats``).
+    is counted in that statistics file (``cardplaza stats``). ``lang`` is the language of
+    the loop's own lines.
     """
     import secrets
 
@@ -338,23 +354,23 @@ def play_series(game: str, options: Any, seed: int | None, level: str,
     while True:
         game_level = streak.level_name(spec) if streak is not None else level
         session = Session(spec, opts, current, game_level, console, read, human_seat,
-                          numbered_path(save, number) if save else None, streak)
+                          numbered_path(save, number) if save else None, streak, lang)
         state = session.run()
         played.append(state)
         if results is not None:
             from cardplaza.cli.stats import record_session
 
             record_session(session, results)
-        if session.stopped is not None or not _ask_again(console, read):
+        if session.stopped is not None or not _ask_again(console, read, lang):
             return played
         opts = spec.rematch_options(opts, state)
         current = current + 1 if seed is not None else secrets.randbelow(2**31)
         number += 1
 
 
-def _ask_again(console: Console, read: Callable[[str], str]) -> bool:
+def _ask_again(console: Console, read: Callable[[str], str], lang: str = "en") -> bool:
     try:
-        answer = read("Play again? (y/n) ").strip().lower()
+        answer = read(catalog_text("cli.again", lang)).strip().lower()
     except (EOFError, KeyboardInterrupt):
         console.print()
         return False

@@ -1,112 +1,60 @@
-"""Every error the server sends, by stable code, with its English text.
+"""Every error the server sends, by stable code; its texts are in the message catalog.
 
 An error reaches a client as ``{"type": "error", "code", "message", "params"?}`` over the
 WebSocket, or as ``{"error": message, "code", "params"?}`` with an HTTP status. ``message`` is
-the English text below with ``params`` filled in; the front end maps each code to its own
-English and Japanese text and may use ``params``. No error carries internal exception text:
-the only free text a client sees is a rules reason written for players (``reason``).
+the catalog's English text of ``err.<code>`` (:mod:`cardplaza.texts.catalog`) with
+``params`` filled in; the front end shows the same key in the player's language and may use
+``params``. The codes of :data:`REASON_CODES` carry a rules reason written for players
+(``reason``, the engine's English), which is then the message itself. No error carries
+internal exception text.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-ERRORS: dict[str, str] = {
+from cardplaza.texts.catalog import catalog
+from cardplaza.texts.catalog import text as catalog_text
+
+CODES: tuple[str, ...] = (
     # -- messages and frames ------------------------------------------------------------
-    "bad_json": "the message is not valid JSON",
-    "bad_message": "a message is a JSON object with a known 'type'",
-    "unknown_type": "unknown message type {type}",
-    "missing_field": "this message needs a '{field}'",
-    "too_large": "message too large (at most {limit} bytes)",
-    "too_deep": "the message is nested too deeply (at most {limit} levels)",
-    "number_too_large": "a number in the message is too large",
-    "binary_frame": "binary messages are not accepted; send JSON text",
-    "rate_limited": "too many messages; slow down",
-    "internal": "something went wrong on the server; please try again",
+    "bad_json", "bad_message", "unknown_type", "missing_field", "too_large", "too_deep",
+    "number_too_large", "binary_frame", "rate_limited", "internal",
     # -- tables and seats ---------------------------------------------------------------
-    "unknown_table": "no such table",
-    "bad_token": "that seat token is not valid for this table",
-    "not_your_seat": "that seat token is not yours",
-    "not_joined": "join a table first",
-    "broken_table": "this table cannot be restored",
-    "table_moved": "this table is being moved to another server; reconnect to continue",
-    "storage_failed": "the move could not be saved; please try again",
-    "server_busy": "the server is full right now; please try again later",
-    "too_many_tables": "too many open tables from here (at most {limit})",
-    "too_many_requests": "too many requests from here; please wait a moment",
+    "unknown_table", "bad_token", "not_your_seat", "not_joined", "broken_table",
+    "table_moved", "storage_failed", "server_busy", "too_many_tables",
     # -- play -----------------------------------------------------------------------------
-    "game_over": "the game is over",
-    "not_your_turn": "it is not your turn",
-    "stale": "the table has moved on; your view is being refreshed",
-    "bad_action": "that is not an action of this game",
-    "illegal": "{reason}",
-    "bad_pace": "pace is one of {choices}",
-    "no_record": "the record of a game can be read only by its seats after it ends",
-    "no_help_in_streak": "no hints, helpers or undo in a streak game: its saved score must "
-                         "stay honest",
-    "nothing_to_undo": "nothing to undo: you have not made a decision yet",
-    "undo_revealed": "cards have come to light since your last decision: it cannot be "
-                     "taken back",
-    "undo_not_alone": "undo is only for a table where you play alone: it would take back "
-                      "other people's moves",
-    "hint_failed": "the expert could not finish in time; please try again",
-    "analysis_busy": "the expert is busy with other questions right now; please try again "
-                     "in a moment",
-    "bad_record": "that is not a Card Plaza game record that replays",
+    "game_over", "not_your_turn", "stale", "bad_action", "illegal", "bad_pace", "no_record",
+    "no_help_in_streak", "nothing_to_undo", "hint_failed", "bad_record",
     # -- creating a table -------------------------------------------------------------------
-    "bad_request": "the request must be a JSON object",
-    "bad_content_type": "send the request as JSON (Content-Type: application/json)",
-    "cross_site": "requests that change something must come from this site's own pages",
-    "body_too_large": "the request body is too large (at most {limit} bytes)",
-    "unknown_game": "unknown game {game}",
-    "bad_options": "{reason}",
-    "bad_level": "unknown level {level}; levels: {levels}",
-    "bad_humans": "humans must list distinct seats 0–{last}",
-    "bad_seed": "seed must be a whole number from 0 to 2^128 − 1",
-    "bad_name": "the player name must be text of at most {limit} letters, without "
-                "control or invisible characters",
-    "bad_streak": "streak must be 'new' or 'next'",
-    "no_streak": "{game} has no winning streak",
-    "streak_seed": "a streak game is dealt by the server: no seed may be chosen",
-    "streak_level": "a streak game uses the level ladder (option level=streak), not a fixed "
-                    "practice level",
-    "streak_humans": "a streak game has exactly one player at the table",
-    "bad_key": "that player key is not known here",
-    "bad_again": "again must be {{\"table\": id, \"token\": token}}",
-    "not_finished": "that game is not finished yet",
-    "streak_again": "a streak game goes on with streak: next",
-    "no_rules": "no rules page for {game}",
-    # -- playing with friends --------------------------------------------------------------
-    "unknown_room": "no such room",
-    "bad_invite": "that invite link or room code is not valid (it may have expired or been "
-                  "revoked)",
-    "not_in_room": "only the people seated in a room can see it",
-    "not_host": "only the host can do that",
-    "bad_seat": "seats are numbered 0–{last}",
-    "seat_taken": "that seat is taken; choose another",
-    "room_changed": "the room changed at the same moment; please try again",
-    "room_started": "the game of this room has started",
-    "room_closed": "this room is closed",
-    "seats_open": "seats {seats} wait for a friend: fill them with computers or wait",
-    "bad_room": "{reason}",
-    "too_many_rooms": "too many rooms made from here (at most {limit})",
-    "too_many_lookups": "too many invite or code look-ups; wait a minute",
-    "room_again": "a game with friends goes on from its room",
-    "hints_off": "hints and the bid helper are off at this table (the host's choice)",
-    "undo_pending": "an undo request waits for the others' answers",
-    "no_undo_request": "there is no undo request to answer",
-    "not_found": "not found",
-}
-"""Code → English text (``str.format`` fields are the error's ``params``)."""
+    "bad_request", "body_too_large", "unknown_game", "bad_options", "bad_level",
+    "bad_humans", "bad_seed", "bad_name", "bad_streak", "no_streak", "streak_seed",
+    "streak_level", "streak_humans", "bad_key", "bad_again", "not_finished", "streak_again",
+    "no_rules", "not_found",
+    # -- budgets, undo and requests from elsewhere ------------------------------------------
+    "too_many_requests", "undo_revealed", "undo_not_alone", "analysis_busy",
+    "bad_content_type", "cross_site",
+    # -- rooms ------------------------------------------------------------------------------
+    "unknown_room", "bad_invite", "not_in_room", "not_host", "bad_seat", "seat_taken",
+    "room_changed", "room_started", "room_closed", "seats_open", "bad_room",
+    "too_many_rooms", "too_many_lookups", "room_again", "hints_off", "undo_pending",
+    "no_undo_request",
+)
+"""Every code the server may send (each has ``err.<code>`` in every catalog)."""
+
+REASON_CODES = frozenset({"illegal", "bad_options"})
+"""Codes whose ``message`` is the rules reason they carry (``params["reason"]``)."""
+
+ERRORS: dict[str, str] = {code: catalog("en")[f"err.{code}"] for code in CODES}
+"""Code → English text (``{name}`` placeholders are the error's ``params``)."""
 
 HTTP_STATUS: dict[str, int] = {
     "unknown_game": 404, "no_rules": 404, "not_found": 404, "unknown_table": 404,
     "body_too_large": 413, "rate_limited": 429, "too_many_tables": 429,
-    "too_many_requests": 429, "analysis_busy": 503, "bad_content_type": 415,
-    "cross_site": 403,
     "server_busy": 503, "no_record": 403, "bad_token": 403, "bad_key": 403,
     "internal": 500, "broken_table": 500, "storage_failed": 503,
-    "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,
+    "too_many_requests": 429, "analysis_busy": 503, "bad_content_type": 415,
+    "cross_site": 403, "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,
     "seat_taken": 409, "room_changed": 409, "room_started": 409, "room_closed": 409,
     "too_many_rooms": 429, "too_many_lookups": 429,
 }
@@ -135,12 +83,15 @@ class WebError(Exception):
 
 
 def text(code: str, params: dict[str, Any] | None = None) -> str:
-    """The English text of a code with its parameters filled in."""
-    template = ERRORS[code]
-    try:
-        return template.format(**(params or {}))
-    except (KeyError, IndexError):
-        return template
+    """The English text of a code with its parameters filled in (for the codes of
+    :data:`REASON_CODES`, the reason)."""
+    if code not in ERRORS:
+        raise KeyError(f"error code {code!r} is not listed in cardplaza.web.errors")
+    params = params or {}
+    reason = params.get("reason")
+    if code in REASON_CODES and isinstance(reason, str) and reason:
+        return reason
+    return catalog_text(f"err.{code}", "en", **params)
 
 
 def error_message(code: str, **params: Any) -> dict[str, Any]:

@@ -13,9 +13,11 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     ``GET /api/streak`` (``X-Player-Key``) → the key's streak; ``GET /api/highscores``;
     ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
     game, seed included, for one of its seats;
-    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; hints, undo, records, the replay
-    viewer, review and statistics: :mod:`.learning`; playing with friends (rooms, invites,
-    room codes): :mod:`.rooms`.
+    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; ``GET /api/catalog/{lang}`` → the
+    front end's texts in that language (:mod:`cardplaza.texts.catalog`; an ``ETag`` to
+    revalidate, ``304`` when unchanged); hints, undo, records, the replay viewer, review and
+    statistics: :mod:`.learning`; playing with friends (rooms, invites, room codes):
+    :mod:`.rooms`.
 WebSocket ``/ws`` (JSON text messages; see :mod:`.session` to add types)
     client → ``{"type": "join", "table", "token", "pace"?}``, ``{"type": "act", "action":
     <JSON form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the
@@ -54,6 +56,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardplaza import __version__
 from cardplaza.core.registry import games, get_game
+from cardplaza.texts.catalog import LANGUAGES, browser_catalog
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
@@ -362,6 +365,16 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         except FileNotFoundError:
             raise WebError("no_rules", game=game) from None
         return JSONResponse({"game": game, "lang": lang, "html": html})
+
+    @app.get("/api/catalog/{lang}")
+    def text_catalog(lang: str, request: Request) -> Response:
+        if lang not in LANGUAGES:
+            raise WebError("not_found")
+        body, etag = browser_catalog(lang)
+        headers = {"ETag": etag, "Cache-Control": "no-cache"}
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.websocket("/ws")
     async def play(ws: WebSocket) -> None:

@@ -349,10 +349,14 @@ renderHeader();
 playerKey();
 window.addEventListener("hashchange", route);
 // The first page is drawn once every module script has run (they add pages and lobby
-// sections), so no earlier drawing can finish after it and overwrite it.
+// sections), so no earlier drawing can finish after it and overwrite it: after the document
+// is parsed (every module script has started by then) and in a later task (the modules that
+// waited with this one for the texts of i18n.js have run by then, in the same task as this).
 function start() {
   started = true;
   route();
 }
-if (document.readyState === "complete") start();
-else document.addEventListener("DOMContentLoaded", start);
+const parsed = document.readyState === "loading"
+  ? new Promise((done) => document.addEventListener("DOMContentLoaded", done, { once: true }))
+  : Promise.resolve();
+parsed.then(() => setTimeout(start));

@@ -1,877 +1,18 @@
-// Japanese and English texts. The language comes from localStorage, else navigator.language.
-// Everything the table shows goes through these tables, engine texts by pattern (below).
+// The player's language and its texts. The language comes from localStorage, else
+// navigator.language; the texts are the server's message catalog for it
+// (GET /api/catalog/<lang>, from cardplaza/texts/catalogs/<lang>.json), keys such as
+// "lobby.start" with {placeholders}. Engine texts (English) are translated by pattern below.
 
-const DICT = {
-  en: {
-    "app.title": "Card Plaza",
-    "app.tagline": "Classic trick-taking card games",
-    "nav.lobby": "Games",
-    "nav.scores": "High scores",
-    "nav.stats": "Statistics",
-    "nav.rules": "Rules",
-    "nav.lang": "日本語",
-    "nav.lang.aria": "Switch language to Japanese",
-    "lobby.choose": "Choose a game",
-    "lobby.players": "{n} players",
-    "lobby.players.range": "{lo}–{hi} players",
-    "lobby.options": "Options",
-    "lobby.more": "More options",
-    "lobby.start": "Play against the computer",
-    "lobby.friends": "Play with friends",
-    "lobby.name": "Your name",
-    "lobby.level": "Computer strength",
-    "lobby.resume": "Games in progress",
-    "lobby.resume.btn": "Continue",
-    "lobby.resume.started": "started {time}",
-    "lobby.forget": "Forget",
-    "lobby.rules": "Rules of {game}",
-    "lobby.error": "Could not start the game: {msg}",
-    "lobby.mode": "Mode",
-    "lobby.mode.streak": "Winning streak (level rises with each win)",
-    "lobby.mode.practice": "Practice at a fixed level",
-    "lobby.streak.info": "Streak {s} · saved score {saved} · best {best} · next level {lv}",
-    "lobby.streak.nohelp": "Hints, helpers and undo are off in a streak game; practice games have them.",
-    "lobby.streak.warn": "Starting a new game ends your current streak of {s}.",
-    "lobby.loading": "Loading…",
-    "desc.pinochle2": "Two players, a 48-card deck: draw from the stock, meld after each trick you win.",
-    "desc.pinochle4": "Two partnerships bid for trump, pass cards, meld and take tricks.",
-    "desc.pinochle3": "Cut-throat: three players, the high bidder takes the widow and plays alone.",
-    "desc.piquet": "The classic two-hand game: exchange with the talon, declare, then play twelve tricks.",
-    "desc.efudatori": "Japanese party game: the trump turns every trick; capture the picture cards.",
-    "desc.pinochle_dd": "Double deck, 80 cards: partners signal meld in the bidding, pass cards, meld and play 20 tricks.",
-    "suits.pinochle2": "♠♥", "suits.pinochle4": "♣♦", "suits.pinochle3": "♠♦", "suits.piquet": "♥♣",
-    "suits.efudatori": "♚♛",
-    "suits.pinochle_dd": "♥♠",
-    "table.you": "You",
-    "table.computer": "Computer {n}",
-    "table.computer1": "Computer",
-    "table.turn.you": "Your turn",
-    "table.turn.other": "{name} is thinking…",
-    "table.turn.waiting": "Waiting for {name}",
-    "table.thinking": "thinking",
-    "table.trump": "Trump",
-    "table.scores": "Scores",
-    "table.trick": "Trick",
-    "table.trick.n": "Trick {n}",
-    "table.trick.of": "Trick {n}/{total}",
-    "table.takes": "{name} takes the trick", "table.takes.you": "You take the trick",
-    "table.takes.short": "→ {name}",
-    "table.led": "led",
-    "table.wins": "wins",
-    "table.last": "Last trick",
-    "table.hand": "Your hand",
-    "table.cards": "{n} cards",
-    "table.stock": "Stock",
-    "table.actions": "Actions",
-    "table.ok": "OK",
-    "table.leave": "Leave the table",
-    "table.info": "Table details",
-    "table.connecting": "Connecting…",
-    "table.reconnecting": "Connection lost — reconnecting…",
-    "table.notfound": "This table no longer exists.",
-    "table.melds": "Melds",
-    "prompt.play": "Your turn — play a card",
-    "prompt.playoff": "Your turn — play a card (follow suit and win if you can)",
-    "prompt.bid": "Your bid",
-    "pick.title": "Choose cards, then confirm",
-    "pick.count": "{k} of {n} chosen",
-    "pick.chosen": "{k} chosen",
-    "pick.clear": "Clear",
-    "pick.confirm": "Confirm",
-    "badge.dealer": "D",
-    "badge.bidder": "Bid {n}",
-    "role.dealer": "Dealer",
-    "role.bidder": "Bidder",
-    "role.partner": "partner",
-    "seat.tricks": "{n} tricks",
-    "seat.points": "{n} pts",
-    "seat.meld": "meld {n}",
-    "dir.w": "West", "dir.n": "North", "dir.e": "East",
-    "drawer.label": "Table information", "tab.score": "Score", "tab.declared": "Declared",
-    "drawer.bids": "Bids",
-    "drawer.tricks": "Tricks",
-    "drawer.settings": "Settings",
-    "drawer.close": "Close",
-    "set.pace": "Pace of play",
-    "set.reduced": "Your system asks for reduced motion: cards do not move.",
-    "set.sound": "Sounds",
-    "set.fourcolour": "Four-colour deck (♦ blue, ♣ green)",
-    "pace.slow": "Slow", "pace.normal": "Normal", "pace.fast": "Fast", "pace.instant": "Instant (no motion)",
-    "summary.continue": "Continue",
-    "chart.title": "Score over the hands",
-    "chart.tricks": "Points over the tricks",
-    "end.title": "Game over",
-    "end.win": "You win!",
-    "end.loss": "You lose.",
-    "end.draw": "Draw.",
-    "end.winner": "Winner: {name}",
-    "end.lobby": "Back to the games",
-    "end.again": "Play again",
-    "end.next": "Next game (streak continues)",
-    "end.new": "New game",
-    "end.close": "Show the table",
-    "end.result": "Result",
-    "end.points": "Points",
-    "scores.title": "High scores — Two-hand Pinochle",
-    "scores.none": "No saved scores yet. Win a streak game of Two-hand Pinochle!",
-    "scores.player": "Player",
-    "scores.best": "Best saved score",
-    "scores.streak": "Current streak",
-    "rules.back": "Back",
-    "card.back": "face-down card",
-    "card.aria": "{card}",
-    "card.aria.illegal": "{card}, not playable: {reason}",
-    "suit.S": "spades", "suit.H": "hearts", "suit.D": "diamonds", "suit.C": "clubs",
-    "rank.A": "ace", "rank.K": "king", "rank.Q": "queen", "rank.J": "jack", "rank.10": "ten",
-    "rank.9": "nine", "rank.8": "eight", "rank.7": "seven", "rank.6": "six", "rank.5": "five",
-    "rank.4": "four", "rank.3": "three", "rank.2": "two",
-    "joker": "Joker",
-    "yes": "on", "no": "off",
-    "level.random": "Random",
-    "level.n": "Level {n}",
-    "level.pinochle2.1": "Level 1 (random)", "level.pinochle2.2": "Level 2 (simple tips)",
-    "level.pinochle2.3": "Level 3 (counting)", "level.pinochle2.4": "Level 4 (simulation)",
-    "level.pinochle2.5": "Level 5 (expert: deeper simulation, exact endgame)",
-    "level.expert": "Expert (beyond the original levels)",
-    "level.piquet.1": "Level 1 (plays at random)", "level.piquet.2": "Level 2 (sensible)",
-    "level.piquet.3": "Level 3 (search)", "level.piquet.4": "Level 4 (deeper search)",
-    "level.efudatori.1": "Level 1 (random)", "level.efudatori.2": "Level 2 (heuristic)",
-    "level.efudatori.3": "Level 3 (search)", "level.efudatori.4": "Level 4 (deeper search)",
-    "level.weak": "Weak", "level.normal": "Normal", "level.strong": "Strong",
-    "err.generic": "Error: {msg}",
-    "err.unknown": "Something went wrong ({code}).",
-    "err.reconnecting": "Connection lost — reconnecting…",
-    "err.bad_json": "The message could not be read.",
-    "err.bad_message": "The server did not understand a message.",
-    "err.unknown_type": "The server does not know that kind of message.",
-    "err.missing_field": "A message lacked a part ({field}).",
-    "err.too_large": "That message was too large.",
-    "err.too_deep": "That message was nested too deeply.",
-    "err.number_too_large": "A number in the message was too large.",
-    "err.binary_frame": "The server accepts text messages only.",
-    "err.rate_limited": "Too many moves at once: please slow down.",
-    "err.internal": "Something went wrong on the server; please try again.",
-    "err.unknown_table": "This table no longer exists.",
-    "err.bad_token": "This seat belongs to someone else.",
-    "err.not_your_seat": "This seat belongs to someone else.",
-    "err.not_joined": "Not connected to the table yet.",
-    "err.broken_table": "This table cannot be restored.",
-    "err.table_moved": "The table is moving to another server; reconnecting…",
-    "err.storage_failed": "Your move could not be saved; please try again.",
-    "err.server_busy": "The server is full right now; please try again later.",
-    "err.too_many_tables": "You have too many tables open (at most {limit}).",
-    "err.game_over": "The game is over.",
-    "err.not_your_turn": "It is not your turn.",
-    "err.stale": "The table moved on; your view is being refreshed.",
-    "err.bad_action": "That move is not possible in this game.",
-    "err.illegal": "That move is not allowed now.",
-    "err.bad_pace": "That pace is not offered.",
-    "err.no_record": "The record of a game can be read only by its players after it ends.",
-    "err.no_help_in_streak": "No hints, helpers or undo in a streak game: its saved score must stay honest.",
-    "err.nothing_to_undo": "Nothing to undo: you have not made a decision yet.",
-    "err.hint_failed": "The computer could not finish its analysis in time. Please try again.",
-    "err.bad_request": "The request was refused.",
-    "err.body_too_large": "The request was too large.",
-    "err.unknown_game": "That game does not exist.",
-    "err.bad_options": "Those options cannot be used together.",
-    "err.bad_level": "That computer level does not exist.",
-    "err.bad_humans": "Those seats cannot be taken.",
-    "err.bad_seed": "That deal number is not valid.",
-    "err.bad_name": "A name may have at most {limit} letters, without control characters.",
-    "err.bad_streak": "That is not a streak choice.",
-    "err.no_streak": "This game has no winning streak.",
-    "err.streak_seed": "A streak game is dealt by the server.",
-    "err.streak_level": "A streak game climbs the level ladder; choose practice for a fixed level.",
-    "err.streak_humans": "A streak game has one player.",
-    "err.bad_key": "Your player key is not known here.",
-    "err.no_rules": "There is no rules page for this game.",
-    "err.unknown_room": "This room no longer exists.",
-    "err.bad_invite": "This invite link or room code does not work (it may have expired or been revoked).",
-    "err.not_in_room": "Only the people seated in this room can see it.",
-    "err.not_host": "Only the host can do that.",
-    "err.bad_seat": "There is no such seat.",
-    "err.seat_taken": "Someone has just taken that seat; choose another.",
-    "err.room_changed": "The room changed at the same moment; please try again.",
-    "err.room_started": "The game of this room has already started.",
-    "err.room_closed": "This room is closed.",
-    "err.seats_open": "Seats {seats} are still waiting for a friend.",
-    "err.bad_room": "That room setting is not possible.",
-    "err.too_many_rooms": "Too many rooms made from here; try again later.",
-    "err.too_many_lookups": "Too many codes tried; wait a minute.",
-    "err.room_again": "Play the next game from the room.",
-    "err.hints_off": "Hints and the bid helper are off at this table.",
-    "err.undo_pending": "An undo request is waiting for answers.",
-    "err.no_undo_request": "There is no undo request to answer.",
-    "err.not_found": "Not found.",
-    "err.not_finished": "That game is not finished yet.",
-    "err.bad_record": "That file is not a Card Plaza game record that can be replayed.",
-    "err.bad_again": "That table cannot be played again.",
-    "err.streak_again": "A streak game goes on with “Next game”.",
-    // two-hand pinochle
-    "p2.turnup": "Turn-up",
-    "p2.stockcount": "{n} cards in the stock",
-    "p2.stockshort": "Stock {n}",
-    "p2.playoff": "Stock used up: follow suit and win the trick if you can",
-    "p2.meldq": "You won the trick: make a meld?",
-    "p2.nomeld": "No meld",
-    "p2.nomelds": "No melds yet.",
-    "p2.ontable": "Melded:",
-    "p2.tag.melded": "meld",
-    "p2.meldpts": "Meld points",
-    "p2.known": "Known to hold:",
-    "p2.counters": "Counters",
-    "p2.lasttrick": "Last trick (10)",
-    "p2.total": "Total",
-    "p2.level": "Computer level {n}",
-    "p2.streak": "Streak {s}",
-    "p2.nine": "10 for the turned-up 9",
-    // four-hand and cut-throat pinochle
-    "p4.us": "Us", "p4.them": "Them", "p4.pass": "Pass", "p4.bidding": "Bidding",
-    "p4.helper": "Your meld if trump is:", "p4.bidn": "Bid {n}", "p4.lower": "Lower bid", "p4.higher": "Higher bid",
-    "p4.nobid": "No bid yet · minimum {n}", "p4.highbidby": "High bid {n} — {name}",
-    "p4.choosetrump": "Name trump", "p4.meldn": "meld {n}", "p4.naming": "{name} is naming trump",
-    "p4.throwin": "thrown in", "p4.made": "made", "p4.set": "set", "p4.redeal": "redeal",
-    "p4.trickpts": "Trick points", "p4.change": "This hand", "p4.running": "Score", "p4.contract": "Contract",
-    "p4.contractchip": "{name} bid {n}", "p4.contractline": "{name} plays {n} in {trump}.", "p4.contractline.you": "You play {n} in {trump}.",
-    "p4.sheet": "Score sheet", "p4.nosheet": "No hand finished yet.", "p4.target": "Game to {n}",
-    "p4.stuck": "Everyone passed: as dealer you take the bid at {bid}.",
-    "p4.stuckother": "Everyone passed: the dealer {name} takes the bid at {bid}.",
-    "p4.handno": "Hand {n}",
-    "p4.giver": "{name} chooses {n} cards to pass", "p4.received": "Received:",
-    "p4.passn": "Choose {n} cards to pass", "p4.passok": "Pass {n} cards",
-    "p4.discardn": "Discard {n} cards", "p4.discardok": "Discard these {n}",
-    "p4.burying": "{name} buries {n} cards", "p4.burynote": "Bury any 3: their points count as your trick points, and you meld from the 15 you keep.",
-    "p4.tag.widow": "widow", "p4.tag.received": "new", "p4.tag.meld": "meld",
-    "p4.widow": "Widow (turned face up)",
-    "p4.meldshown": "Melds shown", "p4.nomeld": "no meld", "p4.whomelded": "Melds",
-    "p4.nobids": "No bids yet.", "p4.passed": "passed", "p4.bidword": "bid {n}",
-    "p4.summarytitle": "Hand {n}", "p4.summaryline": "{name} bid {n} {trump}: {res}",
-    "p4.redealline": "Everyone passed: the cards are dealt again.",
-    // double-deck pinochle
-    "pd.meldbids": "Meld bid", "pd.meldbid": "≈{m}",
-    "pd.meldbid.aria": "Bid {n}: tells your partner about {m} meld",
-    "pd.signals": "Meld shown by bidding: {list}", "pd.signal": "{name} ≈{m}",
-    "pd.throwin": "Throw in…", "pd.throwin.ask": "Concede and lose {n}?",
-    "pd.throwin.yes": "Yes, throw in", "pd.throwin.no": "No, play",
-    "pd.throwin.note": "Your team: meld {m} + all {c} counters = {s}; the bid is {n}.",
-    "pd.counters": "Counters", "pd.saved": "Meld kept", "pd.kept": "yes", "pd.lost": "no",
-    "pd.how.no_marriage": "no trump marriage", "pd.how.min_meld": "under 20 meld",
-    "pd.mult.double": "Double {m}", "pd.mult.triple": "Triple {m}", "pd.mult.quadruple": "Quadruple {m}",
-    "pd.gave": "You passed", "pd.got": "and received",
-    "pd.notrump": "The declarer held no trump marriage: every meld was counted without trump.",
-    // piquet
-    "pq.deal": "Deal {n}", "pq.dealof": "Deal {n}/{total}", "pq.elder": "Elder", "pq.younger": "Younger",
-    "pq.totals": "Partie", "pq.thisdeal": "This deal",
-    "pq.mult": "Deal ×{m}", "pq.mult.help": "Deals 1 and 4 of the partie count double (×2).",
-    "pq.talon": "Talon: {n} cards", "pq.talonshort": "Talon", "pq.seen": "Untaken cards you saw:",
-    "pq.untaken": "Untaken cards:", "pq.mydiscards": "Your discards:", "pq.drawn": "You drew:",
-    "pq.exchanged": "Exchanged — Elder {e}, Younger {y}", "pq.declarations": "Declarations",
-    "pq.exchanging": "{name} is exchanging", "pq.nodecl": "Nothing declared yet.",
-    "pq.hidden": "(chosen, not yet shown)", "pq.tricks": "Tricks", "pq.events": "Points this deal",
-    "pq.exchange.range": "Exchange: choose {lo}–{hi} cards to discard",
-    "pq.exchange.exact": "Exchange: choose {lo} cards to discard",
-    "pq.exchangek": "Exchange {k}", "pq.exchangenone": "Keep my cards", "pq.exchangeask": "Exchange",
-    "pq.prompt.exchange": "Your turn — choose the cards to exchange",
-    "pq.tag.drawn": "new",
-    "pq.yoursay": "Your declaration", "pq.dealcol": "Deal", "pq.sheets": "Score sheet", "pq.nosheet": "No deal finished yet.",
-    "pq.cb": "Carte blanche: the cards dealt to {who}", "pq.combos": "Combinations shown",
-    "pq.dealpts": "Counted", "pq.summarytitle": "Deal {n}",
-    "pq.result": "{name} wins the partie: {value} points.", "pq.rubicon": "Rubiconed (the loser stayed under 100).",
-    // e-fuda-tori
-    "ef.stock": "Stock {n}", "ef.points": "Points", "ef.sets": "{n} K-Q-J set(s)", "ef.setsbadge": "set×{n}",
-    "ef.known": "Cards known to all", "ef.capturedtab": "Captured", "ef.setscol": "Sets",
-    "ef.scoring": "K 20, Q 10, J 5; a K-Q-J of one suit adds 50.",
-    "ef.scoring.simple": "K 20, Q 10, J 5 (simple scoring).",
-    // playing with friends (rooms)
-    "room.title": "{game} with friends",
-    "room.new": "Making the room…",
-    "room.invite": "Invite your friends",
-    "room.invite.help": "Send this link, or have them type the room code in the lobby.",
-    "room.code": "Room code",
-    "room.link": "Invite link",
-    "room.copy": "Copy link", "room.copied": "Copied",
-    "room.share": "Share…",
-    "room.share.text": "Join my game of {game} on Card Plaza",
-    "room.qr": "QR code of the invite link",
-    "room.expires": "The link works for {h} h {m} min (and while the game is played).",
-    "room.playing.link": "The link works while the game is played.",
-    "room.revoke": "Revoke the link", "room.newlink": "Make a new link",
-    "room.revoked": "The link and the code are revoked: nobody new can join.",
-    "room.nolink": "This browser no longer has the link. Make a new one to invite someone.",
-    "room.seats": "Seats",
-    "room.seat.n": "Seat {n}",
-    "room.seat.team": "Seat {n} · team {team}",
-    "room.seat.open": "Waiting for a friend…",
-    "room.seat.computer": "Computer ({level})",
-    "room.seat.you": "{name} (you)",
-    "room.seat.host": "host",
-    "room.kind.open": "Open for a friend",
-    "room.kind.computer": "Computer",
-    "room.settings": "Table settings",
-    "room.level": "Computer strength",
-    "room.hints": "Hints and the bid helper for everyone",
-    "room.standin": "A computer plays for someone away after",
-    "room.turn": "Time for each decision",
-    "room.turn.off": "No limit",
-    "room.secs": "{n} s",
-    "room.start": "Start the game",
-    "room.start.fill": "Start with computers in the open seats",
-    "room.wait.friends": "Waiting for friends to take the open seats.",
-    "room.wait.host": "Waiting for {name} to start the game.",
-    "room.ready": "Everyone is seated.",
-    "room.join.title": "Join {game}",
-    "room.join.by": "{name} invites you to play.",
-    "room.join.name": "Your name",
-    "room.join.sit": "Sit here",
-    "room.join.full": "Every seat is taken.",
-    "room.join.code": "Join friends",
-    "room.join.code.help": "Have a room code? Type it here.",
-    "room.join.code.label": "Room code",
-    "room.join.code.btn": "Join",
-    "room.options": "Rules",
-    "room.starting": "The game is starting…",
-    "room.presence.here": "connected",
-    "room.presence.away": "away",
-    "room.presence.away.left": "away · {s} s",
-    "room.presence.standin": "computer playing",
-    "room.turn.left": "{s} s",
-    "room.turn.left.bare": "{s}",
-    "room.notice.standin": "{name} is away: a computer plays for them until they come back.",
-    "room.notice.back": "{name} is back and plays again.",
-    "room.undo.asked": "{name} asks to take back their last move.",
-    "room.undo.accept": "Accept", "room.undo.refuse": "Refuse",
-    "room.undo.waiting": "Waiting for {names} to accept your undo ({s} s).",
-    "room.undo.others": "Waiting for {names} to answer the undo ({s} s).",
-    "room.undo.withdraw": "Withdraw",
-    "room.undo.ended.accepted": "The undo was accepted.",
-    "room.undo.ended.refused": "{name} refused the undo.",
-    "room.undo.ended.withdrawn": "The undo request was withdrawn.",
-    "room.undo.ended.lapsed": "The undo request lapsed.",
-    "room.undo.ended.expired": "The undo request ran out of time.",
-    "room.hints.off": "Hints are off at this table (the host's choice).",
-    "room.standins.title": "Moves made by a stand-in computer",
-    "room.standins.line": "{name}: {k} of {n} ({p}%)",
-    "room.you": "you",
-  },
-  ja: {
-    "app.title": "カードプラザ",
-    "app.tagline": "トリックテイキングの定番トランプゲーム",
-    "nav.lobby": "ゲーム",
-    "nav.scores": "ハイスコア",
-    "nav.stats": "成績",
-    "nav.rules": "ルール",
-    "nav.lang": "English",
-    "nav.lang.aria": "英語に切り替える",
-    "lobby.choose": "ゲームを選ぶ",
-    "lobby.players": "{n}人",
-    "lobby.players.range": "{lo}～{hi}人",
-    "lobby.options": "設定",
-    "lobby.more": "その他の設定",
-    "lobby.start": "コンピューターと対戦",
-    "lobby.friends": "友だちと遊ぶ",
-    "lobby.name": "プレイヤー名",
-    "lobby.level": "コンピュータの強さ",
-    "lobby.resume": "遊びかけのゲーム",
-    "lobby.resume.btn": "続ける",
-    "lobby.resume.started": "{time}に開始",
-    "lobby.forget": "削除",
-    "lobby.rules": "{game}のルール",
-    "lobby.error": "ゲームを開始できません：{msg}",
-    "lobby.mode": "モード",
-    "lobby.mode.streak": "連勝モード（勝つたびにレベルが上がる）",
-    "lobby.mode.practice": "練習（レベル固定）",
-    "lobby.streak.info": "連勝 {s} ・ セーブスコア {saved} ・ ベスト {best} ・ 次のレベル {lv}",
-    "lobby.streak.nohelp": "連勝モードではヒント・助け・待ったは使えません（練習モードでは使えます）。",
-    "lobby.streak.warn": "新しく始めると、いまの{s}連勝は終わります。",
-    "lobby.loading": "読み込み中…",
-    "desc.pinochle2": "2人用・48枚。山札から引きながら、トリックに勝つたびにメルドします。",
-    "desc.pinochle4": "2人ずつのチーム戦。ビッドで切り札を決め、カードを渡し合い、メルドとトリックで得点。",
-    "desc.pinochle3": "3人の個人戦。最高ビッドの人がウィドウを取り、1人で2人と戦います。",
-    "desc.piquet": "2人用の古典。山札と交換し、役を宣言してから12トリックを戦います。",
-    "desc.efudatori": "日本のパーティーゲーム。切り札がトリックごとに変わり、絵札を取り合います。",
-    "desc.pinochle_dd": "80枚のダブルデック。ビッドでメルドを伝え合い、カードを渡し合って20トリックを戦います。",
-    "suits.pinochle2": "♠♥", "suits.pinochle4": "♣♦", "suits.pinochle3": "♠♦", "suits.piquet": "♥♣",
-    "suits.efudatori": "♚♛",
-    "suits.pinochle_dd": "♥♠",
-    "table.you": "あなた",
-    "table.computer": "コンピュータ{n}",
-    "table.computer1": "コンピュータ",
-    "table.turn.you": "あなたの番です",
-    "table.turn.other": "{name}が考えています…",
-    "table.turn.waiting": "{name}を待っています",
-    "table.thinking": "考え中",
-    "table.trump": "切り札",
-    "table.scores": "得点",
-    "table.trick": "トリック",
-    "table.trick.n": "第{n}トリック",
-    "table.trick.of": "トリック {n}/{total}",
-    "table.takes": "{name}がトリックを取りました", "table.takes.you": "あなたがトリックを取りました",
-    "table.takes.short": "→ {name}",
-    "table.led": "打ち出し",
-    "table.wins": "勝ち",
-    "table.last": "直前のトリック",
-    "table.hand": "手札",
-    "table.cards": "{n}枚",
-    "table.stock": "山札",
-    "table.actions": "操作",
-    "table.ok": "決定",
-    "table.leave": "テーブルを離れる",
-    "table.info": "テーブルの詳細",
-    "table.connecting": "接続中…",
-    "table.reconnecting": "接続が切れました。再接続しています…",
-    "table.notfound": "このテーブルはもうありません。",
-    "table.melds": "メルド",
-    "prompt.play": "あなたの番：カードを出してください",
-    "prompt.playoff": "あなたの番：同じスートを出し、できれば勝ってください",
-    "prompt.bid": "あなたのビッドです",
-    "pick.title": "カードを選んで確定してください",
-    "pick.count": "{n}枚中{k}枚を選択",
-    "pick.chosen": "{k}枚を選択",
-    "pick.clear": "選び直す",
-    "pick.confirm": "確定",
-    "badge.dealer": "親",
-    "badge.bidder": "{n}点",
-    "role.dealer": "ディーラー（親）",
-    "role.bidder": "ビッド勝者",
-    "role.partner": "パートナー",
-    "seat.tricks": "{n}トリック",
-    "seat.points": "{n}点",
-    "seat.meld": "メルド{n}",
-    "dir.w": "西", "dir.n": "北", "dir.e": "東",
-    "drawer.label": "テーブルの情報", "tab.score": "得点表", "tab.declared": "宣言",
-    "drawer.bids": "ビッド",
-    "drawer.tricks": "トリック",
-    "drawer.settings": "設定",
-    "drawer.close": "閉じる",
-    "set.pace": "進行の速さ",
-    "set.reduced": "システムで「視差効果を減らす」が選ばれているため、カードは動きません。",
-    "set.sound": "効果音",
-    "set.fourcolour": "4色のカード（♦青・♣緑）",
-    "pace.slow": "ゆっくり", "pace.normal": "ふつう", "pace.fast": "はやい", "pace.instant": "すぐ（動きなし）",
-    "summary.continue": "次へ",
-    "chart.title": "ハンドごとの得点の推移",
-    "chart.tricks": "トリックごとの得点の推移",
-    "end.title": "ゲーム終了",
-    "end.win": "あなたの勝ちです！",
-    "end.loss": "あなたの負けです。",
-    "end.draw": "引き分けです。",
-    "end.winner": "勝者：{name}",
-    "end.lobby": "ゲーム選択へ",
-    "end.again": "もう一度",
-    "end.next": "次のゲーム（連勝を続ける）",
-    "end.new": "新しく始める",
-    "end.close": "テーブルを見る",
-    "end.result": "結果",
-    "end.points": "得点",
-    "scores.title": "ハイスコア ― 2人ピノクル",
-    "scores.none": "まだスコアがありません。2人ピノクルの連勝モードで勝ちましょう！",
-    "scores.player": "プレイヤー",
-    "scores.best": "ベストのセーブスコア",
-    "scores.streak": "現在の連勝",
-    "rules.back": "戻る",
-    "card.back": "裏向きのカード",
-    "card.aria": "{card}",
-    "card.aria.illegal": "{card}（出せません：{reason}）",
-    "suit.S": "スペード", "suit.H": "ハート", "suit.D": "ダイヤ", "suit.C": "クラブ",
-    "rank.A": "A", "rank.K": "K", "rank.Q": "Q", "rank.J": "J", "rank.10": "10",
-    "rank.9": "9", "rank.8": "8", "rank.7": "7", "rank.6": "6", "rank.5": "5",
-    "rank.4": "4", "rank.3": "3", "rank.2": "2",
-    "joker": "ジョーカー",
-    "yes": "あり", "no": "なし",
-    "level.random": "ランダム",
-    "level.n": "レベル{n}",
-    "level.pinochle2.1": "レベル1（ランダム）", "level.pinochle2.2": "レベル2（簡単なコツ）",
-    "level.pinochle2.3": "レベル3（カードを数える）", "level.pinochle2.4": "レベル4（シミュレーション）",
-    "level.pinochle2.5": "レベル5（達人：深い読みと終盤の完全読み）",
-    "level.expert": "達人（元のレベルより強い）",
-    "level.piquet.1": "レベル1（でたらめに出す）", "level.piquet.2": "レベル2（堅実）",
-    "level.piquet.3": "レベル3（読み）", "level.piquet.4": "レベル4（深い読み）",
-    "level.efudatori.1": "レベル1（ランダム）", "level.efudatori.2": "レベル2（コツ）",
-    "level.efudatori.3": "レベル3（読み）", "level.efudatori.4": "レベル4（深い読み）",
-    "level.weak": "弱い", "level.normal": "普通", "level.strong": "強い",
-    "err.generic": "エラー：{msg}",
-    "err.unknown": "問題が起きました（{code}）。",
-    "err.reconnecting": "接続が切れました。再接続しています…",
-    "err.bad_json": "メッセージを読み取れませんでした。",
-    "err.bad_message": "サーバーがメッセージを理解できませんでした。",
-    "err.unknown_type": "サーバーが知らない種類のメッセージです。",
-    "err.missing_field": "メッセージに必要な項目（{field}）がありません。",
-    "err.too_large": "メッセージが大きすぎます。",
-    "err.too_deep": "メッセージの入れ子が深すぎます。",
-    "err.number_too_large": "メッセージの数値が大きすぎます。",
-    "err.binary_frame": "サーバーはテキストのメッセージだけを受け付けます。",
-    "err.rate_limited": "操作が速すぎます。少しゆっくりお願いします。",
-    "err.internal": "サーバーで問題が起きました。もう一度お試しください。",
-    "err.unknown_table": "このテーブルはもうありません。",
-    "err.bad_token": "この席はほかの人の席です。",
-    "err.not_your_seat": "この席はほかの人の席です。",
-    "err.not_joined": "まだテーブルに接続していません。",
-    "err.broken_table": "このテーブルは復元できません。",
-    "err.table_moved": "テーブルが別のサーバーに移っています。再接続します…",
-    "err.storage_failed": "手を保存できませんでした。もう一度お試しください。",
-    "err.server_busy": "サーバーが混み合っています。しばらくしてからお試しください。",
-    "err.too_many_tables": "開いているテーブルが多すぎます（最大{limit}）。",
-    "err.game_over": "ゲームは終わっています。",
-    "err.not_your_turn": "あなたの番ではありません。",
-    "err.stale": "テーブルが進んでいたので、表示を更新しています。",
-    "err.bad_action": "このゲームにはない手です。",
-    "err.illegal": "いまはその手は認められていません。",
-    "err.bad_pace": "その速さは選べません。",
-    "err.no_record": "ゲームの記録は、終わった後にその席の人だけが見られます。",
-    "err.no_help_in_streak": "連勝記録のゲームではヒント・助言・待ったは使えません（記録を公正に保つため）。",
-    "err.nothing_to_undo": "戻せる手がありません（まだ一度も選んでいません）。",
-    "err.hint_failed": "コンピューターの分析が時間内に終わりませんでした。もう一度お試しください。",
-    "err.bad_request": "リクエストが受け付けられませんでした。",
-    "err.body_too_large": "リクエストが大きすぎます。",
-    "err.unknown_game": "そのゲームはありません。",
-    "err.bad_options": "この設定の組み合わせは使えません。",
-    "err.bad_level": "そのコンピュータのレベルはありません。",
-    "err.bad_humans": "その席は選べません。",
-    "err.bad_seed": "その配り番号は使えません。",
-    "err.bad_name": "名前は{limit}文字までで、制御文字は使えません。",
-    "err.bad_streak": "連勝の指定が正しくありません。",
-    "err.no_streak": "このゲームには連勝モードがありません。",
-    "err.streak_seed": "連勝モードのゲームはサーバーが配ります。",
-    "err.streak_level": "連勝モードはレベルが順に上がります。レベル固定なら練習を選んでください。",
-    "err.streak_humans": "連勝モードは1人で遊びます。",
-    "err.bad_key": "このプレイヤーキーはここでは使えません。",
-    "err.no_rules": "このゲームのルールページはありません。",
-    "err.unknown_room": "このルームはもうありません。",
-    "err.bad_invite": "この招待リンクまたはルームコードは使えません（期限切れか取り消された可能性があります）。",
-    "err.not_in_room": "このルームは席についている人だけが見られます。",
-    "err.not_host": "それができるのはホストだけです。",
-    "err.bad_seat": "その席はありません。",
-    "err.seat_taken": "その席はたった今ほかの人が取りました。別の席を選んでください。",
-    "err.room_changed": "同時にルームが変更されました。もう一度お試しください。",
-    "err.room_started": "このルームのゲームはもう始まっています。",
-    "err.room_closed": "このルームは閉じられています。",
-    "err.seats_open": "席{seats}はまだ友だちを待っています。",
-    "err.bad_room": "その設定はできません。",
-    "err.too_many_rooms": "ここから作られたルームが多すぎます。しばらくしてからお試しください。",
-    "err.too_many_lookups": "コードの入力が多すぎます。1分ほど待ってください。",
-    "err.room_again": "次のゲームはルームから始めてください。",
-    "err.hints_off": "このテーブルではヒントとビッドの助けは使えません。",
-    "err.undo_pending": "待ったのお願いへの返事を待っています。",
-    "err.no_undo_request": "返事をする待ったのお願いはありません。",
-    "err.not_found": "見つかりません。",
-    "err.not_finished": "そのゲームはまだ終わっていません。",
-    "err.bad_record": "このファイルは再生できるCard Plazaの記録ではありません。",
-    "err.bad_again": "このテーブルはもう一度遊べません。",
-    "err.streak_again": "連勝モードは「次のゲーム」で続けます。",
-    "p2.turnup": "表向きの切り札札",
-    "p2.stockcount": "山札 残り{n}枚",
-    "p2.stockshort": "山札 {n}",
-    "p2.playoff": "山札がなくなりました：同じスートを出し、できれば勝つこと",
-    "p2.meldq": "トリックに勝ちました。メルドしますか？",
-    "p2.nomeld": "メルドしない",
-    "p2.nomelds": "まだメルドはありません。",
-    "p2.ontable": "メルド済み：",
-    "p2.tag.melded": "場",
-    "p2.meldpts": "メルド点",
-    "p2.known": "持っていると分かる札：",
-    "p2.counters": "カード点",
-    "p2.lasttrick": "最後のトリック（10点）",
-    "p2.total": "合計",
-    "p2.level": "コンピュータ レベル{n}",
-    "p2.streak": "{s}連勝中",
-    "p2.nine": "表札の9で10点",
-    "p4.us": "味方", "p4.them": "相手", "p4.pass": "パス", "p4.bidding": "ビッド",
-    "p4.helper": "切り札ごとのメルド点", "p4.bidn": "{n}でビッド", "p4.lower": "ビッドを下げる", "p4.higher": "ビッドを上げる",
-    "p4.nobid": "まだビッドなし・最低{n}", "p4.highbidby": "最高ビッド {n}（{name}）",
-    "p4.choosetrump": "切り札を決める", "p4.meldn": "メルド{n}", "p4.naming": "{name}が切り札を決めています",
-    "p4.throwin": "投了", "p4.made": "成功", "p4.set": "失敗", "p4.redeal": "配り直し",
-    "p4.trickpts": "カード点", "p4.change": "このハンド", "p4.running": "合計", "p4.contract": "契約",
-    "p4.contractchip": "{name}の契約 {n}", "p4.contractline": "{name}が{n}・切り札{trump}で契約。", "p4.contractline.you": "あなたが{n}・切り札{trump}で契約。",
-    "p4.sheet": "得点表", "p4.nosheet": "まだ終わったハンドはありません。", "p4.target": "{n}点先取",
-    "p4.stuck": "全員パスのため、ディーラーのあなたが{bid}で引き受けます。",
-    "p4.stuckother": "全員パスのため、ディーラーの{name}が{bid}で引き受けます。",
-    "p4.handno": "第{n}ハンド",
-    "p4.giver": "{name}が渡す{n}枚を選んでいます", "p4.received": "受け取ったカード：",
-    "p4.passn": "渡すカードを{n}枚選んでください", "p4.passok": "{n}枚を渡す",
-    "p4.discardn": "捨てるカードを{n}枚選んでください", "p4.discardok": "この{n}枚を捨てる",
-    "p4.burying": "{name}が{n}枚を伏せています", "p4.burynote": "どの3枚でも伏せられます。伏せた札の点はあなたのカード点になり、メルドは残りの15枚で作ります。",
-    "p4.tag.widow": "ウィドウ", "p4.tag.received": "受取", "p4.tag.meld": "メルド",
-    "p4.widow": "ウィドウ（表向きの3枚）",
-    "p4.meldshown": "場に出したメルド", "p4.nomeld": "メルドなし", "p4.whomelded": "メルド",
-    "p4.nobids": "まだビッドはありません。", "p4.passed": "パス", "p4.bidword": "ビッド{n}",
-    "p4.summarytitle": "第{n}ハンドの結果", "p4.summaryline": "{name}が{n}・切り札{trump}：{res}",
-    "p4.redealline": "全員パスのため配り直します。",
-    // double-deck pinochle
-    "pd.meldbids": "メルド・ビッド", "pd.meldbid": "約{m}",
-    "pd.meldbid.aria": "{n}でビッド：パートナーにメルド約{m}点を伝える",
-    "pd.signals": "ビッドで示したメルド：{list}", "pd.signal": "{name} 約{m}",
-    "pd.throwin": "降りる…", "pd.throwin.ask": "降りて{n}点を失いますか？",
-    "pd.throwin.yes": "はい、降ります", "pd.throwin.no": "いいえ、プレイする",
-    "pd.throwin.note": "味方：メルド{m} ＋ カウンター全部{c} ＝ {s}、ビッドは{n}。",
-    "pd.counters": "カウンター", "pd.saved": "メルドの点", "pd.kept": "入った", "pd.lost": "入らない",
-    "pd.how.no_marriage": "切り札のマリッジなし", "pd.how.min_meld": "メルド20点未満",
-    "pd.mult.double": "ダブル{m}", "pd.mult.triple": "トリプル{m}", "pd.mult.quadruple": "クアドルプル{m}",
-    "pd.gave": "渡したカード", "pd.got": "受け取ったカード",
-    "pd.notrump": "デクレアラーが切り札のマリッジを持っていなかったため、どのメルドも切り札なしで数えました。",
-    "pq.deal": "第{n}ディール", "pq.dealof": "ディール {n}/{total}", "pq.elder": "エルダー", "pq.younger": "ヤンガー",
-    "pq.totals": "合計", "pq.thisdeal": "このディール",
-    "pq.mult": "得点×{m}", "pq.mult.help": "第1・第4ディールの得点は2倍になります。",
-    "pq.talon": "山札：{n}枚", "pq.talonshort": "山札", "pq.seen": "見た残りの山：",
-    "pq.untaken": "残った山：", "pq.mydiscards": "捨てたカード：", "pq.drawn": "引いたカード：",
-    "pq.exchanged": "交換した枚数 ― エルダー {e}、ヤンガー {y}", "pq.declarations": "宣言",
-    "pq.exchanging": "{name}が交換しています", "pq.nodecl": "まだ宣言はありません。",
-    "pq.hidden": "（選択済み・未公開）", "pq.tricks": "トリック", "pq.events": "このディールの得点",
-    "pq.exchange.range": "交換：捨てるカードを{lo}～{hi}枚選んでください",
-    "pq.exchange.exact": "交換：捨てるカードを{lo}枚選んでください",
-    "pq.exchangek": "{k}枚交換する", "pq.exchangenone": "交換しない", "pq.exchangeask": "交換する",
-    "pq.prompt.exchange": "あなたの番：交換するカードを選んでください",
-    "pq.tag.drawn": "新",
-    "pq.yoursay": "あなたの宣言", "pq.dealcol": "ディール", "pq.sheets": "得点表", "pq.nosheet": "まだ終わったディールはありません。",
-    "pq.cb": "カルト・ブランシュ：{who}に配られたカード", "pq.combos": "見せた役",
-    "pq.dealpts": "得点", "pq.summarytitle": "第{n}ディールの結果",
-    "pq.result": "{name}の勝ち：{value}点", "pq.rubicon": "ルビコン（負けた側が100点未満）。",
-    "ef.stock": "山札 {n}", "ef.points": "得点", "ef.sets": "そろい{n}組", "ef.setsbadge": "そろい×{n}",
-    "ef.known": "全員に見えているカード", "ef.capturedtab": "取った絵札", "ef.setscol": "そろい",
-    "ef.scoring": "K 20点、Q 10点、J 5点。同じスートのK・Q・Jがそろうと50点追加。",
-    "ef.scoring.simple": "K 20点、Q 10点、J 5点（簡単な得点）。",
-    // playing with friends (rooms)
-    "room.title": "{game}（友だちと）",
-    "room.new": "ルームを作っています…",
-    "room.invite": "友だちを招待",
-    "room.invite.help": "このリンクを送るか、ロビーでルームコードを入力してもらいます。",
-    "room.code": "ルームコード",
-    "room.link": "招待リンク",
-    "room.copy": "リンクをコピー", "room.copied": "コピーしました",
-    "room.share": "共有…",
-    "room.share.text": "カードプラザで{game}をいっしょに遊ぼう",
-    "room.qr": "招待リンクのQRコード",
-    "room.expires": "リンクはあと{h}時間{m}分使えます（ゲーム中はずっと使えます）。",
-    "room.playing.link": "ゲーム中はリンクが使えます。",
-    "room.revoke": "リンクを取り消す", "room.newlink": "新しいリンクを作る",
-    "room.revoked": "リンクとコードは取り消されました。新しい人は入れません。",
-    "room.nolink": "このブラウザーにはリンクが残っていません。招待するには新しいリンクを作ってください。",
-    "room.seats": "席",
-    "room.seat.n": "席{n}",
-    "room.seat.team": "席{n}・チーム{team}",
-    "room.seat.open": "友だちを待っています…",
-    "room.seat.computer": "コンピューター（{level}）",
-    "room.seat.you": "{name}（あなた）",
-    "room.seat.host": "ホスト",
-    "room.kind.open": "友だち用に空ける",
-    "room.kind.computer": "コンピューター",
-    "room.settings": "テーブルの設定",
-    "room.level": "コンピューターの強さ",
-    "room.hints": "全員がヒントとビッドの助けを使える",
-    "room.standin": "席を離れた人の代わりにコンピューターが打つまで",
-    "room.turn": "1手の持ち時間",
-    "room.turn.off": "制限なし",
-    "room.secs": "{n}秒",
-    "room.start": "ゲームを始める",
-    "room.start.fill": "空いた席をコンピューターにして始める",
-    "room.wait.friends": "友だちが空いた席につくのを待っています。",
-    "room.wait.host": "{name}さんがゲームを始めるのを待っています。",
-    "room.ready": "全員が席につきました。",
-    "room.join.title": "{game}に参加",
-    "room.join.by": "{name}さんからの招待です。",
-    "room.join.name": "あなたの名前",
-    "room.join.sit": "この席にすわる",
-    "room.join.full": "席はすべて埋まっています。",
-    "room.join.code": "友だちのゲームに参加",
-    "room.join.code.help": "ルームコードがあればここに入力します。",
-    "room.join.code.label": "ルームコード",
-    "room.join.code.btn": "参加",
-    "room.options": "ルール",
-    "room.starting": "ゲームが始まります…",
-    "room.presence.here": "接続中",
-    "room.presence.away": "離席中",
-    "room.presence.away.left": "離席中・{s}秒",
-    "room.presence.standin": "コンピューターが代打ち中",
-    "room.turn.left": "{s}秒",
-    "room.turn.left.bare": "{s}",
-    "room.notice.standin": "{name}さんが離席中です。戻るまでコンピューターが代わりに打ちます。",
-    "room.notice.back": "{name}さんが戻り、また自分で打ちます。",
-    "room.undo.asked": "{name}さんが直前の手の「待った」をお願いしています。",
-    "room.undo.accept": "受ける", "room.undo.refuse": "断る",
-    "room.undo.waiting": "{names}さんの返事を待っています（{s}秒）。",
-    "room.undo.others": "{names}さんの返事を待っています（{s}秒）。",
-    "room.undo.withdraw": "取り下げる",
-    "room.undo.ended.accepted": "待ったが受け入れられました。",
-    "room.undo.ended.refused": "{name}さんが待ったを断りました。",
-    "room.undo.ended.withdrawn": "待ったのお願いは取り下げられました。",
-    "room.undo.ended.lapsed": "待ったのお願いは無効になりました。",
-    "room.undo.ended.expired": "待ったのお願いは時間切れになりました。",
-    "room.hints.off": "このテーブルではヒントは使えません（ホストの設定）。",
-    "room.standins.title": "代打ちのコンピューターが打った手",
-    "room.standins.line": "{name}：{n}手中{k}手（{p}%）",
-    "room.you": "あなた",
-  },
-};
+const catalogs = {};
 
-// Meld names by key (four-hand keys; two-hand names with spaces map to the same keys).
-const MELDS = {
-  en: {
-    run: "Run", run_extra_k: "Run with an extra trump K", run_extra_q: "Run with an extra trump Q",
-    run_extra_kq: "Run with an extra trump K and Q", double_run: "Double run",
-    royal_marriage: "Royal marriage", marriage: "Marriage", dix: "Dix", pinochle: "Pinochle",
-    double_pinochle: "Double pinochle", aces_around: "Aces around", kings_around: "Kings around",
-    queens_around: "Queens around", jacks_around: "Jacks around", double_aces: "Double aces",
-    double_kings: "Double kings", double_queens: "Double queens", double_jacks: "Double jacks",
-    "1000_aces": "1000 aces", "800_kings": "800 kings", "600_queens": "600 queens", "400_jacks": "400 jacks",
-  },
-  ja: {
-    run: "ラン", run_extra_k: "ラン＋切り札のK", run_extra_q: "ラン＋切り札のQ",
-    run_extra_kq: "ラン＋切り札のKとQ", double_run: "ダブルラン",
-    royal_marriage: "ロイヤルマリッジ", marriage: "マリッジ", dix: "ディクス（切り札の9）", pinochle: "ピノクル",
-    double_pinochle: "ダブルピノクル", aces_around: "エース・アラウンド", kings_around: "キング・アラウンド",
-    queens_around: "クイーン・アラウンド", jacks_around: "ジャック・アラウンド", double_aces: "ダブル・エース",
-    double_kings: "ダブル・キング", double_queens: "ダブル・クイーン", double_jacks: "ダブル・ジャック",
-    "1000_aces": "1000エース", "800_kings": "800キング", "600_queens": "600クイーン", "400_jacks": "400ジャック",
-  },
-};
-
-// Option labels and values: "opt.<game>.<name>" or "opt.<name>"; "val.<name>.<value>".
-const OPTIONS = {
-  en: {
-    "opt.pinochle2.double_melds": "Double melds (double run, 1000 aces …)",
-    "opt.pinochle2.new_card_rule": "New-card rule (each meld needs a card from the hand)",
-    "opt.pinochle2.level": "Computer level",
-    "val.level.streak": "Streak ladder",
-    "val.level.1": "Level 1", "val.level.2": "Level 2", "val.level.3": "Level 3",
-    "val.level.4": "Level 4",
-    "opt.strength": "Computer strength",
-    "val.strength.weak": "Weak", "val.strength.normal": "Normal", "val.strength.strong": "Strong",
-    "val.strength.expert": "Expert",
-    "opt.target": "Target score",
-    "opt.one_point": "1-point counting (all values ÷ 10)",
-    "opt.counters": "Counter scheme",
-    "val.counters.A": "A: A/10/K = 10", "val.counters.B": "B: A = 11, 10 = 10, K = 4, Q = 3, J = 2",
-    "val.counters.C": "C: A/10 = 10, K/Q = 5",
-    "opt.min_bid": "Minimum bid",
-    "opt.passing": "Cards passed between bidder and partner",
-    "opt.beat_only_trump_leads": "Must beat only on trump leads",
-    "opt.extra_kq": "Run + extra K/Q counts (190/230)",
-    "opt.all_pass_redeal": "All pass → redeal (otherwise the dealer is stuck)",
-    "opt.players": "Number of players",
-    "opt.simple_scoring": "Simple scoring (no bonus for a K-Q-J set)",
-    "opt.younger_may_exchange_zero": "Younger may exchange 0",
-    "val.younger_may_exchange_zero.auto": "Site default", "val.younger_may_exchange_zero.on": "Allowed",
-    "val.younger_may_exchange_zero.off": "Not allowed",
-    "opt.show_untaken": "Show the untaken talon",
-    "opt.four_deals": "Four-deal partie",
-    "opt.carte_rouge": "Carte rouge (20)",
-    "opt.last_trick_ten": "Last trick 10",
-    "opt.sinking": "Sinking",
-    "opt.lead_points_ten_or_higher": "Lead points: 10 or higher only",
-    "val.lead_points_ten_or_higher.auto": "Site default", "val.lead_points_ten_or_higher.on": "On",
-    "val.lead_points_ten_or_higher.off": "Off",
-    "opt.au_cent": "Piquet au cent (game to 100)",
-    "opt.more_players": "More",
-    "opt.bid_steps": "Bid steps",
-    "val.bid_steps.1-then-5": "1 to 60, then 5", "val.bid_steps.1": "1", "val.bid_steps.5": "5",
-    "val.bid_steps.10-from-100": "1 to 100, then 10",
-    "opt.all_pass": "When all four pass",
-    "val.all_pass.stuck": "the dealer plays at 50", "val.all_pass.redeal": "deal again",
-    "opt.marriage_required": "Declarer needs a trump marriage",
-    "opt.pass_count": "Cards passed",
-    "opt.must_head": "Must beat the winning card",
-    "opt.first_lead_trump": "First lead must be trump",
-    "opt.pinochle_dd.counters": "Counters",
-    "val.counters.aces-tens-kings": "aces, tens and kings", "val.counters.aces-tens": "aces and tens",
-    "opt.save_meld": "Meld counts when",
-    "val.save_meld.20-counters": "20 counters", "val.save_meld.one-trick": "a trick",
-    "val.save_meld.always": "always",
-    "opt.set_scoring": "Set scoring",
-    "val.set_scoring.minus": "minus the bid", "val.set_scoring.progressive": "progressive",
-    "opt.min_meld_20": "Declaring team needs 20 meld",
-    "opt.throw_in_award": "After a throw-in the defenders score",
-    "val.throw_in_award.meld": "their meld", "val.throw_in_award.meld-and-counters": "meld and all counters",
-    "opt.scale": "Scale", "val.scale.unit": "plain", "val.scale.x10": "×10",
-  },
-  ja: {
-    "opt.pinochle2.double_melds": "ダブルメルド（ダブルラン・1000エースなど）",
-    "opt.pinochle2.new_card_rule": "新カードルール（メルドには手札のカードが必要）",
-    "opt.pinochle2.level": "コンピュータのレベル",
-    "val.level.streak": "連勝で上がる",
-    "val.level.1": "レベル1", "val.level.2": "レベル2", "val.level.3": "レベル3",
-    "val.level.4": "レベル4",
-    "opt.strength": "コンピュータの強さ",
-    "val.strength.weak": "弱い", "val.strength.normal": "普通", "val.strength.strong": "強い",
-    "val.strength.expert": "達人",
-    "opt.target": "目標点",
-    "opt.one_point": "1点ずつで数える（すべて10分の1）",
-    "opt.counters": "カード点の方式",
-    "val.counters.A": "A：A・10・K＝10点", "val.counters.B": "B：A＝11、10＝10、K＝4、Q＝3、J＝2",
-    "val.counters.C": "C：A・10＝10点、K・Q＝5点",
-    "opt.min_bid": "最低ビッド",
-    "opt.passing": "ビッド勝者とパートナーが受け渡すカードの枚数",
-    "opt.beat_only_trump_leads": "切り札がリードされたときだけ勝つカードを出す",
-    "opt.extra_kq": "ランと別のK・Qも数える（190/230）",
-    "opt.all_pass_redeal": "全員パスなら配り直し（なしならディーラーが最低点で決定）",
-    "opt.players": "人数",
-    "opt.simple_scoring": "簡単な得点（K・Q・Jのそろいのボーナスなし）",
-    "opt.younger_may_exchange_zero": "ヤンガーは交換しなくてもOK",
-    "val.younger_may_exchange_zero.auto": "サイトの標準", "val.younger_may_exchange_zero.on": "あり",
-    "val.younger_may_exchange_zero.off": "なし",
-    "opt.show_untaken": "残った山を見せる",
-    "opt.four_deals": "4回で勝負する",
-    "opt.carte_rouge": "カルト・ルージュ（20点）",
-    "opt.last_trick_ten": "最後のトリックの点を10点にする",
-    "opt.sinking": "シンク",
-    "opt.lead_points_ten_or_higher": "リードの点：10以上だけ",
-    "val.lead_points_ten_or_higher.auto": "サイトの標準", "val.lead_points_ten_or_higher.on": "あり",
-    "val.lead_points_ten_or_higher.off": "なし",
-    "opt.au_cent": "100点先取（ピケ・オ・サン）",
-    "opt.more_players": "その他",
-    "opt.bid_steps": "ビッドのきざみ",
-    "val.bid_steps.1-then-5": "60までは1、その先は5", "val.bid_steps.1": "1", "val.bid_steps.5": "5",
-    "val.bid_steps.10-from-100": "100までは1、その先は10",
-    "opt.all_pass": "4人ともパスしたら",
-    "val.all_pass.stuck": "親が50で引き受ける", "val.all_pass.redeal": "配り直す",
-    "opt.marriage_required": "デクレアラーは切り札のマリッジが必要",
-    "opt.pass_count": "受け渡す枚数",
-    "opt.must_head": "勝っているカードより強いカードを出す",
-    "opt.first_lead_trump": "最初のリードは切り札",
-    "opt.pinochle_dd.counters": "カウンター",
-    "val.counters.aces-tens-kings": "A・10・K", "val.counters.aces-tens": "A・10",
-    "opt.save_meld": "メルドが点になる条件",
-    "val.save_meld.20-counters": "カウンター20点", "val.save_meld.one-trick": "1トリック",
-    "val.save_meld.always": "いつでも",
-    "opt.set_scoring": "失敗の点",
-    "val.set_scoring.minus": "ビッドを引く", "val.set_scoring.progressive": "プログレッシブ",
-    "opt.min_meld_20": "デクレアラーの組はメルド20点が必要",
-    "opt.throw_in_award": "降りたときに守る組が得る点",
-    "val.throw_in_award.meld": "メルド", "val.throw_in_award.meld-and-counters": "メルドとカウンター全部",
-    "opt.scale": "点の大きさ", "val.scale.unit": "ふつう", "val.scale.x10": "10倍",
-  },
-};
-
-// Engine texts (reasons, action texts) translated by pattern for Japanese.
-const NUM = { three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
-
-const PATTERNS_JA = [
-  [/^play (.+)$/i, "$1 を出す"],
-  [/^no meld$/i, "メルドしない"],
-  [/^meld (.+)$/i, "メルド：$1"],
-  [/^pass$/i, "パス"],
-  [/^bid (\d+)$/i, "$1 をビッド"],
-  [/^trump (.+)$/i, "切り札 $1"],
-  [/^give (.+)$/i, "$1 を渡す"],
-  [/^discard (.+)$/i, "$1 を捨てる"],
-  [/^point of (three|four|five|six|seven|eight)$/i, (m, w) => `ポイント（${NUM[w.toLowerCase()]}枚）`],
-  [/^You must follow suit: (\S+) was led and you hold (.)$/, "台札は$1です。$2を持っているので同じスートを出してください"],
-  [/^You must follow suit: you hold (.) \(play a (.) or the Joker\)$/, "$1を持っているので、$1かジョーカーを出してください"],
-  [/^You must follow suit: you hold (.) \(play a (.)\)$/, "$1を持っているので、$1を出してください"],
-  [/^You must follow suit: you hold (.)$/, "台札のスート（$1）を持っているので、それを出してください"],
-  [/^You must follow (.) and win the trick: play (.+)$/, "$1を出してトリックに勝たなければなりません：$2"],
-  [/^You must follow (.): play (.+)$/, "$1を出さなければなりません：$2"],
-  [/^You have no (.), so you must play a trump \((.)\): play (.+)$/, "$1がないので切り札（$2）を出してください：$3"],
-  [/^You are void in (.), so you must trump: you hold (.)$/, "$1がないので切り札（$2）を出してください"],
-  [/^You must beat the winning (\S+) with a higher (.): you hold (.+)$/, "いま勝っている$1より強い$2を出してください（$3）"],
-  [/^You must over-trump the winning (\S+): you hold (.+)$/, "いま勝っている$1より強い切り札を出してください（$2）"],
-  [/^On the first lead of the game you may not lead a spade.*$/, "最初のリードではスペードは出せません（♦・♥・ジョーカーを出してください）"],
-  [/^On the first lead of the game you may not lead a trump.*$/, "最初のリードでは切り札（♣）は出せません（♦・♥・ジョーカーを出してください）"],
-  [/^The ♠3 has been played and you hold the Joker.*$/, "♠3が出たので、ジョーカーを出さなければなりません"],
-  [/^You hold a trump: the Joker forces you to play one$/, "ジョーカーが出たので、切り札を出さなければなりません"],
-  [/^You won the trick: make a meld or decline.*$/, "トリックに勝ちました。メルドするか「メルドしない」を選んでください"],
-  [/you must follow suit/i, "台札と同じスートを出さなければなりません"],
-  [/not your turn|it is not your turn/i, "あなたの番ではありません"],
-  [/the game is over/i, "ゲームは終わっています"],
-];
+async function load(l) {
+  if (!catalogs[l]) {
+    const r = await fetch(`/api/catalog/${l}`);
+    if (!r.ok) throw new Error(`the ${l} texts could not be loaded (HTTP ${r.status})`);
+    catalogs[l] = await r.json();
+  }
+  return catalogs[l];
+}
 
 let current = null;
 const listeners = new Set();
@@ -886,12 +27,35 @@ export function lang() {
   return current;
 }
 
-/** Switch language, remember it, and notify listeners. */
-export function setLang(value) {
-  current = value === "ja" ? "ja" : "en";
+// The active language's texts are here before anything is drawn: every module importing
+// this one waits for them (top-level await), so a key never shows in place of its text.
+try {
+  await load(lang());
+} catch (err) {
+  console.error(err);
+  if (lang() !== "en") {
+    try { await load("en"); current = "en"; } catch { /* keys are shown */ }
+  }
+}
+
+let switches = 0;
+
+/** Switch language (its texts are loaded first), remember it, and notify listeners. */
+export async function setLang(value) {
+  const next = value === "ja" ? "ja" : "en";
+  const mine = ++switches;
+  try {
+    await load(next);
+  } catch (err) {
+    console.error(err);
+    return current;
+  }
+  if (mine !== switches) return current;  // a later switch wins
+  current = next;
   try { localStorage.setItem("cardplaza.lang", current); } catch { /* ignore */ }
   document.documentElement.lang = current;
   for (const fn of listeners) fn(current);
+  return current;
 }
 
 /** Call fn(lang) whenever the language changes. */
@@ -899,85 +63,141 @@ export function onLang(fn) { listeners.add(fn); return () => listeners.delete(fn
 
 /** Whether a key exists in the active language. */
 export function has(key) {
-  const l = lang();
-  return key in DICT[l] || key in OPTIONS[l];
+  return key in (catalogs[lang()] || {});
 }
 
-/** Translate a key with {placeholders}; unknown keys fall back to English, then the key. */
+/** Translate a key with {placeholders} (the server fills a gap in Japanese with English;
+ * an unknown key is shown as itself). */
 export function t(key, vars = {}) {
-  const l = lang();
-  let s = DICT[l][key] ?? OPTIONS[l][key] ?? DICT.en[key] ?? OPTIONS.en[key] ?? key;
+  let s = (catalogs[lang()] || {})[key] ?? key;
   for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
   return s;
 }
 
-// Piquet's words (the seed's: ポイント, シークエンス, セット, リード, ピック, ルピック, カポ,
-// カルト・ブランシュ): whole phrases first, then the combination names inside other texts.
-const RANK_JA = { seven: "7", eight: "8", nine: "9", ten: "10", jack: "J", queen: "Q", king: "K",
-                  ace: "A", sevens: "7", eights: "8", nines: "9", tens: "10", jacks: "J",
-                  queens: "Q", kings: "K", aces: "A" };
-const SEQ_LEN = { Tierce: 3, Quart: 4, Quint: 5, "Sixième": 6, "Septième": 7, "Huitième": 8 };
-const SEQ_RE = "(Tierce|Quart|Quint|Sixième|Septième|Huitième)";
-// A minor sequence runs from the seven: a tierce minor to the nine, a quart minor to the ten.
-const MINOR_TOP = { Tierce: "9", Quart: "10" };
-const seqJa = (name, top, suit) => `${SEQ_LEN[name]}枚シークエンス（${suit}・${top}まで）`;
-const PIQUET_PHRASES_JA = [
-  [/^Point of (three|four|five|six|seven|eight) in (.) \((\d+)\)$/,
-    (_, n, suit, sum) => `ポイント（${suit}${NUM[n]}枚・${sum}）`],
-  [new RegExp(`^${SEQ_RE} to the (\\w+) \\((.)\\)$`), (_, q, r, suit) => seqJa(q, RANK_JA[r], suit)],
-  [new RegExp(`^${SEQ_RE} major \\((.)\\)$`), (_, q, suit) => seqJa(q, "A", suit)],
-  [new RegExp(`^${SEQ_RE} minor \\((.)\\)$`), (_, q, suit) => seqJa(q, MINOR_TOP[q], suit)],
-  [/^Making (\d+)$/, "合計$1"],
-  [/^Good$/, "グッド"], [/^Not good$/, "ノット・グッド"], [/^Equal$/, "イコール"],
-  [/^Making\?$/, "何点？"], [/^To what\?$/, "どこまで？"], [/^How many\?$/, "何枚？"],
-  [/^To the (\w+)$/, (_, r) => `${RANK_JA[r] ?? r}まで`],
-  [/^No sequence$/, "シークエンスなし"], [/^No set$/, "セットなし"], [/^None$/, "なし"],
-  [/^add none$/, "追加なし"], [/^add (.+)$/, "$1 も数える"],
-  [/^point (.)$/, "ポイントのスート：$1"],
-  [/^chooses which combinations to score$/, "数える組を選んでいます"],
-  // The score sheet's events.
-  [/^Carte blanche$/, "カルト・ブランシュ"], [/^Carte rouge$/, "カルト・ルージュ"],
-  [/^Point$/, "ポイント"], [/^Sequences$/, "シークエンス"], [/^Sets$/, "セット"],
-  [/^Lead$/, "リード"], [/^Capture$/, "トリックの勝ち"], [/^Last trick$/, "最後のトリック"],
-  [/^Cards$/, "7回以上のトリック"], [/^Capot$/, "カポ"], [/^Pique$/, "ピック"],
-  [/^Repique$/, "ルピック"],
-];
-const PIQUET_WORDS_JA = [
-  [/\bTierce\b/g, "3枚シークエンス"], [/\bQuart\b/g, "4枚シークエンス"],
-  [/\bQuint\b/g, "5枚シークエンス"], [/Sixième/g, "6枚シークエンス"],
-  [/Septième/g, "7枚シークエンス"], [/Huitième/g, "8枚シークエンス"],
-  [/\bQuatorze of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `4枚セット（${RANK_JA[r]}）`],
-  [/\bTrio of (aces|kings|queens|jacks|tens)\b/g, (_, r) => `3枚セット（${RANK_JA[r]}）`],
+/** Both languages' texts (for tests that compare the page's text with them). */
+export async function dictionaries() {
+  return { en: await load("en"), ja: await load("ja") };
+}
+
+// -- engine texts ------------------------------------------------------------------------
+// [pattern, catalog key, named groups → the key's placeholders]; a pattern that is not
+// anchored replaces only what it matches.
+const NUM = { three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8 };
+const same = (g) => g;
+
+const PATTERNS = [
+  [/^play (?<what>.+)$/i, "eng.play", same],
+  [/^no meld$/i, "eng.no_meld", same],
+  [/^meld (?<what>.+)$/i, "eng.meld", same],
+  [/^pass$/i, "eng.pass", same],
+  [/^bid (?<n>\d+)$/i, "eng.bid", same],
+  [/^trump (?<suit>.+)$/i, "eng.trump", same],
+  [/^give (?<cards>.+)$/i, "eng.give", same],
+  [/^discard (?<cards>.+)$/i, "eng.discard", same],
+  [/^point of (?<w>three|four|five|six|seven|eight)$/i, "eng.point_of", (g) => ({ n: NUM[g.w.toLowerCase()] })],
+  [/^You must follow suit: (?<led>\S+) was led and you hold (?<suit>.)$/, "eng.follow_led", same],
+  [/^You must follow suit: you hold (?<suit>.) \(play a . or the Joker\)$/, "eng.follow_or_joker", same],
+  [/^You must follow suit: you hold (?<suit>.) \(play a .\)$/, "eng.follow_play", same],
+  [/^You must follow suit: you hold (?<suit>.)$/, "eng.follow_hold", same],
+  [/^You must follow (?<suit>.) and win the trick: play (?<cards>.+)$/, "eng.follow_win", same],
+  [/^You must follow (?<suit>.): play (?<cards>.+)$/, "eng.follow", same],
+  [/^You have no (?<suit>.), so you must play a trump \((?<trump>.)\): play (?<cards>.+)$/, "eng.must_trump", same],
+  [/^You are void in (?<suit>.), so you must trump: you hold (?<trump>.)$/, "eng.void_trump", same],
+  [/^You must beat the winning (?<card>\S+) with a higher (?<suit>.): you hold (?<cards>.+)$/, "eng.beat", same],
+  [/^You must over-trump the winning (?<card>\S+): you hold (?<cards>.+)$/, "eng.overtrump", same],
+  [/^On the first lead of the game you may not lead a spade.*$/, "eng.first_lead_spade", same],
+  [/^On the first lead of the game you may not lead a trump.*$/, "eng.first_lead_trump", same],
+  [/^The ♠3 has been played and you hold the Joker.*$/, "eng.joker_due", same],
+  [/^You hold a trump: the Joker forces you to play one$/, "eng.joker_forces", same],
+  [/^You won the trick: make a meld or decline.*$/, "eng.meld_or_decline", same],
+  [/you must follow suit/i, "eng.must_follow", same],
+  [/not your turn|it is not your turn/i, "eng.not_your_turn", same],
+  [/the game is over/i, "eng.game_over", same],
 ];
 
+// Piquet's words (ポイント, シークエンス, セット, リード, ピック, ルピック, カポ,
+// カルト・ブランシュ): whole phrases first, then the combination names inside other texts.
+const RANK = { seven: "7", eight: "8", nine: "9", ten: "10", jack: "J", queen: "Q", king: "K",
+               ace: "A", sevens: "7", eights: "8", nines: "9", tens: "10", jacks: "J",
+               queens: "Q", kings: "K", aces: "A" };
+const SEQ_LEN = { Tierce: 3, Quart: 4, Quint: 5, "Sixième": 6, "Septième": 7, "Huitième": 8 };
+const SEQ = "(?<q>Tierce|Quart|Quint|Sixième|Septième|Huitième)";
+// A minor sequence runs from the seven: a tierce minor to the nine, a quart minor to the ten.
+const MINOR_TOP = { Tierce: "9", Quart: "10" };
+const seq = (top) => (g) => ({ n: SEQ_LEN[g.q], top: top(g), suit: g.suit });
+const PIQUET_PHRASES = [
+  [/^Point of (?<w>three|four|five|six|seven|eight) in (?<suit>.) \((?<sum>\d+)\)$/, "eng.pq.point",
+    (g) => ({ n: NUM[g.w], suit: g.suit, sum: g.sum })],
+  [new RegExp(`^${SEQ} to the (?<r>\\w+) \\((?<suit>.)\\)$`), "eng.pq.sequence", seq((g) => RANK[g.r])],
+  [new RegExp(`^${SEQ} major \\((?<suit>.)\\)$`), "eng.pq.sequence", seq(() => "A")],
+  [new RegExp(`^${SEQ} minor \\((?<suit>.)\\)$`), "eng.pq.sequence", seq((g) => MINOR_TOP[g.q])],
+  [/^Making (?<n>\d+)$/, "eng.pq.making", same],
+  [/^Good$/, "eng.pq.good", same], [/^Not good$/, "eng.pq.not_good", same],
+  [/^Equal$/, "eng.pq.equal", same], [/^Making\?$/, "eng.pq.making_q", same],
+  [/^To what\?$/, "eng.pq.to_what", same], [/^How many\?$/, "eng.pq.how_many", same],
+  [/^To the (?<r>\w+)$/, "eng.pq.to_the", (g) => ({ rank: RANK[g.r] ?? g.r })],
+  [/^No sequence$/, "eng.pq.no_sequence", same], [/^No set$/, "eng.pq.no_set", same],
+  [/^None$/, "eng.pq.none", same], [/^add none$/, "eng.pq.add_none", same],
+  [/^add (?<what>.+)$/, "eng.pq.add", same],
+  [/^point (?<suit>.)$/, "eng.pq.point_suit", same],
+  [/^chooses which combinations to score$/, "eng.pq.choosing", same],
+  // The score sheet's events.
+  [/^Carte blanche$/, "eng.pq.carte_blanche", same], [/^Carte rouge$/, "eng.pq.carte_rouge", same],
+  [/^Point$/, "eng.pq.ev.point", same], [/^Sequences$/, "eng.pq.ev.sequences", same],
+  [/^Sets$/, "eng.pq.ev.sets", same], [/^Lead$/, "eng.pq.ev.lead", same],
+  [/^Capture$/, "eng.pq.ev.capture", same], [/^Last trick$/, "eng.pq.ev.last_trick", same],
+  [/^Cards$/, "eng.pq.ev.cards", same], [/^Capot$/, "eng.pq.ev.capot", same],
+  [/^Pique$/, "eng.pq.ev.pique", same], [/^Repique$/, "eng.pq.ev.repique", same],
+];
+const PIQUET_WORDS = [
+  [/\bTierce\b|\bQuart\b|\bQuint\b|Sixième|Septième|Huitième/g, "eng.pq.seqword",
+    (g, whole) => ({ n: SEQ_LEN[whole] })],
+  [/\bQuatorze of (?<r>aces|kings|queens|jacks|tens)\b/g, "eng.pq.quatorze", (g) => ({ rank: RANK[g.r] })],
+  [/\bTrio of (?<r>aces|kings|queens|jacks|tens)\b/g, "eng.pq.trio", (g) => ({ rank: RANK[g.r] })],
+];
+
+/** ``text`` with what ``re`` matches replaced by the key's text, filled from its groups. */
+function replaceBy(text, re, key, params) {
+  return text.replace(re, (whole, ...rest) => {
+    const groups = typeof rest[rest.length - 1] === "object" ? rest[rest.length - 1] : {};
+    return t(key, params(groups || {}, whole));
+  });
+}
+
 function piquetWords(text) {
-  for (const [re, rep] of PIQUET_PHRASES_JA) if (re.test(text)) return text.replace(re, rep);
+  for (const [re, key, params] of PIQUET_PHRASES) if (re.test(text)) return replaceBy(text, re, key, params);
   let out = text;
-  for (const [re, rep] of PIQUET_WORDS_JA) out = out.replace(re, rep);
+  for (const [re, key, params] of PIQUET_WORDS) out = replaceBy(out, re, key, params);
   return out;
+}
+
+// Two-hand meld names are the catalog's meld keys with spaces; the longest is tried first.
+const meldNames = {};
+function meldNamesOf(l) {
+  meldNames[l] ??= Object.keys(catalogs[l] || {}).filter((k) => k.startsWith("meld."))
+    .map((k) => k.slice(5).replace(/_/g, " ")).sort((a, b) => b.length - a.length);
+  return meldNames[l];
 }
 
 /** Translate an engine text (action text or reason) where a pattern is known. */
 export function engineText(text) {
   if (lang() !== "ja" || typeof text !== "string") return text;
-  let out = text;
-  const names = Object.keys(MELDS.ja).map((k) => k.replace(/_/g, " ")).sort((a, b) => b.length - a.length);
-  for (const name of names) {
-    if (out.toLowerCase().startsWith(`meld ${name}`)) {
-      return `メルド：${MELDS.ja[name.replace(/ /g, "_")]}${out.slice(5 + name.length)}`;
+  for (const name of meldNamesOf(lang())) {
+    if (text.toLowerCase().startsWith(`meld ${name}`)) {
+      return t("eng.meld", { what: t(`meld.${name.replace(/ /g, "_")}`) + text.slice(5 + name.length) });
     }
   }
-  for (const [re, rep] of PATTERNS_JA) {
-    if (re.test(out)) return piquetWords(out.replace(re, rep).replace(/ or /g, "・"));
+  for (const [re, key, params] of PATTERNS) {
+    if (re.test(text)) return piquetWords(replaceBy(text, re, key, params).split(" or ").join(t("eng.or")));
   }
-  return piquetWords(out);
+  return piquetWords(text);
 }
 
 /** Name of a meld from its key ("royal_marriage") or two-hand name ("royal marriage"). */
 export function meldText(key, suit = null) {
-  const k = String(key).toLowerCase().replace(/ /g, "_");
-  const base = MELDS[lang()][k] ?? MELDS.en[k] ?? String(key);
-  return suit && k === "marriage" ? `${base} ${suit}` : base;
+  const k = `meld.${String(key).toLowerCase().replace(/ /g, "_")}`;
+  const base = has(k) ? t(k) : String(key);
+  return suit && k === "meld.marriage" ? `${base} ${suit}` : base;
 }
 
 /** A server error (code, English message, params) in the player's language. A rules reason
@@ -990,27 +210,14 @@ export function errorText(code, message = "", params = {}) {
     return t(`err.${code === "bad_options" ? "bad_options" : "illegal"}`);
   }
   const key = `err.${code}`;
-  if (code && (key in DICT.en)) return t(key, params || {});
+  if (code && has(key)) return t(key, params || {});
   if (lang() === "en" && message) return message;
   return t("err.unknown", { code: code || "?" });
 }
 
-/** Add texts kept beside the code that uses them: {en: {...}, ja: {...}}, the same keys in
- * both languages (a key already here is not replaced). */
-export function addTexts(texts) {
-  for (const l of ["en", "ja"]) {
-    for (const [k, v] of Object.entries(texts[l] || {})) if (!(k in DICT[l])) DICT[l][k] = v;
-  }
-}
-
-/** Every dictionary (for tests that compare the page's text with both languages). */
-export function dictionaries() {
-  return { DICT, OPTIONS, MELDS };
-}
-
 /** Label of an option field of a game. */
 export function optionLabel(game, name) {
-  for (const key of [`opt.${game}.${name}`, `opt.${name}`]) if (has(key) || key in OPTIONS.en) return t(key);
+  for (const key of [`opt.${game}.${name}`, `opt.${name}`]) if (has(key)) return t(key);
   return name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
 }
 
@@ -1019,5 +226,5 @@ export function valueLabel(name, value) {
   if (value === true) return t("yes");
   if (value === false) return t("no");
   const key = `val.${name}.${value}`;
-  return key in OPTIONS.en || key in OPTIONS[lang()] ? t(key) : String(value);
+  return has(key) ? t(key) : String(value);
 }

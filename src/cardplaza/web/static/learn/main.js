@@ -7,7 +7,6 @@
 import { registerExtension } from "../table.js";
 import { h } from "../dom.js";
 import { t, lang, engineText } from "../i18n.js";
-import "./texts.js";
 
 /** What this page knows per table: the last hint and helper answers, what is asked. */
 let S = fresh(null);

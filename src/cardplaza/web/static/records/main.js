@@ -5,7 +5,6 @@ import { h } from "../dom.js";
 import { registerPage, registerLobbyPart } from "../app.js";
 import { t } from "../i18n.js";
 import { registerExtension } from "../table.js";
-import "./texts.js";
 import { historyExtension, addHistoryFoot } from "./history.js";
 import { downloadButton } from "./download.js";
 import { renderReplay, replayExtension, onKey, openFilePanel } from "./replay.js";
