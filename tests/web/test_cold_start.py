@@ -82,4 +82,4 @@ def test_first_expert_moves_come_at_once_with_an_empty_kernel_cache(tmp_path: Pa
     # in): the Python search takes its normal cap, a fraction of a second of CPU, where a
     # compiler takes minutes.
     assert "missed its" not in out, out
-    assert sorted(moves)[len(moves) // 2] < 3.0 and max(moves) < 8.0, (moves, out)
+    assert sorted(moves)[len(moves) // 2] < 6.0 and max(moves) < 8.0, (moves, out)
