@@ -316,18 +316,18 @@ class WorkerPool:
 
 
 # -- the worker process ---------------------------------------------------------------------
-def _die_with_parent() -> None:
-    """Linux: this worker gets SIGKILL when the server process dies (even by SIGKILL)."""
+def die_with_parent(signal_number: int = 9) -> None:
+    """Linux: this process gets ``signal_number`` (default SIGKILL) when the process that
+    started it dies, even by SIGKILL; elsewhere nothing happens."""
     import ctypes
-    import signal
 
     parent = os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        libc.prctl(1, signal_number, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:  # the server died before the call
+    if os.getppid() != parent:  # the parent died before the call
         os._exit(0)
 
 
@@ -337,7 +337,7 @@ def _serve(nice: int, preload: list[str]) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
