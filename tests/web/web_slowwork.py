@@ -27,3 +27,9 @@ def quick_hint(game: str, observation: dict[str, Any], legal: list[Any],
 def no_review(record: dict[str, Any], seat: int, index: int, seconds: float) -> None:
     """A reviewed decision that turned out not to be a real choice (at once)."""
     return
+
+
+def nap(seconds: float) -> float:
+    """Sleep, then answer."""
+    time.sleep(seconds)
+    return seconds

@@ -56,10 +56,21 @@ def _safe_url(url: str) -> str:
     return make_url(url).render_as_string(hide_password=True)
 
 
-def app_from_env() -> FastAPI:
-    """The app of one web worker process (settings from :data:`ENV`)."""
-    from cardplaza.web.front.app import create_app
+SHUTDOWN_SECONDS = 20.0
+"""How long ``serve --workers N`` waits for its web processes to stop after SIGTERM or
+SIGINT before it kills them."""
 
+
+def app_from_env() -> FastAPI:
+    """The app of one web worker process (settings from :data:`ENV`). The process stops
+    (SIGTERM: a graceful shutdown) when the supervising process dies, however it dies, so
+    no web process, nor the resource tracker they share, outlives it."""
+    import signal
+
+    from cardplaza.web.front.app import create_app
+    from cardplaza.web.live.workers import die_with_parent
+
+    die_with_parent(signal.SIGTERM)
     config = json.loads(os.environ[ENV])
     settings = Settings.from_json(config["settings"])
     _logging(settings.log_level)
@@ -161,13 +172,35 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         config = uvicorn.Config(create_app(url, settings=settings), **common)
         uvicorn.Server(config).run(sockets=[sock])
         return
-    from uvicorn.supervisors import Multiprocess
-
     os.environ[ENV] = json.dumps({"db": url, "settings": settings.to_json()})
     config = uvicorn.Config("cardplaza.web.front.server:app_from_env", factory=True,
                             workers=workers, **common)
     with contextlib.suppress(KeyboardInterrupt):
-        Multiprocess(config, sockets=[sock]).run()
+        _supervisor()(config, sockets=[sock]).run()
+
+
+def _supervisor() -> Any:
+    """uvicorn's supervisor of several web processes, waiting at most
+    :data:`SHUTDOWN_SECONDS` for them to stop before it kills them (a process stuck in its
+    shutdown would otherwise hold the supervisor, and the resource tracker, for ever)."""
+    import time
+
+    from uvicorn.supervisors import Multiprocess
+
+    class Supervisor(Multiprocess):
+        def join_all(self) -> None:
+            until = time.monotonic() + SHUTDOWN_SECONDS
+            for process in self.processes:
+                process.process.join(max(0.0, until - time.monotonic()))
+            for process in self.processes:
+                if process.process.is_alive():
+                    logging.getLogger("cardplaza.web").warning(
+                        "a web process did not stop in %.0f s; it is killed",
+                        SHUTDOWN_SECONDS)
+                    process.kill()
+                    process.join()
+
+    return Supervisor
 
 
 __all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve", "uvicorn_options"]

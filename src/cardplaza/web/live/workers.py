@@ -76,6 +76,11 @@ class PoolStats:
     pids: list[int] = field(default_factory=list)
 
 
+def _read_outcome(fut: asyncio.Future[Any]) -> None:
+    if not fut.cancelled():
+        fut.exception()
+
+
 def _set_result(fut: asyncio.Future[Any], value: Any) -> None:
     if not fut.done():
         fut.set_result(value)
@@ -291,12 +296,20 @@ class WorkerPool:
                 return await fut
             return await asyncio.wait_for(asyncio.shield(fut), max(0.0, deadline))
         except TimeoutError:
-            task.abandoned = True
+            self._abandon(task)
             self.stats.timeouts += 1
             raise WorkerTimeout(f"no answer within {deadline:.1f} s") from None
         except asyncio.CancelledError:
-            task.abandoned = True
+            self._abandon(task)
             raise
+
+    @staticmethod
+    def _abandon(task: _Task) -> None:
+        """Nobody waits for this task any more: it is dropped if it has not started, and the
+        error it may still end with (an expiry, the pool closing) is read here, so it is
+        never reported as an exception nobody retrieved."""
+        task.abandoned = True
+        task.future.add_done_callback(_read_outcome)
 
     def pids(self) -> list[int]:
         """Process ids of the running workers."""
@@ -316,18 +329,18 @@ class WorkerPool:
 
 
 # -- the worker process ---------------------------------------------------------------------
-def _die_with_parent() -> None:
-    """Linux: this worker gets SIGKILL when the server process dies (even by SIGKILL)."""
+def die_with_parent(signal_number: int = 9) -> None:
+    """Linux: this process gets ``signal_number`` (default SIGKILL) when the process that
+    started it dies, even by SIGKILL; elsewhere nothing happens."""
     import ctypes
-    import signal
 
     parent = os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
+        libc.prctl(1, signal_number, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:  # the server died before the call
+    if os.getppid() != parent:  # the parent died before the call
         os._exit(0)
 
 
@@ -337,7 +350,7 @@ def _serve(nice: int, preload: list[str]) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _die_with_parent()
+    die_with_parent()
     if nice:
         with contextlib.suppress(OSError):
             os.nice(nice)
