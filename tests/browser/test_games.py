@@ -13,6 +13,7 @@ GAMES = [
     ("pinochle2", {}),
     ("pinochle4", {"target": 500, "strength": "weak"}),
     ("pinochle3", {"target": 500, "strength": "weak"}),
+    ("pinochle_dd", {"target": 250, "__level": "weak"}),
     ("piquet", {"four_deals": True, "__level": "1"}),
     ("efudatori", {"players": 4, "__level": "1"}),
 ]
@@ -22,6 +23,7 @@ DRAWERS = {
     "pinochle2": ["Melds"],
     "pinochle4": ["Bids", "Melds", "Score"],
     "pinochle3": ["Bids", "Melds", "Score"],
+    "pinochle_dd": ["Bids", "Melds", "Score"],
     "piquet": ["Declared", "Talon", "Score"],
     "efudatori": ["Captured"],
 }
@@ -52,7 +54,7 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     play_to_end(page, on_summary=summary)
     dialog = page.locator(".dialog.end")
     assert dialog.is_visible()
-    if game in ("pinochle4", "pinochle3", "piquet"):
+    if game in ("pinochle4", "pinochle3", "pinochle_dd", "piquet"):
         assert summaries, "no summary between hands"
     verdict = dialog.locator(".verdict").inner_text()
     assert verdict in ("You win!", "You lose.", "Draw.")

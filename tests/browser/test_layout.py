@@ -30,6 +30,7 @@ DEALS = [
     ("pinochle4", "pinochle4", WEAK, 2, {"trump", "pass", "play"}),
     ("pinochle3", "pinochle3", WEAK, 1, {"trump", "discard", "play"}),
     ("pinochle3", "pinochle3", WEAK, 2, {"bid"}),
+    ("pinochle_dd", "pinochle_dd", {"__level": "weak"}, 1, {"bid", "pass", "play"}),
     ("pinochle2", "pinochle2", PRACTICE, 1, {"play", "meld"}),
     ("piquet", "piquet", {"four_deals": True, "__level": "1"}, 1, {"exchange", "declare", "play"}),
     ("efudatori4", "efudatori", {"players": 4, "__level": "1"}, 1, {"play"}),

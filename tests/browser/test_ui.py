@@ -17,6 +17,8 @@ from cp_browser import (
     wait_change,
 )
 
+from cardplaza.core.registry import games
+
 pytestmark = pytest.mark.browser
 
 
@@ -181,11 +183,23 @@ def test_screenshots(browser: Any, server: str, width: int, height: int) -> None
         try:
             pg.goto(f"{server}/#/")
             pg.wait_for_selector(".game-tile")
-            assert pg.locator(".game-desc").count() == 5  # a line about each game
+            # A line about each game, in the page's language (no text left as its key).
+            descriptions = pg.locator(".game-desc").all_inner_texts()
+            assert len(descriptions) == len(games())
+            assert not any(d.startswith("desc.") for d in descriptions), descriptions
             shot(pg, f"lobby_{lang}_{size}")
             pg.goto(f"{server}/#/game/pinochle2")
             pg.wait_for_selector("#start-btn")
             shot(pg, f"lobby_pinochle2_{lang}_{size}")
+            pg.goto(f"{server}/#/game/pinochle_dd")
+            pg.wait_for_selector("#start-btn")
+            if lang == "ja":
+                # Every option and choice is named in Japanese (tests/web checks the keys).
+                texts = pg.evaluate("""() => [...document.querySelectorAll(
+                  '.options label, .options select option')].map(e => e.textContent)""")
+                english = [x for x in texts if x.isascii() and not x.replace("×", "").isdigit()]
+                assert english == [], english
+            shot(pg, f"lobby_pinochle_dd_{lang}_{size}")
             pg.goto(f"{server}/#/rules/pinochle2")
             pg.wait_for_selector(".rules h1, .rules h2")
             shot(pg, f"rules_pinochle2_{lang}_{size}")

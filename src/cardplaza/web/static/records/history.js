@@ -76,7 +76,7 @@ function completedOf(ctx) {
   return (ctx.view.adapter.completed ?? generic.completed)(ctx);
 }
 
-const PARTS = { pinochle4: auction, pinochle3: auction, piquet: piquetPart, pinochle2: meldsPart };
+const PARTS = { pinochle4: auction, pinochle3: auction, pinochle_dd: auction, piquet: piquetPart, pinochle2: meldsPart };
 
 const foot = [];
 
