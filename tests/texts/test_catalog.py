@@ -47,7 +47,7 @@ FAMILIES: list[tuple[str, str, str]] = [
     (r"err\.\w+", "`err.${code}`", "errorText: a server error by its code"),
     (r"meld\.\w+", "`meld.${", "meldText and engineText: a meld by its key"),
     (r"opt\.(\w+\.)?\w+", "`opt.${game}.${name}`", "optionLabel: an option's label"),
-    (r"val\.\w+\.\w+", "`val.${name}.${value}`", "valueLabel: an option value's label"),
+    (r"val\.\w+\.[\w-]+", "`val.${name}.${value}`", "valueLabel: an option value's label"),
     (r"level\.(\w+\.)?\w+", "`level.${game}.${lv}`", "a computer level's name"),
     (r"desc\.\w+", "`desc.${", "a game's line in the lobby"),
     (r"suits\.\w+", "`suits.${", "a game's suits in the lobby"),
@@ -91,7 +91,8 @@ def test_texts_are_well_formed(lang: str) -> None:
     raw = json.loads((cat.CATALOG_DIR / f"{lang}.json").read_text(encoding="utf-8"))
     assert list(raw) == list(EN), "the same order in both files (easier to compare)"
     for key, value in raw.items():
-        assert re.fullmatch(r"[a-z0-9_]+(\.[A-Za-z0-9_]+)*", key), key
+        # dotted names; an option value may hold a hyphen ("val.bid_steps.1-then-5")
+        assert re.fullmatch(r"[a-z0-9_]+(\.[A-Za-z0-9_-]+)*", key), key
         assert value.strip() or value == " or ", key
         # Every brace is a placeholder's.
         assert "{" not in cat.PLACEHOLDER.sub("", value) and "}" not in \
