@@ -1,5 +1,5 @@
 """Every option the lobby shows, and every named choice of it, has a label in both
-languages of the front end (the lobby would otherwise show the option's key)."""
+languages of the message catalog (the lobby would otherwise show the option's key)."""
 
 from __future__ import annotations
 
@@ -9,18 +9,14 @@ from pathlib import Path
 import pytest
 
 from cardplaza.core.registry import games
+from cardplaza.texts.catalog import catalog
 from cardplaza.web.live.gameinfo import option_fields
 
-I18N = Path(__file__).resolve().parents[2] / "src/cardplaza/web/static/i18n.js"
 APP = Path(__file__).resolve().parents[2] / "src/cardplaza/web/static/app.js"
 
 
 def _keys(language: str) -> set[str]:
-    text = I18N.read_text(encoding="utf-8")
-    body = text.split("const OPTIONS = {", 1)[1]
-    start = body.index(f"\n  {language}: {{")
-    end = body.find("\n  },", start)
-    return set(re.findall(r'"([^"]+)":', body[start:end]))
+    return set(catalog(language))
 
 
 def _hidden() -> dict[str, set[str]]:
