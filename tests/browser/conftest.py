@@ -49,7 +49,13 @@ def running_server(tmp: Path, pause: float) -> Iterator[str]:
     log = (tmp / "server.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--pause", str(pause),
-         "--db", db, "--streak-seeds"], env=env, stdout=log, stderr=log)
+         "--db", db, "--streak-seeds",
+         # Every browser test plays from this one address: the creation budgets a
+         # visitor's address gets would refuse the suite's tables part way through.
+         *(x for name in ("tables_per_minute_per_address", "tables_burst_per_address",
+                          "tables_per_minute_per_player", "tables_burst_per_player",
+                          "max_open_tables_per_address", "max_rooms_per_address")
+           for x in ("--set", f"{name}=1000"))], env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:
