@@ -14,7 +14,7 @@ TEST_EXTRAS ?= dev,postgres,research
 ## show empty boxes), PostgreSQL for the storage test.
 SYSTEM_PACKAGES ?= chromium fonts-liberation fonts-ipafont-gothic postgresql
 
-.PHONY: play test lint typecheck unit browser system-deps clean
+.PHONY: play test lint typecheck unit browser fuzz system-deps clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,11 @@ unit: $(STAMP)
 ## Playwright's sync API breaks asyncio tests run later in the same process: own process.
 browser: $(STAMP) system-deps
 	$(BIN)/pytest tests/browser
+
+## The server's fuzzing state machine, long and with fresh examples (minutes; `make unit`
+## runs a short, repeatable one).
+fuzz: $(STAMP)
+	HYPOTHESIS_PROFILE=fuzz $(BIN)/pytest tests/web/test_fuzz.py
 
 ## Set up and run every check and test.
 test: $(STAMP) system-deps lint typecheck unit browser

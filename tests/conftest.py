@@ -2,7 +2,8 @@
 
 ``HYPOTHESIS_PROFILE=explore make unit`` draws new random examples (and remembers any
 failure in the local example database); the default profile draws the same examples on
-every run, so a change is judged by the same cases each time.
+every run, so a change is judged by the same cases each time. ``make fuzz`` runs the
+server's fuzzing state machine long (``HYPOTHESIS_PROFILE=fuzz``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from hypothesis import settings
 
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
+settings.register_profile("fuzz", derandomize=False, deadline=None)
+"""``make fuzz``: the server's fuzzing state machine (``tests/web/test_fuzz.py``) runs long
+sequences with fresh examples."""
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 # Terminal play keeps statistics and streaks in the user's data directory: tests (and the

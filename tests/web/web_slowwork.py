@@ -33,3 +33,8 @@ def nap(seconds: float) -> float:
     """Sleep, then answer."""
     time.sleep(seconds)
     return seconds
+
+
+def quick_helper(game: str, observation: dict[str, Any], legal: list[Any],
+                 seconds: float) -> None:
+    """No decision helper's table (at once)."""

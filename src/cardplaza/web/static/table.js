@@ -75,7 +75,7 @@ async function newView(main, tableId, entry) {
   const view = {
     tableId, entry, info, adapter, deck: new Deck(info ? info.deck : []),
     msg: null, queue: [], pumping: false, error: null, status: "connecting",
-    endDismissed: false, event: null, pick: new Set(), pickStep: -1, autoSend: [],
+    endDismissed: false, event: null, pick: new Set(), pickStep: -1, autoSend: [], sentAt: -1,
     drawer: null, sheetOpen: false, override: null, revealed: new Set(), launch: null,
     closed: false, handIds: [], board: null, faceUp: null,
   };
@@ -169,6 +169,8 @@ function sendPace(view) {
 function onMessage(view, msg) {
   if (view.closed) return;
   if (msg.type === "state") {
+    // A table taken back (undo) or rebuilt forgets any set still being sent.
+    if (view.latest && msg.step < view.latest.step) { view.autoSend = []; view.sentAt = -1; }
     view.latest = msg;
     if (msg.terminal) markFinished(view.tableId);
     if (!view.paceSent && "pace" in msg) { view.paceSent = true; sendPace(view); }
@@ -178,14 +180,16 @@ function onMessage(view, msg) {
       const a = (msg.legal || []).find((x) => x.card === next);
       if (a) {
         view.autoSend.shift();
+        view.sentAt = msg.step;
         view.conn.send({ type: "act", action: a.json, step: msg.step });
-      } else view.autoSend = [];
+      } else { view.autoSend = []; view.sentAt = -1; }
     }
     view.queue.push(msg);
     pump(view);
   } else if (msg.type === "error") {
     view.error = { code: msg.code, message: msg.message, params: msg.params };
     view.autoSend = [];
+    view.sentAt = -1;
     view.pending = false;
     if (msg.code === "stale") view.conn.send({ type: "state" });
     drawStatus(view);
@@ -402,6 +406,12 @@ export function seatName(ctx, seat) {
   return p.name;
 }
 
+/** Whether the cards of a chosen set are still going out one by one as of this state: then
+ * nothing is asked of the player (the set was chosen once). */
+function sending(view, msg) {
+  return view.autoSend.length > 0 || msg.step <= view.sentAt;
+}
+
 function makeCtx(view, msg) {
   const frozen = view.frozen && msg === view.msg;
   const legal = frozen ? [] : (msg.legal || []);
@@ -411,7 +421,7 @@ function makeCtx(view, msg) {
   const ctx = {
     view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, n, deck: view.deck,
     legal, cardActions, illegal: frozen ? {} : (msg.illegal || {}),
-    myTurn: !frozen && !view.board && msg.current === msg.seat && !msg.terminal,
+    myTurn: !frozen && !view.board && msg.current === msg.seat && !msg.terminal && !sending(view, msg),
     info: view.info, t, lang: lang(), game: view.entry.game, board: view.board,
     act: (a) => act(view, a),
     seatName: (s) => seatName(ctx, s),
@@ -457,6 +467,7 @@ function statusTurn(view) {
   const msg = view.msg;
   const ctx = view.ctx;
   if (msg.terminal) return t("end.title");
+  if (sending(view, msg)) return "";
   if (ctx && ctx.myTurn) {
     const p = fn(view, "prompt")(ctx);
     return p ? t(p.key, p.vars) : t("table.turn.you");
@@ -896,6 +907,7 @@ function pickBar(view, ctx, spec) {
       const first = ctx.cardActions.get(cards[0]);
       if (!first) return;
       view.autoSend = cards.slice(1);
+      view.sentAt = view.latest.step;
       ctx.act(first);
     }
     view.pick = new Set();
