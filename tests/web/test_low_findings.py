@@ -167,6 +167,9 @@ def test_refusals_are_logged_a_few_times_a_minute(client: TestClient,
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
 
+    from cardplaza.web.live.client import CAP
+
+    CAP.reset()  # earlier tests in this process may have used this minute's lines
     t = create(client, game="toy", seed=1, humans=[0, 1])
     manager = client.app.state.manager  # type: ignore[attr-defined]
     with caplog.at_level(logging.INFO):

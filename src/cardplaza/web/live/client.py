@@ -223,6 +223,10 @@ class LogCap:
         else:
             entry[2] += 1
 
+    def reset(self) -> None:
+        """Forget every kind's count (a new minute for all of them)."""
+        self._kinds.clear()
+
 
 CAP = LogCap()
 """The server's cap on repeated log lines."""
