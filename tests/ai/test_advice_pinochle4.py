@@ -341,3 +341,35 @@ def test_cutthroat_hint_picks_the_best_of_its_own_table(seed: int) -> None:
     if len(values) > 1 and values[1] > values[0]:
         pytest.fail("a choice listed below the pick scores more")
     assert "as good" not in h.reason["en"] or values[0] - values[1] < 0.05
+
+
+def test_bury_reason_counts_only_a_counters_points() -> None:
+    """The reason for burying a card says its points count for the bidder only when the
+    card has counter points (a 9 or a J is worth nothing in tricks under scheme A)."""
+    from cardplaza.games.pinochle4.engine import DISCARD, K_DISCARD
+    from cardplaza.games.pinochle4.rules import counter_table
+
+    values = counter_table("A", False)
+    seen = 0
+    for seed in range(40):
+        st = CutthroatState(None, seed)
+        rng = random.Random(seed)
+        while st.phase != DISCARD and not st.is_terminal:
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+        if st.is_terminal:
+            continue
+        seat = st.current_player
+        h = hint("pinochle3", st.observation(seat), st.legal_actions(), seed=1,
+                 effort=Effort(0.2))
+        assert h.best is not None and h.best[0] == K_DISCARD
+        if len([c for c in h.evaluation.choices if c.value is not None]) <= 1:
+            continue
+        worth = values[h.best[1]]
+        says_points = "counter points" in h.reason["en"]
+        assert says_points == (worth > 0), (seed, h.reason)
+        assert ("worth nothing" in h.reason["en"]) == (worth == 0)
+        seen += 1
+        if seen >= 3:
+            break
+    assert seen >= 3

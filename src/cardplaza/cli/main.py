@@ -494,6 +494,26 @@ app.command("advice-bench")(advice_bench_command)
 app.command("stats")(stats_command)
 
 
+def _quiet_flags(command: Any) -> Any:
+    """Help lists on/off flags without a ``<bool>`` type after them (the help's type
+    column is for options that take a value). ``command`` is the command Typer builds."""
+    for param in command.params:
+        if getattr(param, "is_flag", False) and param.metavar is None:
+            param.metavar = ""
+    make_help = command.get_help_option
+
+    def quiet_help(ctx: Any) -> Any:
+        option = make_help(ctx)
+        if option is not None and option.metavar is None:
+            option.metavar = ""
+        return option
+
+    command.get_help_option = quiet_help
+    for sub in getattr(command, "commands", {}).values():
+        _quiet_flags(sub)
+    return command
+
+
 def main() -> None:
     """Console-script entry point."""
-    app()
+    _quiet_flags(typer.main.get_command(app))()

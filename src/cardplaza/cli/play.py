@@ -15,6 +15,9 @@ from cardplaza.cli.terminal import check_save_path, play_series
 from cardplaza.core.registry import GameSpec
 from cardplaza.texts.catalog import text as catalog_text
 
+INTERRUPTED_STATUS = 130
+"""The exit status after Ctrl-C (the shell's own for an interrupt: 128 + SIGINT)."""
+
 
 def play_command(spec: GameSpec, options: Any, seed: int | None, choice: LevelChoice,
                  console: Console, save: str | None = None, new_streak: bool = False,
@@ -42,7 +45,9 @@ def play_command(spec: GameSpec, options: Any, seed: int | None, choice: LevelCh
     def read(prompt: str) -> str:
         return console.input(prompt)
 
-    play_series(spec.name, options, seed, choice.level, console, read, save=save,
-                streak=book, results=default_results_path(), lang=lang)
+    played = play_series(spec.name, options, seed, choice.level, console, read, save=save,
+                         streak=book, results=default_results_path(), lang=lang)
     if book is not None and book.streak.best:
         console.print(catalog_text("cli.streak.best_saved", lang, best=f"{book.streak.best:,}"))
+    if played.interrupted:
+        raise typer.Exit(INTERRUPTED_STATUS)

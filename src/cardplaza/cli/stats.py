@@ -17,6 +17,7 @@ from rich.table import Table
 
 from cardplaza.cli.language import LangOption, terminal_language
 from cardplaza.cli.style import make_console
+from cardplaza.core.registry import games
 from cardplaza.core.results import GameResult, ResultLog, result_of, summarize
 from cardplaza.texts.catalog import text as catalog_text
 
@@ -81,6 +82,10 @@ def stats_command(
     lang: LangOption = None,
 ) -> None:
     """Games played, won, lost, average margin and best result per computer level."""
+    if game is not None and game not in games():
+        raise typer.BadParameter(
+            catalog_text("cli.game.unknown", terminal_language(lang), name=game,
+                         known=", ".join(sorted(games()))), param_hint="'--game'")
     results = ResultLog(results_file or default_results_path()).results()
     if game is not None:
         results = [r for r in results if r.game == game]

@@ -290,6 +290,8 @@ class Session:
         taken = self.state.action_text(action)
         self.count("undo")
         if later:
+            if later == 1:
+                return self.say("cli.undo.done.one", action=taken)
             return self.say("cli.undo.done.more", action=taken, n=later)
         return self.say("cli.undo.done", action=taken)
 
@@ -331,10 +333,16 @@ def play_terminal(game: str, options: Any, seed: int, level: str = "random",
     return session.run()
 
 
+class Series(list[GameState]):
+    """The games of a series in order; ``interrupted`` when the person pressed Ctrl-C."""
+
+    interrupted: bool = False
+
+
 def play_series(game: str, options: Any, seed: int | None, level: str,
                 console: Console, read: Callable[[str], str], save: str | None = None,
                 streak: Any = None, human_seat: int = 0,
-                results: Path | None = None, lang: str = "en") -> list[GameState]:
+                results: Path | None = None, lang: str = "en") -> Series:
     """Games one after another while the person answers "play again" with yes.
 
     The next game's options come from the game's ``rematch`` hook (E-fuda-tori passes the
@@ -349,7 +357,7 @@ def play_series(game: str, options: Any, seed: int | None, level: str,
     spec = get_game(game)
     opts = spec.options_type() if options is None else options
     number = 1
-    played: list[GameState] = []
+    played = Series()
     current = secrets.randbelow(2**31) if seed is None else seed
     while True:
         game_level = streak.level_name(spec) if streak is not None else level
@@ -361,17 +369,27 @@ def play_series(game: str, options: Any, seed: int | None, level: str,
             from cardplaza.cli.stats import record_session
 
             record_session(session, results)
-        if session.stopped is not None or not _ask_again(console, read, lang):
+        played.interrupted = session.stopped == "interrupted"
+        if session.stopped is not None:
+            return played
+        again = _ask_again(console, read, lang)
+        if again is not True:
+            played.interrupted = again is None
             return played
         opts = spec.rematch_options(opts, state)
         current = current + 1 if seed is not None else secrets.randbelow(2**31)
         number += 1
 
 
-def _ask_again(console: Console, read: Callable[[str], str], lang: str = "en") -> bool:
+def _ask_again(console: Console, read: Callable[[str], str],
+               lang: str = "en") -> bool | None:
+    """Whether the person wants another game; ``None`` after Ctrl-C."""
     try:
         answer = read(catalog_text("cli.again", lang)).strip().lower()
-    except (EOFError, KeyboardInterrupt):
+    except EOFError:
         console.print()
         return False
+    except KeyboardInterrupt:
+        console.print()
+        return None
     return answer in ("y", "yes")

@@ -223,7 +223,8 @@ class View(ViewBase):
                 cards = [c for c in range(48) if (mask >> c) & 1]
                 line = Text(f"  {i}) {state.action_text(a)}  (+{MELD_POINTS[t]})")
                 conc = [c for c in cards if c not in obs["meld_areas"][me]]
-                line.append(f"  puts down {len(conc)} card(s)", style="dim")
+                line.append(f"  puts down {len(conc)} card{'' if len(conc) == 1 else 's'}",
+                            style="dim")
                 hist = [card_text(c) + self._history(obs, c) for c in cards
                         if self._history(obs, c)]
                 if hist:

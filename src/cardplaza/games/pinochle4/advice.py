@@ -607,11 +607,17 @@ class PinochleAdvisor:
         elif ev.kind == "discard":
             c = best.action[1]  # type: ignore[index]
             meld = best.facts.get("meld", 0.0)
-            parts.append({"en": f"Bury {card_text(c)}: it keeps {pts(meld)} in meld and its "
-                                "points count for you.",
-                          "ja": f"{card_text(c)}を伏せます。メルド{pts(meld)}"
-                                "点が残り、伏せた札の点も"
-                                "あなたのものです。"})
+            counts = _play_rules(obs["options"])[2][c]
+            if counts:
+                parts.append({"en": f"Bury {card_text(c)}: it keeps {pts(meld)} in meld, and "
+                                    f"the card's {counts} counter points count for you.",
+                              "ja": f"{card_text(c)}を伏せます。メルド{pts(meld)}"
+                                    f"点が残り、この札の{counts}点もあなたの得点です。"})
+            else:
+                parts.append({"en": f"Bury {card_text(c)}: it keeps {pts(meld)} in meld, and "
+                                    "the card is worth nothing in tricks.",
+                              "ja": f"{card_text(c)}を伏せます。メルド{pts(meld)}"
+                                    "点が残り、この札はトリックでも点になりません。"})
         elif ev.kind == "give":
             c = best.action[1]  # type: ignore[index]
             to_bidder = obs["seat"] != obs["bidder"]

@@ -624,8 +624,9 @@ class PiquetState(GameState):
             else:
                 lo, hi = self.y_range()
                 if n > hi:
-                    return (f"Younger may exchange at most {hi} card(s): only {hi} remain "
-                            f"in the talon")
+                    left = "only 1 remains" if hi == 1 else f"only {hi} remain"
+                    cards = "1 card" if hi == 1 else f"{hi} cards"
+                    return f"Younger may exchange at most {cards}: {left} in the talon"
                 if n < lo:
                     return ("Younger must exchange at least 1 card (the option 'Younger may "
                             "exchange 0' is off)")

@@ -300,7 +300,8 @@ class View(ViewBase):
             sizes = sorted({a[1].bit_count() for a in legal
                             if isinstance(a, tuple)})
             self.console.print(f"Elder took {obs['exchanged']['elder']}. You are Younger: "
-                               f"discard {sizes[0]} to {sizes[-1]} card(s) (cards or places, "
+                               f"discard {sizes[0]} to {sizes[-1]} "
+                               f"card{'s' if sizes[-1] != 1 else ''} (cards or places, "
                                "e.g. '2 7').")
         elif phase == "declare":
             decl = obs["declaring"] or {}
