@@ -110,3 +110,29 @@ def test_server_errors_reach_the_lobby_in_japanese(browser: Any, server: str) ->
         shot(page, "lobby_error_ja_360x740", full_page=False)
     finally:
         page.context.close()
+
+
+SINGULAR = """async () => {
+  const m = await import('/static/i18n.js');
+  const out = {};
+  for (const l of ['en', 'ja']) {
+    await m.setLang(l);
+    out[l] = [m.t('seat.tricks', { n: 1 }), m.t('seat.tricks', { n: 2 }),
+              m.t('ef.sets', { n: 1 }), m.t('eng.pq.ev.pique')];
+  }
+  return out;
+}"""
+
+
+def test_a_count_of_one_is_singular_in_the_page(browser: Any, server: str) -> None:
+    """The page's ``t`` picks the singular form for a count of one, as the server does:
+    "1 trick" (never "1 tricks"); a Piquet deal's bonus has its name in both languages."""
+    page = new_page(browser, 360, 740)
+    try:
+        page.goto(f"{server}/")
+        got = page.evaluate(SINGULAR)
+        assert got["en"] == ["1 trick", "2 tricks", "1 K-Q-J set", "Pique"]
+        assert got["ja"][0] == "1トリック" and got["ja"][1] == "2トリック"
+        assert all(JAPANESE.search(x) for x in got["ja"]), got["ja"]
+    finally:
+        page.context.close()

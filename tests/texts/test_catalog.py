@@ -66,6 +66,7 @@ FAMILIES: list[tuple[str, str, str]] = [
     (r"cli\.stats\.\w+", 'f"cli.stats.{col}"', "a column of cardplaza stats"),
     (r"cli\.streak\.outcome\.\w+", 'f"cli.streak.outcome.{outcome}"',
      "how a streak game ended"),
+    (r"[\w.]+\.one", "`${key}.one`", "a count's singular form, read when n is 1"),
 ]
 
 
@@ -216,3 +217,20 @@ def test_the_browser_gets_every_key_but_the_terminals(lang: str) -> None:
     sent = json.loads(body)
     assert sent == {k: v for k, v in catalog(lang).items() if not k.startswith("cli.")}
     assert etag.startswith('"') and etag != browser_catalog("ja" if lang == "en" else "en")[1]
+
+
+def test_a_count_of_one_reads_the_singular_form() -> None:
+    """``{n}`` of 1 picks ``<key>.one`` where the key has one ("1 trick", "3 tricks"), in
+    both languages; every singular form has its plural key and the same placeholders."""
+    assert text("seat.tricks", "en", n=1) == "1 trick"
+    assert text("seat.tricks", "en", n=3) == "3 tricks"
+    assert text("seat.tricks", "ja", n=1) == "1トリック"
+    assert text("ef.sets", "en", n=1) == "1 K-Q-J set"
+    assert text("ef.sets", "en", n=2).startswith("2 ")
+    for lang in LANGUAGES:
+        keys = catalog(lang)
+        for key, value in keys.items():
+            if key.endswith(".one") and key[:-4] in keys:
+                base = set(re.findall(r"\{(\w+)\}", keys[key[:-4]]))
+                assert set(re.findall(r"\{(\w+)\}", value)) <= base, key
+                assert "n" in base, key

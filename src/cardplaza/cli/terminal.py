@@ -290,8 +290,6 @@ class Session:
         taken = self.state.action_text(action)
         self.count("undo")
         if later:
-            if later == 1:
-                return self.say("cli.undo.done.one", action=taken)
             return self.say("cli.undo.done.more", action=taken, n=later)
         return self.say("cli.undo.done", action=taken)
 

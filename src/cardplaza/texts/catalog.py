@@ -24,6 +24,10 @@ names where the text is used:
                                    browser)
 =================================  =====================================================
 
+A count is a placeholder ``{n}``; where a language words one thing differently ("1 trick",
+"3 tricks") the key has a singular form ``<key>.one``, chosen when ``n`` is 1 (by
+:func:`text` and ``t`` alike).
+
 A text's placeholders are ``{name}`` (letters, digits, ``_``), filled by name by
 :func:`text` here and by ``t(key, {name: …})`` in ``i18n.js`` alike; numbers are formatted
 by the caller. Both languages of a key have the same placeholders (``tests/texts``).
@@ -53,6 +57,8 @@ DEFAULT_LANGUAGE = "en"
 STRICT_ENV = "CARDPLAZA_STRICT_TEXTS"
 TERMINAL_ONLY = "cli."
 """Keys that only the terminal shows (left out of the browser's catalog)."""
+ONE = ".one"
+"""A key's singular form: ``<key>.one`` is used instead of ``<key>`` when ``n`` is 1."""
 PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 
 log = logging.getLogger("cardplaza.texts")
@@ -133,6 +139,8 @@ def text(key: str, lang: str = DEFAULT_LANGUAGE, /, **params: Any) -> str:
     A key missing in ``lang`` falls back to English, then to the key itself (a warning is
     logged once); in strict mode either raises :class:`MissingText`."""
     lang = lang if lang in LANGUAGES else DEFAULT_LANGUAGE
+    if params.get("n") == 1 and (key + ONE) in catalog(DEFAULT_LANGUAGE):
+        key += ONE
     template = catalog(lang).get(key)
     if template is None:
         _missing(key, lang, "no text for")

@@ -67,9 +67,12 @@ export function has(key) {
 }
 
 /** Translate a key with {placeholders} (the server fills a gap in Japanese with English;
- * an unknown key is shown as itself). */
+ * an unknown key is shown as itself); with ``n`` 1 the key's singular ``<key>.one`` where
+ * there is one. */
 export function t(key, vars = {}) {
-  let s = (catalogs[lang()] || {})[key] ?? key;
+  const dict = catalogs[lang()] || {};
+  if (vars.n === 1 && `${key}.one` in dict) key = `${key}.one`;
+  let s = dict[key] ?? key;
   for (const [k, v] of Object.entries(vars)) s = s.split(`{${k}}`).join(String(v));
   return s;
 }
@@ -146,8 +149,8 @@ const PIQUET_PHRASES = [
   [/^Point$/, "eng.pq.ev.point", same], [/^Sequences$/, "eng.pq.ev.sequences", same],
   [/^Sets$/, "eng.pq.ev.sets", same], [/^Lead$/, "eng.pq.ev.lead", same],
   [/^Capture$/, "eng.pq.ev.capture", same], [/^Last trick$/, "eng.pq.ev.last_trick", same],
-  [/^Cards$/, "eng.pq.ev.cards", same], [/^Capot$/, "eng.pq.ev.capot", same],
-  [/^Pique$/, "eng.pq.ev.pique", same], [/^Repique$/, "eng.pq.ev.repique", same],
+  [/^Cards$/, "eng.pq.ev.cards", same], [/^capot$/i, "eng.pq.ev.capot", same],
+  [/^pique$/i, "eng.pq.ev.pique", same], [/^repique$/i, "eng.pq.ev.repique", same],
 ];
 const PIQUET_WORDS = [
   [/\bTierce\b|\bQuart\b|\bQuint\b|Sixième|Septième|Huitième/g, "eng.pq.seqword",

@@ -4,10 +4,6 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { suitChip } from "./common.js";
 
-function setsText(n) {
-  return n === 1 ? t("ef.sets.one") : t("ef.sets", { n });
-}
-
 function pictures(ctx, cards) {
   return ctx.deck.sort(cards.filter((c) => /^[KQJ]/.test(ctx.deck.text(c) || "")));
 }
@@ -16,7 +12,7 @@ export function seatInfo(ctx, s) {
   const o = ctx.obs;
   const badges = [];
   if (o.dealer === s) badges.push({ text: t("badge.dealer"), cls: "dealer", title: t("role.dealer") });
-  if (o.sets[s]) badges.push({ text: t("ef.setsbadge", { n: o.sets[s] }), cls: "sets", title: setsText(o.sets[s]) });
+  if (o.sets[s]) badges.push({ text: t("ef.setsbadge", { n: o.sets[s] }), cls: "sets", title: t("ef.sets", { n: o.sets[s] }) });
   const known = s !== ctx.seat && o.known_cards[s].length
     ? h("div", { class: "seat-cards" }, ctx.cardRow(o.known_cards[s], { cls: "tight", label: t("ef.known") })) : null;
   return { count: o.hand_sizes[s], badges, stat: t("seat.points", { n: o.scores[s] }), extra: known };
@@ -57,7 +53,7 @@ function capturedBody(ctx) {
   const order = [...Array(ctx.n).keys()].sort((a, b) => o.scores[b] - o.scores[a]);
   return h("ul", { class: "meld-list" }, order.map((s) => h("li", {},
     h("div", { class: "meld-head" }, h("strong", {}, ctx.seatName(s)), h("span", { class: "pts" }, String(o.scores[s])),
-      o.sets[s] ? h("span", { class: "muted" }, ` ${setsText(o.sets[s])}`) : null),
+      o.sets[s] ? h("span", { class: "muted" }, ` ${t("ef.sets", { n: o.sets[s] })}`) : null),
     pictures(ctx, o.captured[s]).length ? ctx.cardRow(pictures(ctx, o.captured[s])) : h("span", { class: "muted" }, "—"))));
 }
 

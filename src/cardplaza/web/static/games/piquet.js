@@ -2,7 +2,7 @@
 // the declarations said aloud in turn, combinations shown with their cards; tricks; a
 // summary after each deal and the partie's score sheet.
 import { h } from "../dom.js";
-import { t, engineText } from "../i18n.js";
+import { t, has, engineText } from "../i18n.js";
 import { pileEl } from "../cards.js";
 import { lineChart } from "../chart.js";
 import { signed } from "./common.js";
@@ -182,7 +182,7 @@ function sheetTable(ctx, sheets) {
   const me = ctx.seat;
   const o = ctx.obs;
   const rows = sheets.map((s) => h("tr", {}, h("td", {}, s.multiplier > 1 ? `${s.deal} (×${s.multiplier})` : String(s.deal)),
-    h("td", {}, String(s.counted[me])), h("td", {}, String(s.counted[1 - me])), h("td", {}, s.bonus ? engineText(s.bonus) : "")));
+    h("td", {}, String(s.counted[me])), h("td", {}, String(s.counted[1 - me])), h("td", {}, s.bonus ? bonusText(s.bonus) : "")));
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("pq.totals")),
     h("td", {}, String(o.totals[me])), h("td", {}, String(o.totals[1 - me])), h("td", {}, "")));
   return h("div", { class: "table-wrap" }, h("table", { class: "result sheet" },
@@ -208,6 +208,11 @@ export function drawers(ctx) {
   ];
 }
 
+/** A deal's bonus ("pique", "repique") as the score sheet names it. */
+function bonusText(bonus) {
+  return has(`eng.pq.ev.${bonus}`) ? t(`eng.pq.ev.${bonus}`) : engineText(bonus);
+}
+
 /** Points of a deal by heading (Point, Sequences …) for each seat. */
 function dealBlock(ctx, sh) {
   const me = ctx.seat;
@@ -228,7 +233,7 @@ function dealBlock(ctx, sh) {
         sh.multiplier > 1 ? row(t("pq.mult", { m: sh.multiplier }), sh.raw[me], sh.raw[opp]) : null,
         row(t("pq.dealpts"), signed(sh.counted[me]), signed(sh.counted[opp]), "change"),
         row(t("pq.totals"), ctx.obs.totals[me], ctx.obs.totals[opp], "total")))),
-    sh.bonus ? h("p", { class: "verdict-line" }, engineText(sh.bonus)) : null,
+    sh.bonus ? h("p", { class: "verdict-line" }, bonusText(sh.bonus)) : null,
     sh.shown && sh.shown.length ? h("details", { class: "meld-details", open: true }, h("summary", {}, t("pq.combos")), shownEl(ctx, sh.shown, false)) : null);
 }
 
