@@ -22,6 +22,9 @@
     if (box(b).height < 40) out.push(`control "${b.textContent}" under 40 px tall`);
   }
   for (const b of document.querySelectorAll('.tabs .tab')) if (box(b).height < 40) out.push('tab under 40 px tall');
+  for (const t of document.querySelectorAll('.tabs .tab-title')) {
+    if (shown(t) && t.scrollWidth > t.clientWidth + 1) out.push(`tab "${t.textContent}" cut short`);
+  }
   const seats = [...document.querySelectorAll('.seat')].filter(shown);
   for (const s of seats) if (!inside(box(s))) out.push(`seat ${s.dataset.seat} outside the view`);
   for (let i = 0; i < seats.length; i++) for (let j = i + 1; j < seats.length; j++) {
