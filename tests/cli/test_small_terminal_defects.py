@@ -82,9 +82,10 @@ def test_no_counts_written_with_an_s_in_brackets() -> None:
     import cardplaza
 
     root = Path(cardplaza.__file__).parent
-    pattern = re.compile(r"\b(?:card|move|set|trick|point|game|deal|meld)\(s\)")
-    files = [*root.glob("texts/catalogs/*.json"), *root.glob("games/*/*.py"),
-             *root.glob("cli/*.py"), *root.glob("web/static/**/*.js")]
+    pattern = re.compile(r"\b(?:card|move|set|trick|point|game|deal|meld|option|seat|table)\(s\)")
+    files = [*root.glob("texts/catalogs/*.json"), *root.glob("core/*.py"),
+             *root.glob("games/*/*.py"), *root.glob("cli/*.py"), *root.glob("web/**/*.py"),
+             *root.glob("web/static/**/*.js")]
     assert len(files) > 20
     found = [f"{p.relative_to(root)}:{i}" for p in files
              for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)

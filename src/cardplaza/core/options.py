@@ -87,7 +87,8 @@ def options_from_dict(cls: type[T], data: dict[str, Any]) -> T:
     names = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     unknown = sorted(set(data) - names)
     if unknown:
-        raise ValueError(f"unknown option(s): {', '.join(unknown)}; "
+        raise ValueError(f"unknown option{'s' if len(unknown) > 1 else ''}: "
+                         f"{', '.join(unknown)}; "
                          f"known: {', '.join(sorted(names))}")
     kwargs = {k: _coerce(k, hints[k], v) for k, v in data.items()}
     return cls(**kwargs)

@@ -77,11 +77,17 @@ const MELD_POINTS = { run: 150, "royal marriage": 40, marriage: 20, dix: 10, pin
   "aces around": 100, "kings around": 80, "queens around": 60, "jacks around": 40, "double run": 1500,
   "1000 aces": 1000, "800 kings": 800, "600 queens": 600, "400 jacks": 400 };
 
+/** A meld's name, cards and points; where some of its cards are already on the table
+ * (melded before), which ones: two melds of the same faces then read differently. */
 function meldLabel(ctx, a) {
   const j = a.json;
-  const cards = ctx.deck.sort(j.cards || []).map((c) => ctx.cardText(c)).join(" ");
+  const sorted = ctx.deck.sort(j.cards || []);
+  const cards = sorted.map((c) => ctx.cardText(c)).join(" ");
   const pts = MELD_POINTS[j.meld];
-  return `${meldText(j.meld)} ${cards}${pts ? ` (+${pts})` : ""}`;
+  const onTable = new Set(ctx.obs.meld_areas ? ctx.obs.meld_areas[ctx.seat] : []);
+  const reused = sorted.filter((c) => onTable.has(c)).map((c) => ctx.cardText(c));
+  const from = reused.length ? ` · ${t("p2.fromtable", { cards: reused.join(" ") })}` : "";
+  return `${meldText(j.meld)} ${cards}${pts ? ` (+${pts})` : ""}${from}`;
 }
 
 export function actionLabel(ctx, a) {
@@ -95,9 +101,14 @@ export function actionLabel(ctx, a) {
 export function dock(ctx) {
   if (!ctx.myTurn || ctx.obs.step !== "meld") return null;
   const row = h("div", { class: "dock-row wrap" });
+  const said = new Set();
   for (const a of ctx.legal) {
     const melding = a.json && a.json.type === "meld";
-    const b = h("button", { type: "button", class: "btn action" + (melding ? " meld-btn" : " no-meld") }, actionLabel(ctx, a));
+    const label = actionLabel(ctx, a);
+    // Two copies of a card in the hand are the same to the player: one button for both.
+    if (said.has(label)) continue;
+    said.add(label);
+    const b = h("button", { type: "button", class: "btn action" + (melding ? " meld-btn" : " no-meld") }, label);
     b.addEventListener("click", () => ctx.act(a));
     row.appendChild(b);
   }
