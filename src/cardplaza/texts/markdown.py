@@ -7,7 +7,7 @@ one plugin of ours, :func:`cardplaza_plugin`:
   cards stays as its text;
 - headings get ids from their text, unique within a page (any script);
 - table cells are aligned by a class (``align-right``), not a style attribute (the
-  page's CSP allows no inline styles), a table sits in ``<div class="table-wrap">``,
+  page's CSP allows no inline styles), a table sits in ``<div class="table-wrap" tabindex="0">`` (scrolled by keyboard too),
   and a table whose heading cells are all empty has no header row;
 - links go only to ``http(s):``, ``/`` and ``#`` addresses; any other link keeps its
   label as plain text;
@@ -215,7 +215,7 @@ def _render_cards(self: RendererHTML, tokens: Sequence[Token], idx: int,
 
 def _render_table_open(self: RendererHTML, tokens: Sequence[Token], idx: int,
                        options: OptionsDict, env: EnvType) -> str:
-    return '<div class="table-wrap">' + self.renderToken(tokens, idx, options, env)
+    return '<div class="table-wrap" tabindex="0">' + self.renderToken(tokens, idx, options, env)
 
 
 def _render_table_close(self: RendererHTML, tokens: Sequence[Token], idx: int,

@@ -289,7 +289,7 @@ async function renderScores() {
   const data = await r.json();
   const rows = data.scores;
   const body = rows.length
-    ? h("div", { class: "table-wrap" }, h("table", { class: "scores" },
+    ? h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "scores" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("scores.player")),
           h("th", { scope: "col" }, t("scores.best")), h("th", { scope: "col" }, t("scores.streak")))),
         h("tbody", {}, rows.map((s, i) => h("tr", {}, h("td", {}, String(i + 1)),

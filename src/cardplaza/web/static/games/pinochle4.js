@@ -286,7 +286,7 @@ function meldList(ctx, melds, keyPrefix) {
 function sheetTable(ctx) {
   const o = ctx.obs;
   const sides = ctx.n === 3 ? [0, 1, 2] : [0, 1];
-  return h("div", { class: "table-wrap" }, h("table", { class: "result sheet" },
+  return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("p4.contract")),
       ...sides.map((s) => h("th", { scope: "col" }, sideName(ctx, s))))),
     h("tbody", {}, o.history.map((x) => h("tr", {}, h("td", {}, String(x.hand)),
@@ -323,7 +323,7 @@ function handBlock(ctx, lh) {
   const row = (label, vals, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label), ...vals.map((v) => h("td", {}, v)));
   return h("div", { class: "hand-summary" },
     h("p", { class: "verdict-line " + (lh.throw_in ? "" : lh.made ? "made" : "set") }, head),
-    h("div", { class: "table-wrap" }, h("table", { class: "result" },
+    h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), ...sides.map((s) => h("th", { scope: "col" }, sideName(ctx, s))))),
       h("tbody", {},
         row(t("table.melds"), sides.map((s) => String((lh.side_melds || lh.melds)[s] ?? ""))),

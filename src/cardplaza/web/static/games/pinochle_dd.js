@@ -272,7 +272,7 @@ function sideName(ctx, side) {
 
 function sheetTable(ctx) {
   const o = ctx.obs;
-  return h("div", { class: "table-wrap" }, h("table", { class: "result sheet" },
+  return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("p4.contract")),
       ...[0, 1].map((s) => h("th", { scope: "col" }, sideName(ctx, s))))),
     h("tbody", {}, o.history.map((x) => h("tr", {}, h("td", {}, String(x.hand)),
@@ -321,7 +321,7 @@ function handBlock(ctx, lh) {
   return h("div", { class: "hand-summary" },
     h("p", { class: "verdict-line " + (lh.how === "throw_in" ? "" : lh.made ? "made" : "set") }, head),
     lh.no_trump_meld ? h("p", { class: "small" }, t("pd.notrump")) : null,
-    h("div", { class: "table-wrap" }, h("table", { class: "result" },
+    h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), ...sides.map((s) => h("th", { scope: "col" }, sideName(ctx, s))))),
       h("tbody", {},
         row(t("table.melds"), sides.map((s) => String(lh.side_melds[s]))),

@@ -185,7 +185,7 @@ function sheetTable(ctx, sheets) {
     h("td", {}, String(s.counted[me])), h("td", {}, String(s.counted[1 - me])), h("td", {}, s.bonus ? bonusText(s.bonus) : "")));
   rows.push(h("tr", { class: "total" }, h("th", { scope: "row" }, t("pq.totals")),
     h("td", {}, String(o.totals[me])), h("td", {}, String(o.totals[1 - me])), h("td", {}, "")));
-  return h("div", { class: "table-wrap" }, h("table", { class: "result sheet" },
+  return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result sheet" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("pq.dealcol")), h("th", { scope: "col" }, ctx.seatName(me)),
       h("th", { scope: "col" }, ctx.seatName(1 - me)), h("th", { scope: "col" }, ""))),
     h("tbody", {}, rows)));
@@ -225,7 +225,7 @@ function dealBlock(ctx, sh) {
   }
   const row = (label, a, b, cls = "") => h("tr", { class: cls }, h("th", { scope: "row" }, label), h("td", {}, String(a)), h("td", {}, String(b)));
   return h("div", { class: "hand-summary" },
-    h("div", { class: "table-wrap" }, h("table", { class: "result" },
+    h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result" },
       h("thead", {}, h("tr", {}, h("th", {}, ""), h("th", { scope: "col" }, ctx.seatName(me)), h("th", { scope: "col" }, ctx.seatName(opp)))),
       h("tbody", {},
         ...labels.map((lab) => row(engineText(lab), pts.get(lab)[me], pts.get(lab)[opp])),

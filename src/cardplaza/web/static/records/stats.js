@@ -39,7 +39,7 @@ function gameCard(row, info) {
       row.drawn ? fact(t("stats.drawn"), String(row.drawn)) : null,
       fact(t("stats.rate"), `${rate} %`),
       fact(t("stats.margin"), signed(row.average_margin), row.average_margin >= 0 ? "won" : "lost")),
-    best.length ? h("div", { class: "table-wrap" }, h("table", { class: "result stats-best" },
+    best.length ? h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result stats-best" },
       h("caption", {}, t("stats.best")),
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("stats.level")), h("th", { scope: "col" }, t("stats.margin.col")),
         h("th", { scope: "col" }, t("stats.score")))),
