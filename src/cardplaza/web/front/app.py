@@ -12,7 +12,8 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     game's rematch options);
     ``GET /api/streak`` (``X-Player-Key``) → the key's streak; ``GET /api/highscores``;
     ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
-    game, seed included, for one of its seats;
+    game, seed included, for one of its seats, with every deal's commitment and the log
+    digest (``fairness``, :mod:`cardplaza.core.fairness`);
     ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; ``GET /api/catalog/{lang}`` → the
     front end's texts in that language (:mod:`cardplaza.texts.catalog`; an ``ETag`` to
     revalidate, ``304`` when unchanged); hints, undo, records, the replay viewer, review and
@@ -39,6 +40,7 @@ app's scripts and styles); a WebSocket from another site's page is refused.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -55,6 +57,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardplaza import __version__
+from cardplaza.core.fairness import stored_fairness
 from cardplaza.core.registry import games, get_game
 from cardplaza.texts.catalog import LANGUAGES, browser_catalog
 from cardplaza.texts.markdown import render
@@ -336,6 +339,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         found = await manager._db(storage.load_record, table_id[:40], token)
         if found is None:
             raise WebError("no_record")
+        found["fairness"] = await asyncio.to_thread(stored_fairness, found)
         return JSONResponse(found, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/streak")
