@@ -225,7 +225,7 @@ def test_the_table_sends_commitments_and_the_record_checks_out(
     good.write_text(json.dumps(record), encoding="utf-8")
     out = runner.invoke(cli_app, ["verify", str(good), "--lang", "en"])
     assert out.exit_code == 0, out.output
-    assert "Fair: 4 deal(s)" in out.output
+    assert "Fair: every deal matches its commitment (4 in all)" in out.output
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**record, "seed": str(seed + 1)}), encoding="utf-8")
     out = runner.invoke(cli_app, ["verify", str(bad), "--lang", "ja"])
@@ -249,3 +249,32 @@ def test_a_running_game_record_has_commitments_but_no_seed(client: TestClient) -
     assert str(seed) not in json.dumps(partial)
     r = client.post("/api/verify", json={"record": partial}).json()
     assert not r["ok"] and r["code"] == "not_record"
+
+
+def test_the_fairness_page_in_both_languages(client: TestClient) -> None:
+    en = client.get("/api/pages/fairness?lang=en").json()
+    ja = client.get("/api/pages/fairness?lang=ja").json()
+    assert en["lang"] == "en" and "<h1" in en["html"] and "Fair deals" in en["html"]
+    assert ja["lang"] == "ja" and "公正な配札" in ja["html"]
+    for html in (en["html"], ja["html"]):
+        # what the page documents is what the code does
+        assert "cardplaza verify" in html and "cardplaza-deal/1" in html
+        assert "cardplaza-log/1" in html
+    assert client.get("/api/pages/nope").status_code == 404
+    assert client.get("/api/pages/..%2Fen").status_code == 404
+
+
+def test_the_documented_log_digest_is_the_one_computed() -> None:
+    """The fairness page's recipe for the digest of the moves, by hand."""
+    first = fairness.commitment(TABLE, 1, SEED)
+    actions: list[tuple[int, Any]] = [(0, "KS"), (1, {"b": [1, 2], "a": 3}), (0, 5)]
+    digest = hashlib.sha256(f'["cardplaza-log/1","{TABLE}","{first}"]'.encode()).hexdigest()
+    for seat, action in actions:
+        move = json.dumps(action, separators=(",", ":"), sort_keys=True)
+        digest = hashlib.sha256(
+            f'["cardplaza-log/1","{digest}",{seat},{move}]'.encode()).hexdigest()
+    assert fairness.log_digest(TABLE, first, actions) == digest
+    chain = fairness.LogChain(TABLE, first)
+    assert chain.extend(actions[:2]) == fairness.log_digest(TABLE, first, actions[:2])
+    assert chain.extend(actions) == digest
+    assert chain.extend(actions[:1]) == fairness.log_digest(TABLE, first, actions[:1])

@@ -42,6 +42,10 @@ from cardplaza.core.protocol import JSON, GameState
 from cardplaza.core.registry import get_game
 
 SCHEME = "cardplaza-fair/1"
+FAIL_CODES = ("not_record", "no_commitments", "commitment", "after_end", "wrong_seat",
+              "illegal", "uncommitted", "deal_step", "extra_deal", "unfinished", "log",
+              "result")
+"""Every ``code`` a failed :func:`verify` gives (catalog keys ``fair.fail.<code>``)."""
 DEAL_TAG = "cardplaza-deal/1"
 LOG_TAG = "cardplaza-log/1"
 
@@ -234,5 +238,5 @@ def _verify(data: Any) -> Outcome:
     return Outcome(True, deals=len(starts), steps=len(record.actions))
 
 
-__all__ = ["SCHEME", "LogChain", "Outcome", "canonical", "commitment", "deal_number",
+__all__ = ["FAIL_CODES", "SCHEME", "LogChain", "Outcome", "canonical", "commitment", "deal_number",
            "fairness_block", "log_digest", "log_start", "log_step", "stored_fairness", "verify"]

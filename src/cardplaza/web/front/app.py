@@ -14,7 +14,8 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
     game, seed included, for one of its seats, with every deal's commitment and the log
     digest (``fairness``, :mod:`cardplaza.core.fairness`);
-    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; ``GET /api/catalog/{lang}`` → the
+    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; ``GET /api/pages/{name}?lang=…`` →
+    a page of the site (:mod:`.pages`: ``fairness``); ``GET /api/catalog/{lang}`` → the
     front end's texts in that language (:mod:`cardplaza.texts.catalog`; an ``ETag`` to
     revalidate, ``304`` when unchanged); hints, undo, records, the replay viewer, review and
     statistics: :mod:`.learning`; playing with friends (rooms, invites, room codes):
@@ -63,7 +64,7 @@ from cardplaza.texts.catalog import LANGUAGES, browser_catalog
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import bodies, records, rooms
+from cardplaza.web.front import bodies, pages, records, rooms
 from cardplaza.web.front.bodies import BodyTooLarge
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
@@ -418,6 +419,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     records.add_routes(app, manager)
+    pages.add_routes(app)
     rooms.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)
