@@ -107,6 +107,13 @@ def test_record_files_checked_in_the_browser_or_by_the_server(browser: Any, serv
     page = new_page(browser, 360, 740)
     try:
         line = _open_file(page, server, good)
+        # On a phone the lobby's foot links the fairness page (the header has no room).
+        page.goto(f"{server}/#/")
+        page.locator("#fair-foot-link").wait_for()
+        assert not page.locator("#nav-fair").is_visible()
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        shot(page, "fair_lobby_en_360x740", full_page=True)
+        line = _open_file(page, server, good)
         assert line.get_attribute("data-fair") == "ok"
         assert line.get_attribute("data-mode") == "browser"
         line = _open_file(page, server, _record_file(tmp_path, "moves.json", other_moves))
@@ -124,6 +131,13 @@ def test_record_files_checked_in_the_browser_or_by_the_server(browser: Any, serv
     page = new_page(browser, 360, 740, locale="ja-JP")
     page.context.add_init_script(NO_SUBTLE)
     try:
+        line = _open_file(page, server, good)
+        page.goto(f"{server}/#/")
+        page.locator("#fair-foot-link").click()
+        page.wait_for_selector(".fairness-page h1")
+        assert "公正な配札" in page.locator(".fairness-page h1").inner_text()
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        shot(page, "fair_page_ja_360x740", full_page=False)
         line = _open_file(page, server, good)
         assert line.get_attribute("data-fair") == "ok"
         assert line.get_attribute("data-mode") == "server"

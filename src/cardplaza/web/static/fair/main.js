@@ -1,8 +1,9 @@
-// Fair deals in the browser: the fairness page (#/fairness, linked from the header), the
-// current deal's commitment at the foot of the table's history, and a note of the
-// commitments and digests each table showed (the replay viewer compares the record with it).
+// Fair deals in the browser: the fairness page (#/fairness, linked from the header and the
+// lobby's foot), the current deal's commitment at the foot of the table's history, and a
+// note of the commitments and digests each table showed (the replay viewer compares the
+// record with it).
 import { h } from "../dom.js";
-import { registerPage } from "../app.js";
+import { registerPage, registerLobbyPart } from "../app.js";
 import { t, lang, onLang } from "../i18n.js";
 import { registerExtension } from "../table.js";
 import { addHistoryFoot } from "../records/history.js";
@@ -15,6 +16,7 @@ async function renderFairness(main) {
   const article = h("article", { class: "panel rules fairness-page", lang: data.lang || lang() });
   article.innerHTML = data.html || "";
   main.replaceChildren(article);
+  window.scrollTo(0, 0);
 }
 
 function navLink() {
@@ -29,6 +31,9 @@ function navLink() {
 }
 
 registerPage("fairness", renderFairness);
+// The lobby's foot links the page too (a phone's header has no room for it).
+registerLobbyPart(() => h("p", { class: "fair-foot small" },
+  h("a", { href: "#/fairness", id: "fair-foot-link" }, t("fair.page.link"))));
 addHistoryFoot((ctx) => (ctx.board ? null : commitmentEl(ctx.msg.fair)));
 registerExtension({
   // Drawn with every state of a live table: the note of what it showed (nothing on screen).
