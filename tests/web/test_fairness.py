@@ -278,3 +278,39 @@ def test_the_documented_log_digest_is_the_one_computed() -> None:
     assert chain.extend(actions[:2]) == fairness.log_digest(TABLE, first, actions[:2])
     assert chain.extend(actions) == digest
     assert chain.extend(actions[:1]) == fairness.log_digest(TABLE, first, actions[:1])
+
+
+def test_the_running_digest_follows_undo() -> None:
+    """A table's facts after actions, a rewind (undo) and a different action: always the
+    digest of the log it holds then."""
+    import dataclasses
+
+    from cardplaza.web.live.tables import LiveTable
+    from cardplaza.web.store.storage import TableRow
+
+    spec = get_game("pinochle2")
+    row = TableRow(id=TABLE, game="pinochle2", options={}, seed=SEED, actions=[], seats=[])
+    table = LiveTable(row=row, spec=spec, state=spec.new_game(spec.options({}), SEED))
+
+    def act(i: int) -> None:
+        action = list(table.state.legal_actions())[i]
+        table.row.actions.append({"seat": table.state.current_player,
+                                  "action": table.state.action_to_json(action)})
+        table.state.apply(action)
+
+    def expected() -> str:
+        return fairness.log_digest(TABLE, fairness.commitment(TABLE, 1, SEED),
+                                   [(a["seat"], a["action"]) for a in table.row.actions])
+
+    for _ in range(6):
+        act(0)
+        assert table.fair()["log"] == expected()
+    sent = table.fair()
+    table.row = dataclasses.replace(table.row, actions=table.row.actions[:4])
+    table.state = GameRecord.from_json({**GameRecord.of(table.state).to_json(), "actions": [
+        {"seat": a["seat"], "action": a["action"]} for a in table.row.actions]}).final_state()
+    table.rewinds += 1
+    assert table.fair()["log"] == expected() != sent["log"]
+    act(1)
+    assert table.fair()["log"] == expected()
+    assert table.fair()["commitment"] == fairness.commitment(TABLE, 1, SEED)

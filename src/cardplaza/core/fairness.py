@@ -106,10 +106,10 @@ class LogChain:
     def extend(self, actions: list[dict[str, Any]] | list[tuple[int, JSON]]) -> str:
         """The digest after ``actions`` (the whole log so far), reusing what is known when
         the log only grew; a log that shrank or changed is recomputed from the start."""
-        pairs = [(a["seat"], a["action"]) if isinstance(a, dict) else a for a in actions]
-        if len(pairs) + 1 < len(self.digests):
-            del self.digests[len(pairs) + 1:]
-        for seat, action in pairs[len(self.digests) - 1:]:
+        if len(actions) + 1 < len(self.digests):
+            del self.digests[len(actions) + 1:]
+        for entry in actions[len(self.digests) - 1:]:
+            seat, action = (entry["seat"], entry["action"]) if isinstance(entry, dict) else entry
             self.digests.append(log_step(self.digests[-1], seat, action))
         return self.digests[-1]
 

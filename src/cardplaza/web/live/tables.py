@@ -214,6 +214,8 @@ class LiveTable:
     """Presence, stand-ins and requests of a table with several people (else ``None``)."""
     chain: tuple[int, LogChain] | None = None
     """The running log digest (:mod:`cardplaza.core.fairness`) and the rewind it is for."""
+    fair_facts: tuple[tuple[int, int], dict[str, Any]] | None = None
+    """:meth:`fair` of the last (rewind, step) asked, sent to every seat alike."""
 
     @property
     def id(self) -> str:
@@ -251,12 +253,17 @@ class LiveTable:
         current deal's number and commitment (the seed stays secret), and the digest of the
         action log so far. Both are functions of the stored table (id, seed, log), so every
         process and every reload sends the same ones."""
+        key = (self.rewinds, len(self.row.actions))
+        if self.fair_facts is not None and self.fair_facts[0] == key:
+            return dict(self.fair_facts[1])
         seed = self.row.seed
         if self.chain is None or self.chain[0] != self.rewinds:
             self.chain = (self.rewinds, LogChain(self.id, commitment(self.id, 1, seed)))
         deal = deal_number(self.state)
-        return {"deal": deal, "commitment": commitment(self.id, deal, seed),
-                "log": self.chain[1].extend(self.row.actions)}
+        facts = {"deal": deal, "commitment": commitment(self.id, deal, seed),
+                 "log": self.chain[1].extend(self.row.actions)}
+        self.fair_facts = (key, facts)
+        return dict(facts)
 
     def message(self, seat: int) -> dict[str, Any]:
         """The whole state message for one seat, with the table's public facts."""
