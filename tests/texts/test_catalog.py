@@ -13,6 +13,7 @@ from types import MappingProxyType
 import pytest
 
 from cardplaza.ai.advice import MARKS
+from cardplaza.core.fairness import FAIL_CODES
 from cardplaza.core.options import describe_options
 from cardplaza.core.registry import games
 from cardplaza.texts import catalog as cat
@@ -64,6 +65,9 @@ FAMILIES: list[tuple[str, str, str]] = [
      "how an undo request ended"),
     (r"pd\.mult\.\w+", "`pd.mult.${mult}`", "a double-deck meld's multiple"),
     (r"cli\.stats\.\w+", 'f"cli.stats.{col}"', "a column of cardplaza stats"),
+    (r"fair\.fail\.\w+", "`fair.fail.${res.code", "why a record failed the fair-deal check"),
+    (r"fair\.check\.(browser|server)", "`fair.check.${mode}`",
+     "where the fair-deal check computed its hashes"),
     (r"cli\.streak\.outcome\.\w+", 'f"cli.streak.outcome.{outcome}"',
      "how a streak game ended"),
     (r"[\w.]+\.one", "`${key}.one`", "a count's singular form, read when n is 1"),
@@ -140,6 +144,9 @@ def test_families_match_what_they_are_built_from() -> None:
             ok = parts[1] in PACES
         elif head == "mark":
             ok = parts[1] in MARKS
+        elif head == "fair" and parts[1] == "fail":
+            # the check's own codes, and the browser's comparison with what the table showed
+            ok = parts[2] in FAIL_CODES or parts[2] in ("seen", "seen_log")
         else:
             ok = True
         if not ok:

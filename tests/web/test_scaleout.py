@@ -20,6 +20,7 @@ import pytest
 from web_helpers import Seat
 from websockets.sync.client import connect
 
+from cardplaza.core import fairness
 from cardplaza.web.store.storage import Storage
 
 FAST_LEASES = ["--set", "lease_seconds=2", "--set", "heartbeat_seconds=0.4",
@@ -144,6 +145,20 @@ def check_log(db: str, table: str, acked: dict[int, Any], upto: int) -> None:
         assert row.actions[index]["action"] == action, f"acknowledged action {index} lost"
 
 
+def check_fair(db: str, table: str, fair: dict[str, Any]) -> None:
+    """The commitment and log digest a process sent are those of the stored table."""
+    storage = Storage(db)
+    try:
+        row = storage.load_table(table)
+    finally:
+        storage.close()
+    assert row is not None
+    first = fairness.commitment(table, 1, row.seed)
+    assert fair["commitment"] == fairness.commitment(table, fair["deal"], row.seed)
+    assert fair["log"] == fairness.log_digest(table, first, [(a["seat"], a["action"])
+                                                             for a in row.actions])
+
+
 def test_a_game_goes_on_through_another_server(servers: tuple[Server, Server],
                                                pg_db: str) -> None:
     a, b = servers
@@ -178,6 +193,7 @@ def test_sigkill_of_the_owner_mid_game(servers: tuple[Server, Server], pg_db: st
     direct = Player(a.ws, t)       # and the same seat straight on A
     try:
         relayed.play(5)
+        before = relayed.msg["fair"]
         a.kill()  # the owner dies mid-game, with no warning
         killed_at = relayed.msg["step"]
         # The relayed client is seated again by B once A's lease runs out: a whole state.
@@ -186,6 +202,10 @@ def test_sigkill_of_the_owner_mid_game(servers: tuple[Server, Server], pg_db: st
         # Computer moves A made after our last acknowledged one may be there too.
         assert relayed.msg["step"] >= killed_at
         resumed_at = relayed.msg["step"]
+        # The process that took over sends the same commitment (and digest, at that step).
+        assert relayed.msg["fair"]["commitment"] == before["commitment"]
+        if resumed_at == killed_at:
+            assert relayed.msg["fair"] == before
         relayed.play(5)
         # The direct client lost its socket; it reconnects to B.
         direct.close()
@@ -196,6 +216,7 @@ def test_sigkill_of_the_owner_mid_game(servers: tuple[Server, Server], pg_db: st
             direct.play(1)
         assert direct.msg["terminal"] and len(direct.msg["returns"]) == 2
         check_log(pg_db, t["table"], direct.acked, direct.msg["step"])
+        check_fair(pg_db, t["table"], direct.msg["fair"])
     finally:
         relayed.close()
         direct.close()

@@ -57,6 +57,8 @@ def test_seeds_never_leave_the_server(db_url: str, caplog: pytest.LogCaptureFixt
         seen.append(client.get("/api/highscores").text)
     lines = [r.getMessage() for r in caplog.records]
     assert any("created pinochle2" in line for line in lines)
+    # The messages carry each deal's commitment to the seed, and the seed stays out of them.
+    assert sum('"commitment"' in m for m in seen) >= 2
     assert len(set(seeds)) == 2
     for seed in seeds:
         for form in {str(seed), hex(seed)[2:], str(seed)[:12]}:

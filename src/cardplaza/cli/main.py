@@ -17,6 +17,7 @@ from cardplaza.cli.review import review_command
 from cardplaza.cli.rules import rules as rules_command
 from cardplaza.cli.stats import stats_command
 from cardplaza.cli.style import make_console
+from cardplaza.cli.verify import verify_command
 from cardplaza.core.options import describe_options, parse_options_text
 from cardplaza.core.registry import GameSpec, games, get_game
 
@@ -492,6 +493,7 @@ app.command("rules")(rules_command)
 app.command("review")(review_command)
 app.command("advice-bench")(advice_bench_command)
 app.command("stats")(stats_command)
+app.command("verify")(verify_command)
 
 
 def _quiet_flags(command: Any) -> Any:

@@ -12,8 +12,10 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     game's rematch options);
     ``GET /api/streak`` (``X-Player-Key``) → the key's streak; ``GET /api/highscores``;
     ``GET /api/tables/{id}/record`` (``X-Seat-Token``) → the whole record of a *finished*
-    game, seed included, for one of its seats;
-    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; ``GET /api/catalog/{lang}`` → the
+    game, seed included, for one of its seats, with every deal's commitment and the log
+    digest (``fairness``, :mod:`cardplaza.core.fairness`);
+    ``GET /api/rules/{game}?lang=en|ja`` → ``{html}``; ``GET /api/pages/{name}?lang=…`` →
+    a page of the site (:mod:`.pages`: ``fairness``); ``GET /api/catalog/{lang}`` → the
     front end's texts in that language (:mod:`cardplaza.texts.catalog`; an ``ETag`` to
     revalidate, ``304`` when unchanged); hints, undo, records, the replay viewer, review and
     statistics: :mod:`.learning`; playing with friends (rooms, invites, room codes):
@@ -39,6 +41,7 @@ app's scripts and styles); a WebSocket from another site's page is refused.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -55,12 +58,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from cardplaza import __version__
+from cardplaza.core.fairness import stored_fairness
 from cardplaza.core.registry import games, get_game
 from cardplaza.texts.catalog import LANGUAGES, browser_catalog
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import bodies, records, rooms
+from cardplaza.web.front import bodies, pages, records, rooms
 from cardplaza.web.front.bodies import BodyTooLarge
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
@@ -336,6 +340,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         found = await manager._db(storage.load_record, table_id[:40], token)
         if found is None:
             raise WebError("no_record")
+        found["fairness"] = await asyncio.to_thread(stored_fairness, found)
         return JSONResponse(found, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/streak")
@@ -414,6 +419,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     records.add_routes(app, manager)
+    pages.add_routes(app)
     rooms.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)

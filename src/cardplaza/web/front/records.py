@@ -4,8 +4,10 @@
 record that ``cardplaza replay`` reads; while it runs, only what the seat has seen;
 ``GET /api/tables/{id}/replay`` → the replay viewer's frames: every hand face up once the
 game is over, only the seat's own view while it runs; ``POST /api/replay`` ``{record}`` →
-the frames of an uploaded record; ``GET /api/stats`` (``X-Player-Key``) → the player's
-statistics per game.
+the frames of an uploaded record; ``POST /api/verify`` ``{record}`` → the check of a
+finished game's record (:func:`cardplaza.core.fairness.verify`: commitments, every action,
+deals, log digest, result), for browsers that cannot hash themselves; ``GET /api/stats``
+(``X-Player-Key``) → the player's statistics per game.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import asyncio
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
+from cardplaza.core.fairness import verify
 from cardplaza.core.history import GameRecord
 from cardplaza.core.registry import get_game
 from cardplaza.core.results import summarize
@@ -83,6 +86,20 @@ def add_routes(app: FastAPI, manager: TableManager) -> None:
         seat = record_json.get("seat")
         out["seat"] = seat if isinstance(seat, int) and 0 <= seat < frames["players"] else 0
         return JSONResponse(out)
+
+    @app.post("/api/verify")
+    async def verify_record(request: Request) -> Response:
+        data = await read_json(request, manager.settings)
+        record_json = data.get("record") if isinstance(data, dict) else None
+        if not isinstance(record_json, dict):
+            raise WebError("missing_field", field="record")
+        actions = record_json.get("actions")
+        if isinstance(actions, list) and len(actions) > MAX_REPLAY_ACTIONS:
+            raise WebError("bad_record")
+        outcome = await asyncio.to_thread(verify, record_json)
+        return JSONResponse({"ok": outcome.ok, "code": outcome.code,
+                             "params": outcome.params, "deals": outcome.deals,
+                             "steps": outcome.steps})
 
     @app.get("/api/stats")
     async def player_stats(request: Request) -> Response:

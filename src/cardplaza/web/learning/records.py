@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardplaza.core.fairness import fairness_block
 from cardplaza.core.history import GameRecord
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import GameState
@@ -22,14 +23,17 @@ MAX_REPLAY_ACTIONS = 5000
 def download(table: LiveTable, seat: int) -> dict[str, Any]:
     """The game record for one seat: whole once the game is over; while it runs, only the
     seat's view (see :func:`view_record`). ``standins`` lists the actions a computer made
-    for a person who was away."""
+    for a person who was away; ``fairness`` holds each deal's commitment and the action
+    log's digest (:mod:`cardplaza.core.fairness`), the seed itself only once it is over."""
     players = [{"name": s.name, "kind": s.kind, "level": s.level} for s in table.row.seats]
+    record = GameRecord.of(table.state)
     if table.state.is_terminal:
-        out = GameRecord.of(table.state).to_json()
+        out = record.to_json()
         out["players"] = players
         out["seat"] = seat
     else:
         out = view_record(table.state, seat, players)
+    out["fairness"] = fairness_block(table.id, record)
     if table.row.standins:
         # The actions a computer made for a person who was away (public at the table).
         out["standins"] = list(table.row.standins)

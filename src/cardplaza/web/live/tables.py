@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from cardplaza.core.cards import Deck
+from cardplaza.core.fairness import LogChain, commitment, deal_number
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
@@ -211,6 +212,10 @@ class LiveTable:
     then dropped even if the history has the same length again)."""
     addon: TableAddon | None = None
     """Presence, stand-ins and requests of a table with several people (else ``None``)."""
+    chain: tuple[int, LogChain] | None = None
+    """The running log digest (:mod:`cardplaza.core.fairness`) and the rewind it is for."""
+    fair_facts: tuple[tuple[int, int], dict[str, Any]] | None = None
+    """:meth:`fair` of the last (rewind, step) asked, sent to every seat alike."""
 
     @property
     def id(self) -> str:
@@ -243,6 +248,23 @@ class LiveTable:
         """True while any client is attached."""
         return any(self.sockets.values())
 
+    def fair(self) -> dict[str, Any]:
+        """Public facts that make the deal checkable later, sent to every connection: the
+        current deal's number and commitment (the seed stays secret), and the digest of the
+        action log so far. Both are functions of the stored table (id, seed, log), so every
+        process and every reload sends the same ones."""
+        key = (self.rewinds, len(self.row.actions))
+        if self.fair_facts is not None and self.fair_facts[0] == key:
+            return dict(self.fair_facts[1])
+        seed = self.row.seed
+        if self.chain is None or self.chain[0] != self.rewinds:
+            self.chain = (self.rewinds, LogChain(self.id, commitment(self.id, 1, seed)))
+        deal = deal_number(self.state)
+        facts = {"deal": deal, "commitment": commitment(self.id, deal, seed),
+                 "log": self.chain[1].extend(self.row.actions)}
+        self.fair_facts = (key, facts)
+        return dict(facts)
+
     def message(self, seat: int) -> dict[str, Any]:
         """The whole state message for one seat, with the table's public facts."""
         msg = seat_message(self.state, seat)
@@ -256,6 +278,7 @@ class LiveTable:
                         for s in self.row.seats],
             "options": self.row.options,
             "pace": self.pace,
+            "fair": self.fair(),
         })
         if "streak" in self.row.extra:
             msg["streak"] = self.row.extra["streak"]

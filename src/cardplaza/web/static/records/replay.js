@@ -9,6 +9,8 @@ import { openBoard, currentTable } from "../table.js";
 import { Connection, rebuild } from "../net.js";
 import * as generic from "../games/generic.js";
 import { saveFile } from "./download.js";
+import { checkRecord } from "../fair/check.js";
+import { checkLine } from "../fair/view.js";
 
 export const MARKS = ["good", "inaccuracy", "mistake", "blunder"];
 
@@ -55,7 +57,7 @@ export async function openRecordText(text, name = "") {
     throw err;
   }
   const data = await postJSON("/api/replay", { record });
-  uploaded = { name, text, data };
+  uploaded = { name, text, data, record };
   if (location.hash === "#/replay/file") renderReplay(document.getElementById("main"), ["file"]);
   else location.hash = "#/replay/file";
 }
@@ -94,7 +96,8 @@ export async function renderReplay(main, parts) {
   if (R && R.conn) R.conn.close();
   R = { key, game: data.game, frames, seat, players, result: data.result, table: entry ? key : null,
         token: entry ? entry.token : null, i: 0, review: null, progress: null, reviewError: null,
-        decisions: new Map(), controls: null };
+        decisions: new Map(), controls: null, fair: null };
+  startFairCheck(R);
   R.show = await openBoard(main, { game: data.game, table: key, body: {} }, {
     id: `replay:${key}`,
     status: () => statusLine(),
@@ -105,6 +108,23 @@ export async function renderReplay(main, parts) {
   R.offLang = onLang(() => { if (R && R.controls) updateControls(); });
   const want = Number(new URLSearchParams(location.hash.split("?")[1] || "").get("step"));
   go(Number.isFinite(want) && want > 0 ? want : 0);
+}
+
+/** Check the record's deals (see fair/check.js); the result shows under the controls. */
+async function startFairCheck(mine) {
+  let res;
+  try {
+    let record;
+    if (mine.table) {
+      const { fetchRecord } = await import("./download.js");
+      record = (await fetchRecord(mine.table, mine.token)).data;
+    } else record = uploaded ? uploaded.record : null;
+    res = await checkRecord(record);
+  } catch (e) {
+    res = { state: "error", msg: errorText(e.code, e.message) };
+  }
+  mine.fair = res;
+  if (R === mine && R.controls) updateControls();
 }
 
 function saveEl() {
@@ -236,7 +256,8 @@ function controlsEl() {
       btn("next", "▶", "", () => go(R.i + 1)),
       btn("last", "▶|", "", () => go(R.frames.length - 1)),
       h("output", { class: "rep-count", "aria-live": "polite" })),
-    h("div", { class: "rep-line" }));
+    h("div", { class: "rep-line" }),
+    h("div", { class: "rep-fair-box" }));
   R.controls = box;
   return box;
 }
@@ -258,6 +279,7 @@ function updateControls() {
   slider.setAttribute("aria-label", t("rep.slider"));
   slider.setAttribute("aria-valuetext", t("rep.step", { i: R.i, n }));
   box.querySelector(".rep-count").textContent = `${R.i} / ${n}`;
+  box.querySelector(".rep-fair-box").replaceChildren(checkLine(R.fair));
   const line = box.querySelector(".rep-line");
   const f = R.frames[R.i];
   const d = R.decisions.get(R.i - 1);
