@@ -503,6 +503,15 @@ def loadtest(
     profile: Annotated[str | None, typer.Option(
         help="Run the server under cProfile and write its statistics to this file.")
                        ] = None,
+    humans_per_table: Annotated[int, typer.Option(
+        help="People at each table (a room; the other seats computers), each dropping "
+             "the connection at random and coming back: measures stuck tables and lost "
+             "actions.")] = 0,
+    drop_rate: Annotated[float, typer.Option(
+        help="With --humans-per-table: drops per person per minute while connected.")
+                         ] = 0.0,
+    standin_seconds: Annotated[int, typer.Option(
+        help="With --humans-per-table: the server's standin_seconds for the run.")] = 5,
 ) -> None:
     """Load benchmark: round trips, time to the next turn, server CPU per action, errors,
     memory (loopback only)."""
@@ -519,7 +528,8 @@ def loadtest(
                                  game=game, json=json_out, url=url, warm=warm,
                                  servers=servers, kills=kills, db=db, ai_workers=ai_workers,
                                  set=setting or [], sweep=sweep, workers=workers,
-                                 profile=profile)
+                                 profile=profile, humans_per_table=humans_per_table,
+                                 drop_rate=drop_rate, standin_seconds=standin_seconds)
     if sweep:
         rows = run_sweep(args)
         console.print_json(json.dumps(rows)) if json_out else print(format_sweep(rows))

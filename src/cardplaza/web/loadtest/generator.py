@@ -32,6 +32,12 @@ person joins through the *other* one, so every action is relayed to the owner.
 ``--kills K`` SIGKILLs a server K times during the run (in turn, restarting it each
 time); the people reconnect (to the next server) and go on; at the end every action a
 person saw acknowledged is looked up in the database's log (``lost`` must be 0).
+
+``--humans-per-table N --drop-rate R [--standin-seconds S]`` seats N people at each table
+(a room; the other seats are computers) who drop their connections at random, R times per
+person per minute, and come back later; the server runs with ``standin_seconds`` = S (5 by
+default). It reports the tables stuck waiting for an absent person longer than S + 2 s, the
+lost acknowledged actions and the throughput (:mod:`cardplaza.web.loadtest.shared`).
 """
 
 from __future__ import annotations
@@ -544,6 +550,16 @@ def check_args(args: Any) -> None:
                          "(no --url, --servers or --workers)")
     if getattr(args, "sweep", None):
         sweep_counts(args.sweep)
+    if getattr(args, "humans_per_table", 0):
+        if not 1 <= args.humans_per_table <= 7:
+            raise SystemExit("--humans-per-table must be 1–7")
+        if not 0 <= args.drop_rate <= 60:
+            raise SystemExit("--drop-rate must be 0–60 drops per person per minute")
+        if not 1 <= args.standin_seconds <= 180:
+            raise SystemExit("--standin-seconds must be 1–180")
+        if args.servers != 1 or args.kills or getattr(args, "sweep", None):
+            raise SystemExit("--humans-per-table runs one server (no --servers, --kills or "
+                             "--sweep)")
 
 
 def sweep_counts(text: str) -> list[int]:
@@ -587,7 +603,12 @@ def format_sweep(rows: list[dict[str, Any]]) -> str:
 def run_loadtest(args: Any) -> dict[str, Any]:
     """Run the benchmark described by ``args`` (see :func:`main`); returns the figures."""
     check_args(args)
+    shared = getattr(args, "humans_per_table", 0)
     if args.url:
+        if shared:
+            from cardplaza.web.loadtest.shared import run_shared
+
+            return asyncio.run(run_shared(args, args.url.rstrip("/"), None))
         return asyncio.run(_run(args, [], [args.url.rstrip("/")]))
     tmp = Path(tempfile.mkdtemp(prefix="cardplaza-load-"))
     extra = ["--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
@@ -597,6 +618,13 @@ def run_loadtest(args: Any) -> dict[str, Any]:
         extra += ["--ai-workers", str(args.ai_workers)]
     if getattr(args, "workers", None):
         extra += ["--workers", str(args.workers)]
+    if shared:
+        secs = int(args.standin_seconds)
+        for pair in (f"standin_seconds={secs}", f"standin_min_seconds={min(secs, 30)}",
+                     f"max_rooms_per_address={100 * MAX_TABLES}",
+                     f"max_rooms_per_player={100 * MAX_TABLES}",
+                     f"room_lookups_per_minute={600 * MAX_TABLES}"):
+            extra += ["--set", pair]
     for pair in args.set or []:
         extra += ["--set", pair]
     profile = getattr(args, "profile", None)
@@ -606,6 +634,10 @@ def run_loadtest(args: Any) -> dict[str, Any]:
         try:
             for s in servers:
                 s.start()
+            if shared:
+                from cardplaza.web.loadtest.shared import run_shared
+
+                return asyncio.run(run_shared(args, servers[0].base, db))
             return asyncio.run(_run(args, servers, [s.base for s in servers]))
         finally:
             for s in servers:
@@ -655,6 +687,12 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--workers", type=int, default=None, help="the server's web processes")
     p.add_argument("--profile", default=None, metavar="FILE",
                    help="run the server under cProfile and write its statistics to FILE")
+    p.add_argument("--humans-per-table", type=int, default=0, metavar="N",
+                   help="N people at each table (a room), dropping at random")
+    p.add_argument("--drop-rate", type=float, default=0.0, metavar="R",
+                   help="drops per person per minute while connected")
+    p.add_argument("--standin-seconds", type=int, default=5, metavar="S",
+                   help="the server's standin_seconds for the run")
 
 
 if __name__ == "__main__":
