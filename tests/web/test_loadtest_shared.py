@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from cardplaza.web.loadtest.generator import check_args, run_loadtest
-from cardplaza.web.loadtest.shared import SharedRun, SharedTable
+from cardplaza.web.loadtest.generator import check_args
+from cardplaza.web.loadtest.shared import SharedRun, SharedTable, run_shared_loadtest
 
 
 def args(**changes: Any) -> types.SimpleNamespace:
@@ -32,7 +32,7 @@ def test_shared_runs_are_bounded(bad: dict[str, Any]) -> None:
 
 
 def test_a_short_run_with_drops_has_no_stuck_table_and_loses_nothing() -> None:
-    out = run_loadtest(args())
+    out = run_shared_loadtest(args())
     assert out["stuck tables (wait > standin + 2 s)"] == 0, out
     assert out["lost acknowledged actions"] == 0, out
     assert out["acknowledged actions checked"] > 20, out

@@ -530,6 +530,12 @@ def loadtest(
                                  set=setting or [], sweep=sweep, workers=workers,
                                  profile=profile, humans_per_table=humans_per_table,
                                  drop_rate=drop_rate, standin_seconds=standin_seconds)
+    if humans_per_table:
+        from cardplaza.web.loadtest.shared import run_shared_loadtest
+
+        out = run_shared_loadtest(args)
+        console.print_json(json.dumps(out)) if json_out else print(format_figures(out))
+        return
     if sweep:
         rows = run_sweep(args)
         console.print_json(json.dumps(rows)) if json_out else print(format_sweep(rows))

@@ -37,7 +37,8 @@ person saw acknowledged is looked up in the database's log (``lost`` must be 0).
 (a room; the other seats are computers) who drop their connections at random, R times per
 person per minute, and come back later; the server runs with ``standin_seconds`` = S (5 by
 default). It reports the tables stuck waiting for an absent person longer than S + 2 s, the
-lost acknowledged actions and the throughput (:mod:`cardplaza.web.loadtest.shared`).
+lost acknowledged actions and the throughput (:mod:`cardplaza.web.loadtest.shared`, which
+runs through :func:`run_loadtest`).
 """
 
 from __future__ import annotations
@@ -54,7 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -600,15 +601,18 @@ def format_sweep(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def run_loadtest(args: Any) -> dict[str, Any]:
-    """Run the benchmark described by ``args`` (see :func:`main`); returns the figures."""
-    check_args(args)
-    shared = getattr(args, "humans_per_table", 0)
-    if args.url:
-        if shared:
-            from cardplaza.web.loadtest.shared import run_shared
+Runner = Callable[[Any, str, "str | None"], Coroutine[Any, Any, dict[str, Any]]]
+"""Another kind of run against the server at an address (with its database URL when the
+benchmark started the server): :func:`cardplaza.web.loadtest.shared.run_shared`."""
 
-            return asyncio.run(run_shared(args, args.url.rstrip("/"), None))
+
+def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
+    """Run the benchmark described by ``args`` (see :func:`main`); returns the figures.
+    With ``runner``, that run instead of one person per table, against one server."""
+    check_args(args)
+    if args.url:
+        if runner is not None:
+            return asyncio.run(runner(args, args.url.rstrip("/"), None))
         return asyncio.run(_run(args, [], [args.url.rstrip("/")]))
     tmp = Path(tempfile.mkdtemp(prefix="cardplaza-load-"))
     extra = ["--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
@@ -618,13 +622,6 @@ def run_loadtest(args: Any) -> dict[str, Any]:
         extra += ["--ai-workers", str(args.ai_workers)]
     if getattr(args, "workers", None):
         extra += ["--workers", str(args.workers)]
-    if shared:
-        secs = int(args.standin_seconds)
-        for pair in (f"standin_seconds={secs}", f"standin_min_seconds={min(secs, 30)}",
-                     f"max_rooms_per_address={100 * MAX_TABLES}",
-                     f"max_rooms_per_player={100 * MAX_TABLES}",
-                     f"room_lookups_per_minute={600 * MAX_TABLES}"):
-            extra += ["--set", pair]
     for pair in args.set or []:
         extra += ["--set", pair]
     profile = getattr(args, "profile", None)
@@ -634,10 +631,8 @@ def run_loadtest(args: Any) -> dict[str, Any]:
         try:
             for s in servers:
                 s.start()
-            if shared:
-                from cardplaza.web.loadtest.shared import run_shared
-
-                return asyncio.run(run_shared(args, servers[0].base, db))
+            if runner is not None:
+                return asyncio.run(runner(args, servers[0].base, db))
             return asyncio.run(_run(args, servers, [s.base for s in servers]))
         finally:
             for s in servers:
@@ -687,12 +682,6 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--workers", type=int, default=None, help="the server's web processes")
     p.add_argument("--profile", default=None, metavar="FILE",
                    help="run the server under cProfile and write its statistics to FILE")
-    p.add_argument("--humans-per-table", type=int, default=0, metavar="N",
-                   help="N people at each table (a room), dropping at random")
-    p.add_argument("--drop-rate", type=float, default=0.0, metavar="R",
-                   help="drops per person per minute while connected")
-    p.add_argument("--standin-seconds", type=int, default=5, metavar="S",
-                   help="the server's standin_seconds for the run")
 
 
 if __name__ == "__main__":

@@ -37,7 +37,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardplaza.web.loadtest.generator import REPLY_SECONDS, Figures, _lost, _pct, _wait_ready
+from cardplaza.web.loadtest.generator import (
+    MAX_TABLES,
+    REPLY_SECONDS,
+    Figures,
+    _lost,
+    _pct,
+    _wait_ready,
+    check_args,
+    run_loadtest,
+)
 
 SLACK_SECONDS = 2.0
 """A wait for an absent person longer than ``standin_seconds`` plus this is a stuck table."""
@@ -58,6 +67,8 @@ class SharedFigures:
     stuck: int = 0
     waits: list[float] = field(default_factory=list)
     longest_wait: float = 0.0
+    stuck_at: list[dict[str, Any]] = field(default_factory=list)
+    """The first stuck waits: table, step, seat, seconds waited (for the server's log)."""
 
 
 class Person:
@@ -138,6 +149,8 @@ class Person:
         if kind == "notice":
             if msg.get("kind") == "back" and msg.get("seat") == self.table.seat_of(self):
                 f.handbacks += 1
+            if msg.get("kind") == "standin":
+                self.table.standin_told = time.monotonic()
             return
         if kind == "error":
             code = str(msg.get("code"))
@@ -190,6 +203,8 @@ class SharedTable:
         self.wait_since: float | None = None
         self.stuck_now = False
         self.moves_seen: set[int] = set()
+        self.standin_told = 0.0
+        """When a person here was last told that a computer stands in for another."""
 
     def seat_of(self, person: Person) -> int:
         """The seat a person holds."""
@@ -255,6 +270,14 @@ class SharedTable:
             if waited > self.run.standin + SLACK_SECONDS and not self.stuck_now:
                 self.stuck_now = True
                 f.stuck += 1
+                if len(f.stuck_at) < 10:
+                    told = self.standin_told - self.wait_since
+                    f.stuck_at.append({"table": self.table_id, "step": state["step"],
+                                       "seat": state["current"],
+                                       "since": time.strftime("%H:%M:%S", time.localtime(
+                                           time.time() - waited)),
+                                       "stand-in told after s": round(told, 2)
+                                       if told >= 0 else None})
 
     async def main(self) -> None:
         """Games one after another."""
@@ -340,6 +363,22 @@ class SharedRun:
             await asyncio.sleep(0.25)
 
 
+def run_shared_loadtest(args: Any) -> dict[str, Any]:
+    """The benchmark with shared tables (``args`` as :func:`.generator.run_loadtest`'s,
+    with ``humans_per_table``, ``drop_rate`` and ``standin_seconds``): its server runs with
+    ``standin_seconds`` set and the room budgets of one address lifted."""
+    import copy
+
+    check_args(args)
+    secs = int(args.standin_seconds)
+    one = copy.copy(args)
+    one.set = [f"standin_seconds={secs}", f"standin_min_seconds={min(secs, 30)}",
+               f"max_rooms_per_address={100 * MAX_TABLES}",
+               f"max_rooms_per_player={100 * MAX_TABLES}",
+               f"room_lookups_per_minute={600 * MAX_TABLES}", *(args.set or [])]
+    return run_loadtest(one, run_shared)
+
+
 async def run_shared(args: Any, base: str, db: str | None) -> dict[str, Any]:
     """A run of ``args.tables`` shared tables against the server at ``base``."""
     import httpx
@@ -358,7 +397,8 @@ async def run_shared(args: Any, base: str, db: str | None) -> dict[str, Any]:
     limits = httpx.Limits(max_connections=people + 20, max_keepalive_connections=people + 20)
     async with httpx.AsyncClient(limits=limits) as http:
         run.http = http
-        await _wait_ready(http, base, None, 900)
+        # With a server of its own, the computers (who stand in) are ready first.
+        await _wait_ready(http, base, None if db is None else 99, 900)
         tables = [SharedTable(run, i) for i in range(args.tables)]
         tasks = [asyncio.create_task(t.main()) for t in tables]
         watch = asyncio.create_task(run.watch(tables))
@@ -390,6 +430,8 @@ async def run_shared(args: Any, base: str, db: str | None) -> dict[str, Any]:
         "errors": sum(f.base.errors.values()),
         "error kinds": dict(sorted(f.base.errors.items())),
     }
+    if f.stuck_at:
+        out["stuck waits"] = f.stuck_at
     if db is not None:
         out["lost acknowledged actions"] = await asyncio.to_thread(_lost, db, f.base)
         out["acknowledged actions checked"] = sum(len(a) for a in f.base.acked.values())
