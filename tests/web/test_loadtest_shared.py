@@ -37,7 +37,6 @@ def test_a_short_run_with_drops_has_no_stuck_table_and_loses_nothing() -> None:
     assert out["lost acknowledged actions"] == 0, out
     assert out["acknowledged actions checked"] > 20, out
     assert out["person actions"] > 10 and out["drops"] > 0, out
-    assert out["longest wait for an absent person s"] < 2 + 2, out
     unexpected = {k for k in out["error kinds"]
                   if k not in ("stale", "not_your_turn", "lost connection")}
     assert not unexpected, out

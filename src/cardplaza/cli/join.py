@@ -39,6 +39,9 @@ UNDO_ENDED = {"accepted": "cli.join.undo.accepted", "refused": "cli.join.undo.re
               "withdrawn": "cli.join.undo.withdrawn", "lapsed": "cli.join.undo.lapsed",
               "expired": "cli.join.undo.expired"}
 """How an undo request ended → what the terminal says."""
+UNDO_MINE = {"accepted": "cli.join.undo.mine.accepted", "refused": "cli.join.undo.mine.refused",
+             "lapsed": "cli.join.undo.mine.lapsed", "expired": "cli.join.undo.mine.lapsed"}
+"""The same, for this seat's own request."""
 
 
 @dataclass
@@ -163,7 +166,8 @@ class RoomSession:
         elif kind == "undo_asked":
             self.tell("cli.join.undo.waiting", "dim")
         elif kind == "undo_ended":
-            key = UNDO_ENDED.get(str(msg.get("reason")))
+            mine = msg.get("by") == self.seat
+            key = (UNDO_MINE if mine else UNDO_ENDED).get(str(msg.get("reason")))
             if key is not None:
                 self.tell(key, "yellow", name=self.who(int(msg.get("by", -1))))
         elif kind == "error":
