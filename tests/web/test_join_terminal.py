@@ -25,7 +25,8 @@ from cardplaza.web.store.storage import Storage
 
 class Terminal:
     """``cardplaza join CODE`` in a thread: its screen, and scripted typing (the first
-    choice of every menu, "y" to an undo request; held while ``gate`` is clear)."""
+    choice of every menu, "y" to an undo request; a move is held while ``gate`` is
+    clear)."""
 
     def __init__(self, base: str, code: str) -> None:
         self.out = io.StringIO()
@@ -42,7 +43,7 @@ class Terminal:
         self.prompts.append(prompt)
         if "(y/n)" in prompt:
             return "y"
-        self.gate.wait(30)
+        assert self.gate.wait(60)
         return "1"
 
     def _main(self, base: str, code: str) -> None:
@@ -145,6 +146,12 @@ def test_a_friend_plays_a_whole_game_from_the_terminal(tmp_path: Path) -> None:
                         break
                 asked_at = nxt["step"]
                 host.send({"type": "undo"})
+                while nxt["type"] != "undo_asked":
+                    nxt = host.recv(30)
+                    assert nxt["type"] != "error", nxt
+                # The table now waits for the answer: the friend's move, typed meanwhile,
+                # is refused, then the friend is asked.
+                term.gate.set()
                 continue
             last_acted = msg["step"]
             host.send({"type": "act", "action": msg["legal"][0]["json"], "step": msg["step"]})
