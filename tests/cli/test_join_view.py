@@ -107,3 +107,22 @@ def test_a_hidden_move_is_said_in_the_words_the_others_see() -> None:
                                            "text": "passes a card"}})
     session.handle(msg)
     assert "Ken: passes a card" in out.getvalue()
+
+
+def test_join_says_why_no_seat_could_be_taken() -> None:
+    """The command's wiring: an address where no server answers is told, exit code 1."""
+    import socket
+
+    from typer.testing import CliRunner
+
+    from cardplaza.cli.main import app
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # closed again: nothing listens there
+    result = CliRunner().invoke(app, ["join", "K7MQ2PX", "--url",
+                                      f"http://127.0.0.1:{port}", "--lang", "en"])
+    assert result.exit_code == 1
+    assert "Could not take a seat:" in result.output
+    result = CliRunner().invoke(app, ["join", "K7MQ2PX", "--seat", "0"])
+    assert result.exit_code == 2  # seats are counted from 1
