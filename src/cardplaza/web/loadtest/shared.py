@@ -67,6 +67,8 @@ class SharedFigures:
     stuck: int = 0
     waits: list[float] = field(default_factory=list)
     longest_wait: float = 0.0
+    lags: list[float] = field(default_factory=list)
+    """How late the load generator's own loop woke up (its waits are that much longer)."""
     stuck_at: list[dict[str, Any]] = field(default_factory=list)
     """The first stuck waits: table, step, seat, seconds waited (for the server's log)."""
 
@@ -355,12 +357,15 @@ class SharedRun:
         self.http: Any = None
 
     async def watch(self, tables: list[SharedTable]) -> None:
-        """Check every table four times a second."""
+        """Check every table four times a second; note how late this loop wakes up (a
+        busy machine delays the generator's own reading too)."""
         while not self.stopping:
             now = time.monotonic()
             for t in tables:
                 t.check(now)
             await asyncio.sleep(0.25)
+            if self.measuring:
+                self.figures.lags.append(time.monotonic() - now - 0.25)
 
 
 def run_shared_loadtest(args: Any) -> dict[str, Any]:
@@ -422,6 +427,8 @@ async def run_shared(args: Any, base: str, db: str | None) -> dict[str, Any]:
         "longest wait for an absent person s": round(f.longest_wait, 2),
         "wait for an absent person p50 s": round(_pct(f.waits, 50), 2),
         "wait for an absent person p95 s": round(_pct(f.waits, 95), 2),
+        "generator loop lag p99 s": round(_pct(f.lags, 99), 2),
+        "generator loop lag max s": round(max(f.lags, default=0.0), 2),
         "person actions": f.person_actions,
         "person actions/s": round(f.person_actions / elapsed, 1) if elapsed else 0.0,
         "table steps/s": round(f.steps / elapsed, 1) if elapsed else 0.0,
