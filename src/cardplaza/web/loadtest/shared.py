@@ -19,9 +19,11 @@ Measured (the server runs with ``standin_seconds`` set short, ``--standin-second
   server then starts the countdown afresh: with nobody at a table no computer stands in);
   it ends with the next step. Must be 0.
 * **lost acknowledged actions**: a person's action counts as acknowledged when the state
-  after it names it as that seat's move made by the person (``room.move``, not a
-  stand-in's); at the end each one is looked up in the database's log (and no log is
-  shorter than a step seen). Must be 0.
+  after it names it as that seat's move made by the person (``room.move``: not a
+  stand-in's, and the same JSON form where the move is public; an action of the person's
+  dropped connection may have been on its way for the same step, and a refusal of ours
+  that follows takes the acknowledgement back); at the end each one is looked up in the
+  database's log (and no log is shorter than a step seen). Must be 0.
 * throughput: the people's acknowledged actions per second and the tables' steps per
   second (people, stand-ins and computers), games finished, drops, stand-in moves,
   hand-backs, the longest wait for an absent person, and errors.
@@ -73,6 +75,32 @@ class SharedFigures:
     """The first stuck waits: table, step, seat, seconds waited (for the server's log)."""
 
 
+def _lost_details(db: str, f: Figures) -> list[dict[str, Any]]:
+    """The first few acknowledged actions the log lacks (or holds otherwise)."""
+    from cardplaza.web.store.storage import Storage
+
+    storage = Storage(db)
+    out: list[dict[str, Any]] = []
+    try:
+        for table, acked in f.acked.items():
+            row = storage.load_table(table)
+            actions = row.actions if row is not None else []
+            for index, action in sorted(acked.items()):
+                stored = actions[index] if index < len(actions) else None
+                if stored is None or stored["action"] != action:
+                    out.append({"table": table, "step": index, "acked": action,
+                                "log": stored, "log length": len(actions),
+                                "seen": f.seen_steps.get(table)})
+            if len(actions) < f.seen_steps.get(table, 0):
+                out.append({"table": table, "log length": len(actions),
+                            "seen": f.seen_steps[table]})
+            if len(out) >= 5:
+                break
+    finally:
+        storage.close()
+    return out
+
+
 class Person:
     """One simulated person at a shared table."""
 
@@ -87,6 +115,8 @@ class Person:
         self.ws: Any = None
         self.state: dict[str, Any] | None = None
         self.pending: tuple[int, Any] | None = None
+        self.last_ack: int | None = None
+        """The step of the last action acknowledged (until the next is sent)."""
 
     async def play(self) -> None:
         """Play the table's current game, dropping and coming back, until it ends."""
@@ -133,6 +163,7 @@ class Person:
                                        "token": self.token}))
         self.state = None
         self.pending = None
+        self.last_ack = None
 
     async def _leave(self) -> None:
         if self.present:
@@ -159,6 +190,9 @@ class Person:
             f.base.count(code)
             if code in ("stale", "not_your_turn", "undo_pending"):
                 self.pending = None
+                if self.last_ack is not None:
+                    f.base.acked.get(self.table.table_id, {}).pop(self.last_ack, None)
+                    self.last_ack = None
             return
         if kind != "state":
             return
@@ -174,9 +208,14 @@ class Person:
             at, action = self.pending
             self.pending = None
             move = (state.get("room") or {}).get("move") or {}
+            # Ours, unless another connection of this person (one that dropped) had an
+            # action for this step on its way: then the move's JSON form differs, or
+            # (a hidden move) our action's refusal follows and takes the ack back.
             if step == at + 1 and move.get("step") == at and not move.get("standin") \
-                    and move.get("seat") == state["seat"]:
+                    and move.get("seat") == state["seat"] \
+                    and move.get("json", action) == action:
                 f.base.acked.setdefault(self.table.table_id, {})[at] = action
+                self.last_ack = at
                 if self.run.measuring:
                     f.person_actions += 1
         if state["terminal"]:
@@ -186,6 +225,7 @@ class Person:
                 and not (state.get("room") or {}).get("undo"):
             choice = state["legal"][self.rng.randrange(len(state["legal"]))]["json"]
             self.pending = (step, choice)
+            self.last_ack = None
             await self.ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
 
 
@@ -441,5 +481,7 @@ async def run_shared(args: Any, base: str, db: str | None) -> dict[str, Any]:
         out["stuck waits"] = f.stuck_at
     if db is not None:
         out["lost acknowledged actions"] = await asyncio.to_thread(_lost, db, f.base)
+        if out["lost acknowledged actions"]:
+            out["lost details"] = await asyncio.to_thread(_lost_details, db, f.base)
         out["acknowledged actions checked"] = sum(len(a) for a in f.base.acked.values())
     return out
