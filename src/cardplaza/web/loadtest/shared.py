@@ -112,6 +112,7 @@ class Person:
         self.token = ""
         self.present = False
         self.dropped_at = 0.0
+        self.joined_at = 0.0
         self.ws: Any = None
         self.state: dict[str, Any] | None = None
         self.pending: tuple[int, Any] | None = None
@@ -159,6 +160,7 @@ class Person:
 
         self.ws = await connect(self.run.ws_url, open_timeout=20, max_size=2**22,
                                 compression=None, proxy=None)
+        self.joined_at = time.monotonic()
         await self.ws.send(json.dumps({"type": "join", "table": self.table.table_id,
                                        "token": self.token}))
         self.state = None
@@ -166,7 +168,9 @@ class Person:
         self.last_ack = None
 
     async def _leave(self) -> None:
-        if self.present:
+        if self.present or self.ws is not None:
+            # The server may have seated a connection whose first state had not been read
+            # yet: its countdown starts afresh from this drop.
             self.present = False
             self.dropped_at = time.monotonic()
         if self.ws is not None:
@@ -201,7 +205,9 @@ class Person:
         if not self.present:
             self.present = True
             if not any(p.present for p in self.table.people if p is not self):
-                self.table.back_at = time.monotonic()
+                # Someone is back at a table everybody had left: the server's countdowns
+                # start again, at the latest from when this join was sent.
+                self.table.back_at = self.joined_at
         self.table.saw(state)
         step = state["step"]
         if self.pending is not None and step > self.pending[0]:
