@@ -163,6 +163,46 @@ def play(
 
 
 @app.command()
+def join(
+    invite: Annotated[str, typer.Argument(help="The invite link (…/#/join/…) or the room "
+                                          "code you were given.", metavar="LINK-OR-CODE")],
+    url: Annotated[str | None, typer.Option(help="The server's address, for a room code "
+                                            "(default http://127.0.0.1:8000; a link "
+                                            "names its own).")] = None,
+    name: Annotated[str, typer.Option(help="Your name at the table.")] = "",
+    seat: Annotated[int | None, typer.Option(help="The seat to take, counted from 1 "
+                                             "(default: the first open one).")] = None,
+    lang: LangOption = None,
+) -> None:
+    """Take a seat of a friend's room and play it in the terminal."""
+    import getpass
+
+    from cardplaza.cli.join import join_room
+    from cardplaza.cli.netclient import JoinError, claim_seat, read_invite
+    from cardplaza.texts.catalog import has
+    from cardplaza.texts.catalog import text as say
+
+    language = terminal_language(lang)
+    if seat is not None and seat < 1:
+        raise typer.BadParameter("seats are counted from 1", param_hint="'--seat'")
+
+    def waiting(room: dict[str, Any]) -> None:
+        mine = next((s["seat"] for s in room["seats"] if s.get("you")), 0)
+        console.print(say("cli.join.waiting", language, seat=mine + 1))
+
+    try:
+        base, secret = read_invite(invite, url)
+        seated = claim_seat(base, secret, name or getpass.getuser(),
+                            None if seat is None else seat - 1, on_wait=waiting)
+    except JoinError as exc:
+        key = f"err.{exc.code}"
+        reason = say(key, language) if has(key, language) else (exc.detail or exc.code)
+        console.print(f"[red]{say('cli.join.failed', language, reason=reason)}[/red]")
+        raise typer.Exit(1) from None
+    join_room(seated, console, lambda prompt: console.input(prompt), language)
+
+
+@app.command()
 def kernels(
     jobs: Annotated[int | None, typer.Option(help="Games compiled at once (default: one "
                                              "per core).")] = None,
@@ -464,6 +504,15 @@ def loadtest(
     profile: Annotated[str | None, typer.Option(
         help="Run the server under cProfile and write its statistics to this file.")
                        ] = None,
+    humans_per_table: Annotated[int, typer.Option(
+        help="People at each table (a room; the other seats computers), each dropping "
+             "the connection at random and coming back: measures stuck tables and lost "
+             "actions.")] = 0,
+    drop_rate: Annotated[float, typer.Option(
+        help="With --humans-per-table: drops per person per minute while connected.")
+                         ] = 0.0,
+    standin_seconds: Annotated[int, typer.Option(
+        help="With --humans-per-table: the server's standin_seconds for the run.")] = 5,
 ) -> None:
     """Load benchmark: round trips, time to the next turn, server CPU per action, errors,
     memory (loopback only)."""
@@ -480,7 +529,14 @@ def loadtest(
                                  game=game, json=json_out, url=url, warm=warm,
                                  servers=servers, kills=kills, db=db, ai_workers=ai_workers,
                                  set=setting or [], sweep=sweep, workers=workers,
-                                 profile=profile)
+                                 profile=profile, humans_per_table=humans_per_table,
+                                 drop_rate=drop_rate, standin_seconds=standin_seconds)
+    if humans_per_table:
+        from cardplaza.web.loadtest.shared import run_shared_loadtest
+
+        out = run_shared_loadtest(args)
+        console.print_json(json.dumps(out)) if json_out else print(format_figures(out))
+        return
     if sweep:
         rows = run_sweep(args)
         console.print_json(json.dumps(rows)) if json_out else print(format_sweep(rows))

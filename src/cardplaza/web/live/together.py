@@ -14,10 +14,16 @@ undo requests, and the public facts every seat is sent about them.
 * **Undo requests** (see :mod:`cardplaza.web.learning.undo_requests`): while one waits for
   its answers nobody acts, so no decision is ever passed back over without its maker's
   acceptance.
+* **The last move** (``room.move``): who made the table's latest action and what of it
+  every other seat may see (the game's :meth:`~cardplaza.core.protocol.GameState.public_action`:
+  a card played is shown whole, a discard or a passed card only as words such as "passes a
+  card"), so a front end that draws a table move by move (the terminal's ``cardplaza
+  join``) can say what each seat did.
 
 The facts sent (:meth:`Together.facts`, the ``room`` field of every state message) are
 public: presence, countdowns, stand-ins, the request, how many actions each seat made and
-how many of them a stand-in made. Nothing about any card.
+how many of them a stand-in made, and the last move as the other seats see it. No card
+that is not public.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardplaza.core.protocol import GameState
 from cardplaza.web.errors import WebError
 from cardplaza.web.live.tables import LiveTable, TableManager
 
@@ -69,6 +76,11 @@ class Together:
         self.turn_task: asyncio.Task[None] | None = None
         self.undo: UndoAsk | None = None
         self.undo_task: asyncio.Task[None] | None = None
+        self.seen: GameState = table.state
+        """The state of the last broadcast (the table's states are replaced, never changed
+        in place, so it is the position before the next action)."""
+        self.move: dict[str, Any] | None = None
+        """The latest action as every seat but its maker sees it (see :meth:`_last_move`)."""
 
     # -- settings ---------------------------------------------------------------------------
     @property
@@ -132,6 +144,8 @@ class Together:
         if self.turn is not None:
             out["turn"] = {"seat": self.turn[0],
                            "left": max(0, math.ceil(self.turn[3] - now))}
+        if self.move is not None:
+            out["move"] = self.move
         if self.undo is not None:
             ask = self.undo
             out["undo"] = {"by": ask.by, "waiting": sorted(ask.waiting),
@@ -219,7 +233,36 @@ class Together:
             self.end_undo("lapsed", None, broadcast=False)
         if table.state.is_terminal:
             self._stop_standins()
+        self._last_move()
         self._arm_turn()
+
+    def _last_move(self) -> None:
+        """Note the table's latest action in its public form: ``{step, seat, standin, text,
+        json}``, the ``json`` form only when no seat is kept from seeing it whole (else
+        ``text`` is what the others see, e.g. "passes a card"). After an undo, none."""
+        table = self.table
+        before, now = self.seen, table.state
+        self.seen = now
+        if now is before:
+            return
+        history = now.history
+        if len(history) != len(before.history) + 1:
+            self.move = None
+            return
+        seat, action = history[-1]
+        index = len(history) - 1
+        hidden = None
+        for viewer in range(now.num_players):
+            if viewer != seat:
+                hidden = hidden or before.public_action(action, viewer)
+        move: dict[str, Any] = {"step": index, "seat": int(seat),
+                                "standin": index in table.row.standins}
+        if hidden is None:
+            move["text"] = before.action_text(action)
+            move["json"] = before.action_to_json(action)
+        else:
+            move["text"] = hidden
+        self.move = move
 
     def _cancel_turn(self) -> None:
         self.turn = None

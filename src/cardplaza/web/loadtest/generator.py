@@ -32,6 +32,13 @@ person joins through the *other* one, so every action is relayed to the owner.
 ``--kills K`` SIGKILLs a server K times during the run (in turn, restarting it each
 time); the people reconnect (to the next server) and go on; at the end every action a
 person saw acknowledged is looked up in the database's log (``lost`` must be 0).
+
+``--humans-per-table N --drop-rate R [--standin-seconds S]`` seats N people at each table
+(a room; the other seats are computers) who drop their connections at random, R times per
+person per minute, and come back later; the server runs with ``standin_seconds`` = S (5 by
+default). It reports the tables stuck waiting for an absent person longer than S + 2 s, the
+lost acknowledged actions and the throughput (:mod:`cardplaza.web.loadtest.shared`, which
+runs through :func:`run_loadtest`).
 """
 
 from __future__ import annotations
@@ -48,7 +55,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -544,6 +551,16 @@ def check_args(args: Any) -> None:
                          "(no --url, --servers or --workers)")
     if getattr(args, "sweep", None):
         sweep_counts(args.sweep)
+    if getattr(args, "humans_per_table", 0):
+        if not 1 <= args.humans_per_table <= 7:
+            raise SystemExit("--humans-per-table must be 1–7")
+        if not 0 <= args.drop_rate <= 60:
+            raise SystemExit("--drop-rate must be 0–60 drops per person per minute")
+        if not 1 <= args.standin_seconds <= 180:
+            raise SystemExit("--standin-seconds must be 1–180")
+        if args.servers != 1 or args.kills or getattr(args, "sweep", None):
+            raise SystemExit("--humans-per-table runs one server (no --servers, --kills or "
+                             "--sweep)")
 
 
 def sweep_counts(text: str) -> list[int]:
@@ -584,10 +601,18 @@ def format_sweep(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def run_loadtest(args: Any) -> dict[str, Any]:
-    """Run the benchmark described by ``args`` (see :func:`main`); returns the figures."""
+Runner = Callable[[Any, str, "str | None"], Coroutine[Any, Any, dict[str, Any]]]
+"""Another kind of run against the server at an address (with its database URL when the
+benchmark started the server): :func:`cardplaza.web.loadtest.shared.run_shared`."""
+
+
+def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
+    """Run the benchmark described by ``args`` (see :func:`main`); returns the figures.
+    With ``runner``, that run instead of one person per table, against one server."""
     check_args(args)
     if args.url:
+        if runner is not None:
+            return asyncio.run(runner(args, args.url.rstrip("/"), None))
         return asyncio.run(_run(args, [], [args.url.rstrip("/")]))
     tmp = Path(tempfile.mkdtemp(prefix="cardplaza-load-"))
     extra = ["--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
@@ -606,6 +631,8 @@ def run_loadtest(args: Any) -> dict[str, Any]:
         try:
             for s in servers:
                 s.start()
+            if runner is not None:
+                return asyncio.run(runner(args, servers[0].base, db))
             return asyncio.run(_run(args, servers, [s.base for s in servers]))
         finally:
             for s in servers:
