@@ -1,0 +1,214 @@
+"""Ratings in the database: one row per (player, game, kind) and one history row per
+rated game of a player (the player page's chart and recent games).
+
+* ``cp_ratings`` — ``mu``, ``sigma``, the shown value and the number of games of a
+  player's rating of a game. ``kind`` is ``rated`` (rated rooms: people, and computers at
+  their fixed ratings) or ``computers`` (games of one person against computers).
+* ``cp_rating_games`` — one row per player and rated game: the rating after it, the
+  change, the place and the weight the update used.
+
+The leaderboard reads ``cp_ratings_board`` (game, kind, shown, games, player): the page is
+an index range read, and a player's place is a count over the same index. Rows are written
+by :func:`write_updates` inside the transaction that stores the action ending the game.
+Only player ids are stored here (never a key); names come from ``cp_players``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    Column,
+    Float,
+    Index,
+    Integer,
+    String,
+    Table,
+    and_,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.engine import Connection
+
+from cardplaza.core.ratings import Rating, Update, display
+from cardplaza.web.store.storage import Storage, metadata, players_t
+
+__all__ = ["BoardRow", "HistoryRow", "RatingRow", "RatingStore", "rating_games_t", "ratings_t",
+           "write_updates"]
+
+KINDS = ("rated", "computers")
+
+ratings_t = Table(
+    "cp_ratings",
+    metadata,
+    Column("player", String(40), primary_key=True),
+    Column("game", String(40), primary_key=True),
+    Column("kind", String(12), primary_key=True),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("shown", Integer, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated", Float, nullable=False),
+    Index("cp_ratings_board", "game", "kind", "shown", "games", "player"),
+)
+
+rating_games_t = Table(
+    "cp_rating_games",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("player", String(40), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("kind", String(12), nullable=False),
+    Column("table_id", String(40), nullable=False),
+    Column("at", Float, nullable=False),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("shown", Integer, nullable=False),
+    Column("change", Integer, nullable=False),
+    Column("place", Integer, nullable=False),
+    Column("weight", Float, nullable=False),
+    Index("cp_rating_games_player", "player", "game", "kind", "at"),
+)
+
+
+@dataclass(frozen=True)
+class RatingRow:
+    """A player's rating of one game and kind."""
+
+    player: str
+    game: str
+    kind: str
+    rating: Rating
+    games: int
+
+    @property
+    def shown(self) -> int:
+        """The value shown."""
+        return display(self.rating)
+
+
+@dataclass(frozen=True)
+class BoardRow:
+    """One leaderboard line."""
+
+    place: int
+    player: str
+    name: str
+    shown: int
+    games: int
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    """A player's rating after one rated game."""
+
+    at: float
+    shown: int
+    change: int
+    place: int
+    weight: float
+    mu: float
+    sigma: float
+
+
+def write_updates(conn: Connection, game: str, kind: str, table_id: str,
+                  updates: Sequence[Update], games: dict[str, int],
+                  now: float | None = None) -> None:
+    """Inside a writing transaction: store each person's new rating (and its history row).
+    ``games`` holds each player's games before this one (0 = new rating row)."""
+    at = time.time() if now is None else now
+    history = []
+    for up in updates:
+        shown = display(up.after)
+        values = {"mu": up.after.mu, "sigma": up.after.sigma, "shown": shown,
+                  "games": games.get(up.player, 0) + 1, "updated": at}
+        if games.get(up.player, 0) > 0:
+            conn.execute(update(ratings_t).where(
+                ratings_t.c.player == up.player, ratings_t.c.game == game,
+                ratings_t.c.kind == kind).values(**values))
+        else:
+            conn.execute(insert(ratings_t).values(player=up.player, game=game, kind=kind,
+                                                  **values))
+        history.append({"player": up.player, "game": game, "kind": kind,
+                        "table_id": table_id, "at": at, "mu": up.after.mu,
+                        "sigma": up.after.sigma, "shown": shown,
+                        "change": shown - display(up.before), "place": up.rank,
+                        "weight": up.weight})
+    if history:
+        conn.execute(insert(rating_games_t), history)
+
+
+class RatingStore:
+    """Reading ratings, leaderboards and player histories from a :class:`Storage`."""
+
+    def __init__(self, storage: Storage) -> None:
+        self.storage = storage
+
+    def current(self, game: str, kind: str, players: Iterable[str]) -> dict[str, RatingRow]:
+        """The stored ratings of some players (missing ones have none yet)."""
+        ids = sorted(set(players))
+        if not ids:
+            return {}
+        q = select(ratings_t).where(ratings_t.c.game == game, ratings_t.c.kind == kind,
+                                    ratings_t.c.player.in_(ids))
+        with self.storage.engine.connect() as conn:
+            return {r.player: RatingRow(r.player, r.game, r.kind,
+                                        Rating(float(r.mu), float(r.sigma)), int(r.games))
+                    for r in conn.execute(q).all()}
+
+    def _board_where(self, game: str, kind: str, min_games: int) -> Any:
+        return and_(ratings_t.c.game == game, ratings_t.c.kind == kind,
+                    ratings_t.c.games >= min_games)
+
+    def board(self, game: str, min_games: int, page: int, size: int,
+              kind: str = "rated") -> tuple[list[BoardRow], int]:
+        """One page (0-based) of the leaderboard, best first, and how many players it
+        has in all. Equal values are ordered by player id (a stable order)."""
+        where = self._board_where(game, kind, min_games)
+        q = (select(ratings_t.c.player, ratings_t.c.shown, ratings_t.c.games,
+                    players_t.c.name)
+             .join(players_t, players_t.c.id == ratings_t.c.player)
+             .where(where)
+             .order_by(ratings_t.c.shown.desc(), ratings_t.c.player)
+             .limit(size).offset(page * size))
+        count = select(func.count()).select_from(ratings_t).where(where)
+        with self.storage.engine.connect() as conn:
+            rows = conn.execute(q).all()
+            total = int(conn.execute(count).scalar() or 0)
+        return ([BoardRow(page * size + i + 1, r.player, r.name, int(r.shown), int(r.games))
+                 for i, r in enumerate(rows)], total)
+
+    def player(self, player: str, game: str, min_games: int, history: int,
+               kind: str = "rated") -> tuple[str, RatingRow | None, int | None,
+                                             list[HistoryRow]]:
+        """A player's page: name, rating, place on the leaderboard (``None`` when not
+        listed) and the latest ``history`` rated games (oldest first)."""
+        with self.storage.engine.connect() as conn:
+            name_row = conn.execute(select(players_t.c.name)
+                                    .where(players_t.c.id == player)).first()
+            r = conn.execute(select(ratings_t).where(
+                ratings_t.c.player == player, ratings_t.c.game == game,
+                ratings_t.c.kind == kind)).first()
+            row = None if r is None else RatingRow(
+                r.player, r.game, r.kind, Rating(float(r.mu), float(r.sigma)), int(r.games))
+            place = None
+            if r is not None and int(r.games) >= min_games:
+                where = self._board_where(game, kind, min_games)
+                ahead = conn.execute(select(func.count()).select_from(ratings_t).where(
+                    where, (ratings_t.c.shown > r.shown) | and_(
+                        ratings_t.c.shown == r.shown, ratings_t.c.player < player)
+                )).scalar()
+                place = int(ahead or 0) + 1
+            g = rating_games_t.c
+            hist = conn.execute(
+                select(rating_games_t).where(g.player == player, g.game == game, g.kind == kind)
+                .order_by(g.at.desc(), g.id.desc()).limit(history)).all()
+        out = [HistoryRow(float(h.at), int(h.shown), int(h.change), int(h.place),
+                          float(h.weight), float(h.mu), float(h.sigma)) for h in hist]
+        out.reverse()
+        return ("" if name_row is None else str(name_row.name)), row, place, out
