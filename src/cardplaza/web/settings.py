@@ -166,6 +166,9 @@ class Settings:
     """Games a player needs before the leaderboard lists them."""
     leaderboard_page_size: int = 25
     """Players on one leaderboard page."""
+    leaderboard_total_seconds: float = 10.0
+    """How long a leaderboard's count of listed players is reused before it is counted
+    again (counting every listed player on every page view costs the most)."""
     rating_history: int = 100
     """Rated games a player page charts (the latest)."""
     rating_recent_games: int = 10

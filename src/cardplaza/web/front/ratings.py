@@ -48,8 +48,8 @@ def _rating(row: RatingRow | None, provisional: int) -> dict[str, Any] | None:
 def add_routes(app: FastAPI, manager: TableManager) -> RatingStore:
     """The rating routes on the web app (and the rating of finished games)."""
     install(manager)
-    store = RatingStore(manager.storage)
     settings = manager.settings
+    store = RatingStore(manager.storage, settings.leaderboard_total_seconds)
 
     def reply(data: dict[str, Any]) -> JSONResponse:
         return JSONResponse(data, headers=NO_STORE)
@@ -95,6 +95,7 @@ def add_routes(app: FastAPI, manager: TableManager) -> RatingStore:
             "min_games": settings.leaderboard_min_games,
             "versus": vs, "levels": {lv: r.mu for lv, r in computer_ratings(name).items()},
             "chart": [h.shown for h in history],
+            "chart_start": history[0].shown - history[0].change if history else None,
             "recent": [{"at": h.at, "rating": h.shown, "change": h.change, "place": h.place,
                         "weight": round(h.weight, 2)} for h in reversed(recent)],
         })

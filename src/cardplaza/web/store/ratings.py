@@ -146,8 +146,11 @@ def write_updates(conn: Connection, game: str, kind: str, table_id: str,
 class RatingStore:
     """Reading ratings, leaderboards and player histories from a :class:`Storage`."""
 
-    def __init__(self, storage: Storage) -> None:
+    def __init__(self, storage: Storage, total_seconds: float = 10.0) -> None:
         self.storage = storage
+        self.total_seconds = total_seconds
+        """How long a leaderboard's player count is reused before it is counted again."""
+        self._totals: dict[tuple[str, str, int], tuple[float, int]] = {}
 
     def current(self, game: str, kind: str, players: Iterable[str]) -> dict[str, RatingRow]:
         """The stored ratings of some players (missing ones have none yet)."""
@@ -168,7 +171,8 @@ class RatingStore:
     def board(self, game: str, min_games: int, page: int, size: int,
               kind: str = "rated") -> tuple[list[BoardRow], int]:
         """One page (0-based) of the leaderboard, best first, and how many players it
-        has in all. Equal values are ordered by player id (a stable order)."""
+        has in all (counted at most every ``total_seconds``). Equal values are ordered by
+        player id (a stable order)."""
         where = self._board_where(game, kind, min_games)
         q = (select(ratings_t.c.player, ratings_t.c.shown, ratings_t.c.games,
                     players_t.c.name)
@@ -176,10 +180,18 @@ class RatingStore:
              .where(where)
              .order_by(ratings_t.c.shown.desc(), ratings_t.c.player)
              .limit(size).offset(page * size))
-        count = select(func.count()).select_from(ratings_t).where(where)
+        now = time.monotonic()
+        cached = self._totals.get((game, kind, min_games))
         with self.storage.engine.connect() as conn:
             rows = conn.execute(q).all()
-            total = int(conn.execute(count).scalar() or 0)
+            if cached is not None and now - cached[0] < self.total_seconds:
+                total = cached[1]
+            else:
+                count = select(func.count()).select_from(ratings_t).where(where)
+                total = int(conn.execute(count).scalar() or 0)
+                if len(self._totals) > 1000:
+                    self._totals.clear()
+                self._totals[(game, kind, min_games)] = (now, total)
         return ([BoardRow(page * size + i + 1, r.player, r.name, int(r.shown), int(r.games))
                  for i, r in enumerate(rows)], total)
 
@@ -199,11 +211,13 @@ class RatingStore:
             place = None
             if r is not None and int(r.games) >= min_games:
                 where = self._board_where(game, kind, min_games)
-                ahead = conn.execute(select(func.count()).select_from(ratings_t).where(
-                    where, (ratings_t.c.shown > r.shown) | and_(
-                        ratings_t.c.shown == r.shown, ratings_t.c.player < player)
-                )).scalar()
-                place = int(ahead or 0) + 1
+                # Two range counts on the board's index (an OR of both would not be one).
+                above = conn.execute(select(func.count()).select_from(ratings_t).where(
+                    where, ratings_t.c.shown > r.shown)).scalar()
+                level = conn.execute(select(func.count()).select_from(ratings_t).where(
+                    where, ratings_t.c.shown == r.shown, ratings_t.c.player < player)
+                ).scalar()
+                place = int(above or 0) + int(level or 0) + 1
             g = rating_games_t.c
             hist = conn.execute(
                 select(rating_games_t).where(g.player == player, g.game == game, g.kind == kind)

@@ -75,11 +75,9 @@ async function renderBoard(main, game, page) {
           h("td", { class: "num" }, String(r.games)))))))
     : h("p", {}, t("ratings.none"));
   const nav = data.pages > 1 ? h("nav", { class: "pager", "aria-label": t("ratings.pages") },
-    h("a", { class: "btn small", href: `#/ratings/${game}/${data.page - 1}`, "aria-disabled": data.page <= 0 ? "true" : null,
-             hidden: data.page <= 0 ? true : null }, `← ${t("ratings.prev")}`),
+    data.page > 0 ? h("a", { class: "btn small", href: `#/ratings/${game}/${data.page - 1}`, rel: "prev" }, `← ${t("ratings.prev")}`) : null,
     h("span", {}, t("ratings.page", { page: data.page + 1, pages: data.pages })),
-    h("a", { class: "btn small", href: `#/ratings/${game}/${data.page + 1}`,
-             hidden: data.page + 1 >= data.pages ? true : null }, `${t("ratings.next")} →`)) : null;
+    data.page + 1 < data.pages ? h("a", { class: "btn small", href: `#/ratings/${game}/${data.page + 1}`, rel: "next" }, `${t("ratings.next")} →`) : null) : null;
   main.replaceChildren(h("section", { class: "panel ratings" },
     h("h2", {}, t("ratings.title", { game: gameTitle(info) })),
     gamePicker(games, game, true),
@@ -109,7 +107,7 @@ async function renderPlayer(main, game, id) {
         h("p", {}, d.place ? t("ratings.place.of", { place: d.place }) : t("ratings.unlisted", { n: d.min_games })))
     : h("p", {}, t("ratings.rated.none"));
   const chart = d.chart.length ? lineChart([{ name: t("ratings.rating"), values: d.chart, mine: true }],
-    { title: t("ratings.chart"), start: d.chart[0] - (d.recent.length ? 0 : 0) }) : null;
+    { title: t("ratings.chart"), start: d.chart_start ?? d.chart[0] }) : null;
   if (chart) chart.classList.add("ratings-chart");
   const recent = d.recent.length ? h("div", { class: "table-wrap" }, h("table", { class: "scores" },
     h("caption", { class: "muted small" }, t("ratings.recent")),
