@@ -140,3 +140,48 @@ def test_unknown_player_and_game_are_refused(app: TestClient) -> None:
     assert app.get("/api/ratings/toy4/players/0123abcd").status_code == 404
     assert app.get("/api/ratings/toy4/players/NOT-AN-ID").status_code == 404
     assert app.get("/api/ratings/nogame").status_code == 404
+
+
+class _Away:
+    """A table add-on whose stand-in is playing seat 0 (its person left for good)."""
+
+    def __init__(self) -> None:
+        self.standins = {0}
+        self.paused = False
+
+    def facts(self) -> dict[str, Any]:
+        return {}
+
+
+def test_the_seat_a_stand_in_plays_at_the_end_has_left_and_loses(toy4: None) -> None:
+    """``plan`` reads who left (a stand-in still playing when the game ended) and each
+    seat's stand-in share from the table's log marks."""
+    from web_toy4 import Options, Toy4
+
+    from cardplaza.web.live.tables import LiveTable
+    from cardplaza.web.store.storage import SeatInfo, TableRow
+
+    state = Toy4(Options(), 5)
+    while not state.is_terminal:
+        state.apply(state.legal_actions()[0])
+    seats = [SeatInfo("human", n, "random", "h") for n in ("A", "B")] + [
+        SeatInfo("computer", "C", "random"), SeatInfo("computer", "D", "random")]
+    actions = [{"seat": s, "action": 0} for s in (0, 1, 2, 3, 0, 1, 2, 3)]
+    row = TableRow(id="t", game="toy4", options={}, seed=0, actions=actions, seats=seats,
+                   extra={"room": {"id": "r", "rated": True, "players": ["pa", "pb", None,
+                                                                        None]}},
+                   standins=[4, 5])
+    table = LiveTable(row=row, spec=SPEC, state=state)
+    table.addon = _Away()
+    planned = live_ratings.plan(table, state)
+    assert planned is not None
+    kind, result = planned
+    assert kind == "rated"
+    assert [s.left for s in result] == [True, False, False, False]
+    assert [s.standin_share for s in result[:2]] == [0.5, 0.5]
+    assert result[2].fixed is not None and result[2].fixed.mu == CPU["mu"]
+    from cardplaza.core.ratings import rate_game
+
+    ups = {u.player: u for u in rate_game(result, {})}
+    assert ups["pa"].after.mu < 25.0 and ups["pa"].weight == 1.0
+    assert ups["pb"].after.mu > 25.0 and ups["pb"].weight == 0.5
