@@ -14,7 +14,7 @@ import pytest
 from cp_browser import new_page
 
 from cardplaza.core import computers
-from cardplaza.core.ratings import Rating, Update
+from cardplaza.core.ratings import Rating, SeatResult, Update, rate_game
 from cardplaza.texts.catalog import catalog
 from cardplaza.web.store.ratings import write_updates
 from cardplaza.web.store.storage import Storage
@@ -42,13 +42,15 @@ def _seed(db: str) -> tuple[str, list[str]]:
         r = Rating()
         games = 24 if n == 0 else rng.randint(3, 14)
         for g in range(games):
-            won = rng.random() < (0.6 if n == 0 else 0.5)
-            after = Rating(r.mu + (1.2 if won else -1.0) * r.sigma / 6, r.sigma * 0.94)
+            won = rng.random() < (0.7 if n == 0 else 0.5)
+            seats = [SeatResult(player.id, 0, 1 if won else 2,
+                                standin_share=0.0 if g % 5 else 0.2),
+                     SeatResult(None, 1, 2 if won else 1, fixed=Rating(25.0, 2.0))]
+            [up] = rate_game(seats, {player.id: r})
             with storage._tx() as conn:
-                write_updates(conn, "pinochle4", "rated", f"t{n}-{g}",
-                              [Update(0, player.id, r, after, 1.0 if g % 5 else 0.8,
-                                      1 if won else 2)], {player.id: g}, now + g * 3600 * 20)
-            r = after
+                write_updates(conn, "pinochle4", "rated", f"t{n}-{g}", [up], {player.id: g},
+                              now + g * 3600 * 20)
+            r = up.after
         if n == 0:
             with storage._tx() as conn:
                 write_updates(conn, "pinochle4", "computers", "solo",
