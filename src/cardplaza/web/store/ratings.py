@@ -7,8 +7,9 @@ rated game of a player (the player page's chart and recent games).
 * ``cp_rating_games`` — one row per player and rated game: the rating after it, the
   change, the place and the weight the update used.
 
-The leaderboard reads ``cp_ratings_board`` (game, kind, shown, games, player): the page is
-an index range read, and a player's place is a count over the same index. Rows are written
+The leaderboard reads ``cp_ratings_board`` (game, kind, shown descending, player; with the
+games count on PostgreSQL): a page is an index range read, and a player's place is a count
+over the same index. Rows are written
 by :func:`write_updates` inside the transaction that stores the action ending the game.
 Only player ids are stored here (never a key); names come from ``cp_players``.
 """
@@ -54,8 +55,11 @@ ratings_t = Table(
     Column("shown", Integer, nullable=False),
     Column("games", Integer, nullable=False),
     Column("updated", Float, nullable=False),
-    Index("cp_ratings_board", "game", "kind", "shown", "games", "player"),
 )
+Index("cp_ratings_board", ratings_t.c.game, ratings_t.c.kind, ratings_t.c.shown.desc(),
+      ratings_t.c.player, postgresql_include=["games"])
+"""The leaderboard's order (best first, then player id); on PostgreSQL it also holds the
+games count, so a page, the count and a player's place read only the index."""
 
 rating_games_t = Table(
     "cp_rating_games",
@@ -174,12 +178,15 @@ class RatingStore:
         has in all (counted at most every ``total_seconds``). Equal values are ordered by
         player id (a stable order)."""
         where = self._board_where(game, kind, min_games)
-        q = (select(ratings_t.c.player, ratings_t.c.shown, ratings_t.c.games,
-                    players_t.c.name)
-             .join(players_t, players_t.c.id == ratings_t.c.player)
-             .where(where)
-             .order_by(ratings_t.c.shown.desc(), ratings_t.c.player)
-             .limit(size).offset(page * size))
+        # The page's rows first (from the index alone), then their names: joining before
+        # the offset would look up the name of every player skipped.
+        top = (select(ratings_t.c.player, ratings_t.c.shown, ratings_t.c.games)
+               .where(where)
+               .order_by(ratings_t.c.shown.desc(), ratings_t.c.player)
+               .limit(size).offset(page * size)).subquery()
+        q = (select(top.c.player, top.c.shown, top.c.games, players_t.c.name)
+             .join(players_t, players_t.c.id == top.c.player)
+             .order_by(top.c.shown.desc(), top.c.player))
         now = time.monotonic()
         cached = self._totals.get((game, kind, min_games))
         with self.storage.engine.connect() as conn:
