@@ -18,6 +18,7 @@ from test_rooms import ROOMS, _h, _join, _key, _play_out, _room, _ws_join
 from web_toy4 import SPEC
 
 from cardplaza.core import computers, registry
+from cardplaza.core.ratings import display
 from cardplaza.web import create_app
 from cardplaza.web.live import ratings as live_ratings
 from cardplaza.web.store.ratings import rating_games_t, ratings_t
@@ -185,3 +186,31 @@ def test_the_seat_a_stand_in_plays_at_the_end_has_left_and_loses(toy4: None) -> 
     ups = {u.player: u for u in rate_game(result, {})}
     assert ups["pa"].after.mu < 25.0 and ups["pa"].weight == 1.0
     assert ups["pb"].after.mu > 25.0 and ups["pb"].weight == 0.5
+
+
+def test_a_second_game_updates_the_rating_row_and_adds_history(db_url: str) -> None:
+    from cardplaza.core.ratings import Rating, Update
+    from cardplaza.web.store.ratings import RatingStore, write_updates
+    from cardplaza.web.store.storage import Storage
+
+    storage = Storage(db_url)
+    store = RatingStore(storage, total_seconds=0.0)
+    pa, pb = storage.new_player("Ann")[1].id, storage.new_player("Bo")[1].id
+    first = [Update(0, pa, Rating(), Rating(27.0, 7.0), 1.0, 1),
+             Update(1, pb, Rating(), Rating(23.0, 7.0), 1.0, 2)]
+    with storage._tx() as conn:
+        write_updates(conn, "toy4", "rated", "t1", first, {}, 1.0)
+    second = [Update(0, pa, Rating(27.0, 7.0), Rating(28.0, 6.0), 0.5, 1),
+              Update(1, pb, Rating(23.0, 7.0), Rating(22.0, 6.0), 1.0, 2)]
+    with storage._tx() as conn:
+        write_updates(conn, "toy4", "rated", "t2", second, {pa: 1, pb: 1}, 2.0)
+    rows = store.current("toy4", "rated", [pa, pb])
+    assert rows[pa].games == 2 and rows[pa].rating == Rating(28.0, 6.0)
+    assert rows[pb].games == 2 and rows[pb].rating == Rating(22.0, 6.0)
+    _name, row, place, history = store.player(pa, "toy4", 1, 10)
+    assert row is not None and place == 1
+    assert [h.shown for h in history] == [display(Rating(27.0, 7.0)), display(Rating(28.0, 6.0))]
+    assert history[-1].weight == 0.5
+    board, total = store.board("toy4", 1, 0, 25)
+    assert total == 2 and [(b.player, b.name) for b in board] == [(pa, "Ann"), (pb, "Bo")]
+    storage.close()

@@ -29,6 +29,7 @@ from sqlalchemy import (
     String,
     Table,
     and_,
+    bindparam,
     func,
     insert,
     select,
@@ -126,23 +127,26 @@ def write_updates(conn: Connection, game: str, kind: str, table_id: str,
     """Inside a writing transaction: store each person's new rating (and its history row).
     ``games`` holds each player's games before this one (0 = new rating row)."""
     at = time.time() if now is None else now
-    history = []
+    history, changed, new = [], [], []
     for up in updates:
         shown = display(up.after)
         values = {"mu": up.after.mu, "sigma": up.after.sigma, "shown": shown,
                   "games": games.get(up.player, 0) + 1, "updated": at}
         if games.get(up.player, 0) > 0:
-            conn.execute(update(ratings_t).where(
-                ratings_t.c.player == up.player, ratings_t.c.game == game,
-                ratings_t.c.kind == kind).values(**values))
+            changed.append({"p": up.player, **values})
         else:
-            conn.execute(insert(ratings_t).values(player=up.player, game=game, kind=kind,
-                                                  **values))
+            new.append({"player": up.player, "game": game, "kind": kind, **values})
         history.append({"player": up.player, "game": game, "kind": kind,
                         "table_id": table_id, "at": at, "mu": up.after.mu,
                         "sigma": up.after.sigma, "shown": shown,
                         "change": shown - display(up.before), "place": up.rank,
                         "weight": up.weight})
+    if changed:
+        conn.execute(update(ratings_t).where(
+            ratings_t.c.player == bindparam("p"), ratings_t.c.game == game,
+            ratings_t.c.kind == kind), changed)
+    if new:
+        conn.execute(insert(ratings_t), new)
     if history:
         conn.execute(insert(rating_games_t), history)
 
