@@ -214,3 +214,33 @@ def test_a_second_game_updates_the_rating_row_and_adds_history(db_url: str) -> N
     board, total = store.board("toy4", 1, 0, 25)
     assert total == 2 and [(b.player, b.name) for b in board] == [(pa, "Ann"), (pb, "Bo")]
     storage.close()
+
+
+def test_board_pages_and_places_follow_the_full_order(db_url: str) -> None:
+    """Every page (found from the counts per value) and every player's place agree with
+    one plain sort of the board, with many equal values."""
+    import random
+
+    from cardplaza.core.ratings import Rating, Update
+    from cardplaza.web.store.ratings import RatingStore, write_updates
+    from cardplaza.web.store.storage import Storage
+
+    storage = Storage(db_url)
+    store = RatingStore(storage, total_seconds=60.0)
+    rng = random.Random(4)
+    ids = [storage.new_player(f"P{i}")[1].id for i in range(60)]
+    ups = [Update(0, p, Rating(), Rating(rng.choice([24.0, 25.0, 26.5, 30.0]),
+                                         rng.choice([5.0, 6.0])), 1.0, 1) for p in ids]
+    with storage._tx() as conn:
+        write_updates(conn, "toy4", "rated", "t", ups, {}, 1.0)
+    expected = sorted(((display(u.after), u.player) for u in ups), key=lambda x: (-x[0], x[1]))
+    got: list[tuple[int, str]] = []
+    for page in range(10):
+        rows, total = store.board("toy4", 1, page, 7)
+        assert total == 60
+        got += [(r.shown, r.player) for r in rows]
+        assert [r.place for r in rows] == list(range(page * 7 + 1, page * 7 + 1 + len(rows)))
+    assert got == expected
+    for place, (_shown, player) in enumerate(expected, 1):
+        assert store.player(player, "toy4", 1, 0)[2] == place
+    storage.close()

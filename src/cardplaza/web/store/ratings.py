@@ -157,8 +157,9 @@ class RatingStore:
     def __init__(self, storage: Storage, total_seconds: float = 10.0) -> None:
         self.storage = storage
         self.total_seconds = total_seconds
-        """How long a leaderboard's player count is reused before it is counted again."""
-        self._totals: dict[tuple[str, str, int], tuple[float, int]] = {}
+        """How long a leaderboard's counts per shown value are reused before they are
+        counted again."""
+        self._totals: dict[tuple[str, str, int], tuple[float, list[tuple[int, int]]]] = {}
 
     def current(self, game: str, kind: str, players: Iterable[str]) -> dict[str, RatingRow]:
         """The stored ratings of some players (missing ones have none yet)."""
@@ -176,33 +177,56 @@ class RatingStore:
         return and_(ratings_t.c.game == game, ratings_t.c.kind == kind,
                     ratings_t.c.games >= min_games)
 
+    def _counts(self, conn: Connection, game: str, kind: str, min_games: int
+                ) -> list[tuple[int, int]]:
+        """How many listed players have each shown value, best first — counted at most
+        every ``total_seconds`` (one pass over the board's index), reused meanwhile."""
+        now = time.monotonic()
+        key = (game, kind, min_games)
+        cached = self._totals.get(key)
+        if cached is not None and now - cached[0] < self.total_seconds:
+            return cached[1]
+        q = (select(ratings_t.c.shown, func.count()).where(
+            self._board_where(game, kind, min_games))
+             .group_by(ratings_t.c.shown).order_by(ratings_t.c.shown.desc()))
+        counts = [(int(v), int(n)) for v, n in conn.execute(q).all()]
+        if len(self._totals) > 1000:
+            self._totals.clear()
+        self._totals[key] = (now, counts)
+        return counts
+
     def board(self, game: str, min_games: int, page: int, size: int,
               kind: str = "rated") -> tuple[list[BoardRow], int]:
         """One page (0-based) of the leaderboard, best first, and how many players it
-        has in all (counted at most every ``total_seconds``). Equal values are ordered by
-        player id (a stable order)."""
+        has in all. Equal values are ordered by player id (a stable order).
+
+        The page starts from the counts per shown value (:meth:`_counts`): the value its
+        first row has and how many rows of that value come before it, so the query reads
+        only the page's rows from the index, however deep the page (the counts may be
+        ``total_seconds`` old: a row that moved meanwhile may show on a neighbour page)."""
         where = self._board_where(game, kind, min_games)
-        # The page's rows first (from the index alone), then their names: joining before
-        # the offset would look up the name of every player skipped.
-        top = (select(ratings_t.c.player, ratings_t.c.shown, ratings_t.c.games)
-               .where(where)
-               .order_by(ratings_t.c.shown.desc(), ratings_t.c.player)
-               .limit(size).offset(page * size)).subquery()
-        q = (select(top.c.player, top.c.shown, top.c.games, players_t.c.name)
-             .join(players_t, players_t.c.id == top.c.player)
-             .order_by(top.c.shown.desc(), top.c.player))
-        now = time.monotonic()
-        cached = self._totals.get((game, kind, min_games))
         with self.storage.engine.connect() as conn:
+            counts = self._counts(conn, game, kind, min_games)
+            total = sum(n for _v, n in counts)
+            skip = page * size
+            top_value: int | None = None
+            for value, n in counts:
+                if skip < n:
+                    top_value = value
+                    break
+                skip -= n
+            if top_value is None:
+                return [], total
+            # The page's rows first (from the index alone), then their names: joining
+            # before the offset would look up the name of every player skipped.
+            top = (select(ratings_t.c.player, ratings_t.c.shown, ratings_t.c.games)
+                   .where(where, ratings_t.c.shown <= top_value)
+                   .order_by(ratings_t.c.shown.desc(), ratings_t.c.player)
+                   .limit(size).offset(skip)).subquery()
+            q = (select(top.c.player, top.c.shown, top.c.games, players_t.c.name)
+                 .join(players_t, players_t.c.id == top.c.player)
+                 .order_by(top.c.shown.desc(), top.c.player))
             rows = conn.execute(q).all()
-            if cached is not None and now - cached[0] < self.total_seconds:
-                total = cached[1]
-            else:
-                count = select(func.count()).select_from(ratings_t).where(where)
-                total = int(conn.execute(count).scalar() or 0)
-                if len(self._totals) > 1000:
-                    self._totals.clear()
-                self._totals[(game, kind, min_games)] = (now, total)
         return ([BoardRow(page * size + i + 1, r.player, r.name, int(r.shown), int(r.games))
                  for i, r in enumerate(rows)], total)
 
@@ -222,13 +246,13 @@ class RatingStore:
             place = None
             if r is not None and int(r.games) >= min_games:
                 where = self._board_where(game, kind, min_games)
-                # Two range counts on the board's index (an OR of both would not be one).
-                above = conn.execute(select(func.count()).select_from(ratings_t).where(
-                    where, ratings_t.c.shown > r.shown)).scalar()
+                # Those above from the counts per value, those level by one small count.
+                above = sum(n for v, n in self._counts(conn, game, kind, min_games)
+                            if v > int(r.shown))
                 level = conn.execute(select(func.count()).select_from(ratings_t).where(
                     where, ratings_t.c.shown == r.shown, ratings_t.c.player < player)
                 ).scalar()
-                place = int(above or 0) + int(level or 0) + 1
+                place = above + int(level or 0) + 1
             g = rating_games_t.c
             hist = conn.execute(
                 select(rating_games_t).where(g.player == player, g.game == game, g.kind == kind)
