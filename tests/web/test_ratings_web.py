@@ -68,8 +68,12 @@ def test_a_rated_room_of_two_people_and_two_computers_rates_both_people(
         _ws_join(w0, table, room["token"])
         _ws_join(w1, table, friend["token"])
         live = app.app.state.manager.tables[table]  # type: ignore[attr-defined]
-        _play_out(live, {0: w0, 1: w1})
+        last = _play_out(live, {0: w0, 1: w1})
         returns = live.state.returns()
+    # Both people's end messages carry their shown rating before and after.
+    assert last["rating"]["kind"] == "rated"
+    assert set(last["rating"]["seats"]) == {"0", "1"}
+    assert last["rating"]["seats"]["0"]["before"] == 1000
     rows = {r.player: r for r in _rows(app, ratings_t)}
     assert len(rows) == 2 and all(r.kind == "rated" and r.games == 1 for r in rows.values())
     hana_id, ken_id = room["player"]["id"], friend["player"]["id"]

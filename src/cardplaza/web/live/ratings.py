@@ -29,7 +29,7 @@ from sqlalchemy.engine import Connection
 
 from cardplaza.core.computers import computer_ratings
 from cardplaza.core.protocol import GameState
-from cardplaza.core.ratings import Rating, SeatResult, Update, places, rate_game
+from cardplaza.core.ratings import Rating, SeatResult, Update, display, places, rate_game
 from cardplaza.core.seats import team_of
 from cardplaza.web.live.tables import LiveTable, TableManager
 from cardplaza.web.store.ratings import RatingStore, write_updates
@@ -134,7 +134,11 @@ def install(manager: TableManager) -> None:
         if updates:
             finish.writes.append(functools.partial(_write, table.row.game, kind, table.id,
                                                    updates, games))
-            finish.extra["rating"] = {"kind": kind}
+            finish.extra["rating"] = {
+                "kind": kind,
+                "seats": {str(u.seat): {"before": display(u.before), "after": display(u.after),
+                                        "games": games.get(u.player, 0) + 1}
+                          for u in updates}}
         TIMINGS.append(time.perf_counter() - start)
 
     manager.on_finish.append(on_finish)

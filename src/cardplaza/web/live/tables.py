@@ -261,6 +261,8 @@ class LiveTable:
             msg["streak"] = self.row.extra["streak"]
         if "helps" in self.row.extra:
             msg["helps"] = self.row.extra["helps"]
+        if "rating" in self.row.extra:  # each person's shown rating before and after
+            msg["rating"] = self.row.extra["rating"]
         if self.addon is not None:
             msg.update(self.addon.facts())
         return msg

@@ -7,6 +7,7 @@ import { t, lang, onLang, errorText } from "../i18n.js";
 import { loadGames, gameTitle } from "../site.js";
 import { keyHeaders } from "../net.js";
 import { lineChart } from "../chart.js";
+import { registerExtension } from "../table.js";
 
 function navText() {
   const a = document.getElementById("nav-ratings");
@@ -130,4 +131,19 @@ registerPage("ratings", async (main, parts) => {
   const game = parts[0] || games[0].name;
   if (parts[1] === "p" && parts[2]) await renderPlayer(main, game, parts[2]);
   else await renderBoard(main, game, Math.max(0, Number(parts[1]) || 0));
+});
+
+// The game-end screen of a rated game (or one against the computer): your rating before and
+// after, and a link to your page.
+registerExtension({
+  end(ctx) {
+    const r = ctx.msg.rating;
+    const mine = r && r.seats && r.seats[String(ctx.seat)];
+    if (!mine) return [];
+    const change = mine.after - mine.before;
+    const key = r.kind === "rated" ? "ratings.end.rated" : "ratings.end.versus";
+    return [h("p", { class: "rating-change", id: "rating-change" },
+      t(key, { before: mine.before, after: mine.after, change: signed(change) }),
+      " ", h("a", { href: `#/ratings/${ctx.game}` }, t("ratings.nav")))];
+  },
 });
