@@ -74,6 +74,7 @@ def test_a_rated_room_of_two_people_and_two_computers_rates_both_people(
     assert last["rating"]["kind"] == "rated"
     assert set(last["rating"]["seats"]) == {"0", "1"}
     assert last["rating"]["seats"]["0"]["before"] == 1000
+    assert live_ratings.TIMINGS  # the update was timed inside the finishing action
     rows = {r.player: r for r in _rows(app, ratings_t)}
     assert len(rows) == 2 and all(r.kind == "rated" and r.games == 1 for r in rows.values())
     hana_id, ken_id = room["player"]["id"], friend["player"]["id"]

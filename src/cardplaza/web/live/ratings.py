@@ -23,7 +23,6 @@ import logging
 import time
 import weakref
 from collections import deque
-from typing import Any
 
 from sqlalchemy.engine import Connection
 
@@ -143,13 +142,3 @@ def install(manager: TableManager) -> None:
 
     manager.on_finish.append(on_finish)
 
-
-def rated_levels(game: str) -> set[str]:
-    """The computer levels of a game that have fixed ratings."""
-    return set(computer_ratings(game))
-
-
-def describe(update: Update) -> dict[str, Any]:
-    """A JSON-ready summary of one update (for logs and tests)."""
-    return {"player": update.player, "mu": update.after.mu, "sigma": update.after.sigma,
-            "weight": update.weight, "rank": update.rank}
