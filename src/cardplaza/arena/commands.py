@@ -57,10 +57,13 @@ def render(console: Console, result: ArenaResult) -> None:
 
 def arena_command(game: str, players: str, deals: int, seed: int, jobs: int,
                   options_text: str | None, json_file: str | None, console: Console,
-                  unit: str = "game", sources: Sources | None = None) -> None:
+                  unit: str = "game", sources: Sources | None = None,
+                  calibrate: bool = False, table: str | None = None) -> None:
     """Run an arena with a progress bar, print the tables and optionally write JSON.
 
-    ``sources`` names the seat programs of players called ``SOURCE:LEVEL``."""
+    ``sources`` names the seat programs of players called ``SOURCE:LEVEL``. With
+    ``calibrate`` the levels' Bradley–Terry strengths are written as the computers' fixed
+    ratings (:mod:`cardplaza.arena.calibrate`)."""
     spec = get_game(game)
     options = parse_options_text(spec.options_type, options_text)
     levels = [p.strip() for p in players.split(",") if p.strip()]
@@ -76,6 +79,20 @@ def arena_command(game: str, players: str, deals: int, seed: int, jobs: int,
     if json_file:
         Path(json_file).write_text(json.dumps(result.to_json(), indent=1), encoding="utf-8")
         console.print(f"Results written to {json_file}")
+    if calibrate:
+        from cardplaza.arena.calibrate import write_calibration
+
+        command = (f"cardplaza arena {game} --players {','.join(levels)} --deals {result.deals} "
+                   f"--seed {seed} --unit {unit}"
+                   + (f" --options {options_text}" if options_text else "") + " --calibrate")
+        entry = write_calibration(result, command, table)
+        for level, s in sorted(entry["strengths"].items(),
+                               key=lambda kv: -kv[1]["theta"]):
+            r = entry["ratings"][level]
+            console.print(f"{level}: theta {s['theta']:+.2f} [{s['low']:+.2f}, "
+                          f"{s['high']:+.2f}]  mu {r['mu']:.1f} sigma {r['sigma']:.1f}  "
+                          f"shown {r['display']}")
+        console.print(f"Fixed ratings written for {game}")
 
 
 def bench_positions(game: str, count: int, seed: int, options: Any = None) -> list[GameState]:

@@ -412,6 +412,12 @@ def arena(
     program: Annotated[list[str] | None, typer.Option(
         help="NAME=COMMAND: players 'NAME:LEVEL' are played by a program speaking the "
              "arena's seat protocol (repeatable).")] = None,
+    calibrate: Annotated[bool, typer.Option(
+        "--calibrate", help="Fit Bradley-Terry strengths of the levels and write them as "
+        "the computers' fixed ratings into the package's ratings table.")] = False,
+    table: Annotated[str | None, typer.Option(
+        help="With --calibrate: the ratings table to write (default: the package's).")
+    ] = None,
 ) -> None:
     """Measure computer levels against each other on paired deals."""
     from cardplaza.arena.commands import arena_command
@@ -427,7 +433,7 @@ def arena(
         raise typer.BadParameter(str(exc)) from None
     try:
         arena_command(game, players, deals, seed, jobs, options, json_file, console, unit,
-                      sources)
+                      sources, calibrate, table)
     except ValueError as exc:
         if not sources:
             raise

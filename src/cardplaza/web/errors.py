@@ -39,6 +39,8 @@ CODES: tuple[str, ...] = (
     "room_changed", "room_started", "room_closed", "seats_open", "bad_room",
     "too_many_rooms", "too_many_lookups", "room_again", "hints_off", "undo_pending",
     "no_undo_request",
+    # -- ratings ----------------------------------------------------------------------------
+    "unknown_player",
 )
 """Every code the server may send (each has ``err.<code>`` in every catalog)."""
 
@@ -56,7 +58,7 @@ HTTP_STATUS: dict[str, int] = {
     "too_many_requests": 429, "analysis_busy": 503, "bad_content_type": 415,
     "cross_site": 403, "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,
     "seat_taken": 409, "room_changed": 409, "room_started": 409, "room_closed": 409,
-    "too_many_rooms": 429, "too_many_lookups": 429,
+    "too_many_rooms": 429, "too_many_lookups": 429, "unknown_player": 404,
 }
 """HTTP status of codes that are not a plain 400."""
 

@@ -159,6 +159,21 @@ class Settings:
     """An undo request at a table with several people lapses after this long without
     every answer."""
 
+    # -- ratings -------------------------------------------------------------------------
+    rating_provisional_games: int = 10
+    """A rating is marked provisional for its first this many games."""
+    leaderboard_min_games: int = 5
+    """Games a player needs before the leaderboard lists them."""
+    leaderboard_page_size: int = 25
+    """Players on one leaderboard page."""
+    leaderboard_total_seconds: float = 10.0
+    """How long a leaderboard's count of listed players is reused before it is counted
+    again (counting every listed player on every page view costs the most)."""
+    rating_history: int = 100
+    """Rated games a player page charts (the latest)."""
+    rating_recent_games: int = 10
+    """Rated games a player page lists (the latest)."""
+
     # -- the action log and the server's own log --------------------------------------
     log_batch_max: int = 64
     """Most actions written in one transaction: appends that arrive while one is being

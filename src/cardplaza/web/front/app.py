@@ -64,7 +64,7 @@ from cardplaza.texts.catalog import LANGUAGES, browser_catalog
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import bodies, pages, records, rooms
+from cardplaza.web.front import bodies, pages, ratings, records, rooms
 from cardplaza.web.front.bodies import BodyTooLarge
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
@@ -421,6 +421,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     records.add_routes(app, manager)
     pages.add_routes(app)
     rooms.add_routes(app, manager)
+    ratings.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)
     return app

@@ -28,6 +28,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from cardplaza.core.computers import computer_ratings
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web.errors import WebError
@@ -206,8 +207,8 @@ class Rooms:
 
     # -- making a room ----------------------------------------------------------------------
     def _config(self, spec: GameSpec, data: Any, base: dict[str, Any]) -> dict[str, Any]:
-        """The table's settings: ``level``, ``hints``, ``standin_seconds``,
-        ``turn_seconds`` (0 = no turn timer), checked."""
+        """The table's settings: ``level``, ``hints``, ``rated`` (ratings change; no
+        hints then), ``standin_seconds``, ``turn_seconds`` (0 = no turn timer), checked."""
         if data is None:
             data = {}
         if not isinstance(data, dict):
@@ -223,6 +224,13 @@ class Rooms:
             if not isinstance(data["hints"], bool):
                 raise WebError("bad_room", reason="hints is true or false")
             out["hints"] = data["hints"]
+        if "rated" in data:
+            if not isinstance(data["rated"], bool):
+                raise WebError("bad_room", reason="rated is true or false")
+            out["rated"] = data["rated"]
+        if out.get("rated"):
+            # A rated game is played without the expert's hints.
+            out["hints"] = False
         if "standin_seconds" in data:
             secs = data["standin_seconds"]
             lo, hi = self.settings.standin_min_seconds, self.settings.standin_max_seconds
@@ -454,12 +462,25 @@ class Rooms:
             if open_seats and not fill:
                 raise WebError("seats_open", seats=", ".join(str(i + 1) for i in open_seats))
             table = await self._new_table(room)
+            self._check_rated(room)
             if await self._db(self.store.start, room, table.row, self.manager.server_id):
                 self.manager.tables[table.id] = table
                 attach_addon(self.manager, table)
                 self.manager.kick(table)
                 return self.public_view(room, player.id)
         raise WebError("room_changed")
+
+    @staticmethod
+    def _check_rated(room: RoomRow) -> None:
+        """A rated room seats only people and computers with fixed ratings."""
+        if not room.config.get("rated"):
+            return
+        fixed = computer_ratings(room.game)
+        missing = sorted({s.level for s in room.seats
+                          if s.kind == "computer" and s.level not in fixed})
+        if missing:
+            raise WebError("bad_room", reason="a rated room seats computers only at levels "
+                           "with a fixed rating; without one: " + ", ".join(missing))
 
     async def _new_table(self, room: RoomRow) -> LiveTable:
         """The table of a room about to start (the room row is changed to match)."""
@@ -488,7 +509,9 @@ class Rooms:
         seed = secrets.randbits(128)
         state = await asyncio.to_thread(spec.new_game, options, seed)
         table_id = secrets.token_urlsafe(9)
-        extra = {"room": {"id": room.id, **room.config, "level": level}}
+        players = [s.player if s.kind == "human" else None for s in room.seats]
+        extra = {"room": {"id": room.id, **room.config, "level": level,
+                          "players": players}}
         row = TableRow(id=table_id, game=spec.name, options=options_to_dict(options),
                        seed=seed, actions=[], seats=seats, extra=extra, owner=room.host)
         room.status = "playing"

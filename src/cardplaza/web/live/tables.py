@@ -21,7 +21,7 @@ import logging
 import re
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
@@ -284,6 +284,8 @@ class LiveTable:
             msg["streak"] = self.row.extra["streak"]
         if "helps" in self.row.extra:
             msg["helps"] = self.row.extra["helps"]
+        if "rating" in self.row.extra:  # each person's shown rating before and after
+            msg["rating"] = self.row.extra["rating"]
         if self.addon is not None:
             msg.update(self.addon.facts())
         return msg
@@ -328,6 +330,9 @@ class TableManager:
         """Called when a seat's connections change (one attached or detached)."""
         self.on_change: list[Callable[[LiveTable], None]] = []
         """Called before every seat is sent the table's new state."""
+        self.on_finish: list[Callable[[LiveTable, GameState, Finish], Awaitable[None]]] = []
+        """Awaited when an action ends a game, before it is stored: may add writes to the
+        :class:`Finish` (made in the action's own transaction)."""
         self.fallbacks = 0
         self.budgets = Budgets(self.settings)
 
@@ -880,6 +885,8 @@ class TableManager:
                 extra["streak_after"] = after
                 extra["streak"] = {**extra.get("streak", {}), "after": after}
                 finish.streak = srow
+        for hook in self.on_finish:
+            await hook(table, state, finish)
         return finish
 
     async def rewind(self, table: LiveTable, keep: int, step: int | None = None) -> None:

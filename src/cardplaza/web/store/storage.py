@@ -33,7 +33,7 @@ import os
 import secrets
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -317,6 +317,8 @@ class Finish:
     extra: dict[str, Any]
     result: str | None = None
     streak: StreakRow | None = None
+    writes: list[Callable[[Connection], None]] = field(default_factory=list)
+    """More writes of the finished game (ratings), made in the same transaction."""
 
 
 @dataclass(frozen=True)
@@ -585,6 +587,8 @@ class Storage:
                 result=finish.result, updated=now))
             if finish.streak is not None:
                 self._save_streak(conn, finish.streak)
+            for write in finish.writes:
+                write(conn)
 
     def _hold(self, conn: Connection, table_id: str, server: str) -> None:
         """Inside a writing transaction: lock this table's lease row, which must be

@@ -286,6 +286,7 @@ function settingsBox(poll, v, info) {
     const lines = [
       `${t("room.level")}: ${levelText(v.game, c.level)}`,
       `${t("room.hints")}: ${valueLabel("hints", c.hints)}`,
+      ...(c.rated ? [t("ratings.room.rated")] : []),
       `${t("room.standin")}: ${t("room.secs", { n: c.standin_seconds })}`,
       `${t("room.turn")}: ${c.turn_seconds ? t("room.secs", { n: c.turn_seconds }) : t("room.turn.off")}`,
     ];
@@ -299,6 +300,10 @@ function settingsBox(poll, v, info) {
   const hints = h("input", { type: "checkbox", id: "room-hints" });
   hints.checked = c.hints;
   hints.addEventListener("change", () => change({ hints: hints.checked }));
+  hints.disabled = Boolean(c.rated);
+  const rated = h("input", { type: "checkbox", id: "room-rated" });
+  rated.checked = Boolean(c.rated);
+  rated.addEventListener("change", () => change({ rated: rated.checked }));
   const standin = h("select", { id: "room-standin" }, standins.map((x) => h("option", { value: String(x) }, t("room.secs", { n: x }))));
   standin.value = String(c.standin_seconds);
   standin.addEventListener("change", () => change({ standin_seconds: Number(standin.value) }));
@@ -310,6 +315,7 @@ function settingsBox(poll, v, info) {
     h("div", { class: "options" },
       h("div", { class: "opt" }, h("label", { for: "room-level" }, t("room.level")), level),
       h("div", { class: "opt opt-bool" }, hints, h("label", { for: "room-hints" }, t("room.hints"))),
+      h("div", { class: "opt opt-bool" }, rated, h("label", { for: "room-rated" }, t("ratings.room.rated"))),
       h("div", { class: "opt" }, h("label", { for: "room-standin" }, t("room.standin")), standin),
       h("div", { class: "opt" }, h("label", { for: "room-turn" }, t("room.turn")), turn)));
 }
