@@ -445,7 +445,8 @@ class DailyService:
                 sides.append({"name": table.row.seats[seat].name, "seat": seat,
                               "returns": returns, "margin": margin(returns, seat),
                               "steps": steps})
-            comparison = {"game": first.row.game, "sides": sides}
+            comparison = {"game": first.row.game, "sides": sides,
+                          "reviewed": COMPARE_DECISIONS}
             await self.manager._db(self.store.save_comparison, cid, comparison)
         except Exception as exc:
             log.error("challenge %s: the comparison failed (%s)", cid, type(exc).__name__)
