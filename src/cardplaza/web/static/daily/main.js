@@ -1,6 +1,7 @@
 // The daily deal and challenges: the lobby's "Today's deal" panel, the day's board
 // (#/daily/<game>[/<day>]), the challenge link at a game's end, and the challenge page
-// (#/challenge/<token>: accept, wait, then both games side by side with the review's verdicts).
+// (#/challenge/<token>: accept, wait, then both games side by side with the review's verdicts,
+// drawn with the review's own marks from records/records.css).
 import { h } from "../dom.js";
 import { registerPage, registerLobbyPart } from "../app.js";
 import { t, lang, errorText } from "../i18n.js";
