@@ -310,3 +310,33 @@ def test_the_daily_seed_changes_with_the_day_and_the_game(app_client: TestClient
              for game in ("pinochle2", "piquet")}
     assert len(seeds) == 4 and all(0 <= s < 2**128 for s in seeds)
     assert dt.date.fromisoformat(TODAY)
+
+
+def test_a_search_level_decides_alike_in_a_worker_after_other_work() -> None:
+    """A searching level (Piquet level 3: a time cap in ordinary play) gives the same
+    action in a worker process, busy with other positions before, as in this process."""
+    import random as _random
+
+    from cardplaza.core.registry import get_game
+    from cardplaza.web.live.workers import WorkerPool
+
+    spec = get_game("piquet")
+    positions = []
+    for seed in (3, 4, 5):
+        state = spec.new_game(spec.options({}), seed)
+        rng = _random.Random(seed)
+        while len(state.legal_actions()) < 2 or state.current_player != 0:
+            state.apply(rng.choice(state.legal_actions()))
+        positions.append((state.observation(0), list(state.legal_actions())))
+    here = [decide_fixed("piquet", "3", 5, obs, legal, 9) for obs, legal in positions]
+
+    async def main() -> list[Any]:
+        pool = WorkerPool(1, kill_seconds=120.0, nice=0)
+        try:
+            await pool.run(decide_fixed, "piquet", "3", 1, *positions[2], 2, deadline=120.0)
+            return [await pool.run(decide_fixed, "piquet", "3", 5, obs, legal, 9,
+                                   deadline=120.0) for obs, legal in positions]
+        finally:
+            await pool.close()
+
+    assert asyncio.run(main()) == here
