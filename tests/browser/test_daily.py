@@ -57,6 +57,12 @@ def test_a_friend_plays_the_challenge_and_both_see_the_comparison(browser: Any,
         play_to_end(first)
         first.click("#challenge-btn")
         link = first.locator("#challenge-link").input_value()
+        shot(first, "challenge_link_en_1280x800", full_page=False)
+        first.set_viewport_size({"width": 360, "height": 740})
+        next_frame(first)
+        assert not _sideways(first)
+        shot(first, "challenge_link_en_360x740", full_page=False)
+        first.set_viewport_size({"width": 1280, "height": 800})
         assert link.startswith(server) and "#/challenge/" in link
 
         seen_friend = watch_messages(friend)

@@ -8,7 +8,8 @@ Daily deal
     (:mod:`.fixed`). One attempt per player key, game and day. A result is the seat's
     margin (its points less the best other seat's); it is scored against the **par** — the
     expert playing the same seat on the same cards against the same computers, computed
-    once per day and game in an analysis worker and stored — and in match points against
+    once per day and game in an analysis worker when the day's first attempt at the game
+    starts, and stored — and in match points against
     everyone who played it (2 for each result beaten, 1 for each tie, as a percentage of
     the most possible). The board opens after one's own attempt; the seed, the records and
     the replays of a daily table are withheld until the day is over (:func:`withheld`).
@@ -190,7 +191,6 @@ class DailyService:
         player = await self._player(key) if key else None
         out = []
         for game, setup in SETUPS.items():
-            self.ensure_par(day, game)
             attempts = await self.manager._db(self.store.attempts, day, game)
             mine = next((a for a in attempts if player and a.player == player), None)
             out.append({"game": game, "level": setup.level, "players": len(attempts),
@@ -306,6 +306,8 @@ class DailyService:
         if day == today and (mine is None or mine.finished is None):
             raise WebError("daily_locked")
         par_row = await self.manager._db(self.store.par, day, game)
+        if par_row is None:
+            self.ensure_par(day, game)
         par = par_row.par if par_row is not None and par_row.status == "done" else None
         done = [a for a in attempts if a.finished is not None and a.score is not None]
         points = match_points([float(a.score or 0.0) for a in done])
