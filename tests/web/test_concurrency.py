@@ -20,7 +20,7 @@ from cardplaza.web.settings import Settings
 
 def toy_settings(**changes: Any) -> Settings:
     return Settings(computer_pause=0.0, ai_workers=2, ai_preload=("web_toygame:register",),
-                    streak_seeds=True).replace(**changes)
+                    streak_seeds=True, fixed_computers=False).replace(**changes)
 
 
 @pytest.fixture

@@ -41,6 +41,9 @@ CODES: tuple[str, ...] = (
     "no_undo_request",
     # -- ratings ----------------------------------------------------------------------------
     "unknown_player",
+    # -- the daily deal and challenges --------------------------------------------------------
+    "daily_played", "daily_locked", "daily_withheld", "daily_no_help", "challenge_none",
+    "challenge_taken", "challenge_own", "challenge_not_yours",
 )
 """Every code the server may send (each has ``err.<code>`` in every catalog)."""
 
@@ -59,6 +62,8 @@ HTTP_STATUS: dict[str, int] = {
     "cross_site": 403, "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,
     "seat_taken": 409, "room_changed": 409, "room_started": 409, "room_closed": 409,
     "too_many_rooms": 429, "too_many_lookups": 429, "unknown_player": 404,
+    "daily_played": 409, "daily_locked": 403, "daily_withheld": 403, "challenge_none": 404,
+    "challenge_taken": 409, "challenge_own": 409, "challenge_not_yours": 403,
 }
 """HTTP status of codes that are not a plain 400."""
 

@@ -45,6 +45,12 @@ class Settings:
     policy instead (and logged)."""
     ai_kill_seconds: float = 30.0
     """A worker still busy with one task this long is killed and replaced."""
+    fixed_computers: bool = True
+    """A game of one person against computers is played by computers whose decisions depend
+    only on the deal, their seat's view and the decision point (no clock, no memory between
+    decisions, no quick stand-in when a worker is slow: :mod:`cardplaza.web.live.fixed`), so
+    a friend given the same deals meets the same computers. Daily deals and challenges are
+    always played so."""
     ai_nice: int = 5
     """Scheduling niceness added to worker processes, so the event loop answers first."""
     analysis_workers: int = field(default_factory=lambda: max(1, default_ai_workers() - 1))

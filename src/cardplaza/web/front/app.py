@@ -19,7 +19,7 @@ HTTP (JSON; errors are ``{"error", "code", "params"?}``, codes in :mod:`.errors`
     front end's texts in that language (:mod:`cardplaza.texts.catalog`; an ``ETag`` to
     revalidate, ``304`` when unchanged); hints, undo, records, the replay viewer, review and
     statistics: :mod:`.learning`; playing with friends (rooms, invites, room codes):
-    :mod:`.rooms`.
+    :mod:`.rooms`; the daily deal and challenges: :mod:`.daily`.
 WebSocket ``/ws`` (JSON text messages; see :mod:`.session` to add types)
     client → ``{"type": "join", "table", "token", "pace"?}``, ``{"type": "act", "action":
     <JSON form>, "step"?: n}`` (``table``/``token`` may ride along and must then be the
@@ -64,7 +64,7 @@ from cardplaza.texts.catalog import LANGUAGES, browser_catalog
 from cardplaza.texts.markdown import render
 from cardplaza.texts.rulepages import language, page_text
 from cardplaza.web.errors import WebError, error_message, http_body
-from cardplaza.web.front import bodies, pages, ratings, records, rooms
+from cardplaza.web.front import bodies, daily, pages, ratings, records, rooms
 from cardplaza.web.front.bodies import BodyTooLarge
 from cardplaza.web.learning import handlers as _handlers  # noqa: F401  (registers the WebSocket handlers)
 from cardplaza.web.live import streaks
@@ -337,6 +337,13 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> Response:
         token = request.headers.get("x-seat-token", "")
+        if manager.withholds:
+            try:
+                table = await manager.finished(table_id[:40])
+            except WebError:
+                raise WebError("no_record") from None
+            if manager.withheld(table):
+                raise WebError("daily_withheld")
         found = await manager._db(storage.load_record, table_id[:40], token)
         if found is None:
             raise WebError("no_record")
@@ -422,6 +429,7 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     pages.add_routes(app)
     rooms.add_routes(app, manager)
     ratings.add_routes(app, manager)
+    daily.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)
     return app

@@ -41,6 +41,8 @@ def add_routes(app: FastAPI, manager: TableManager) -> None:
         seat = table.seat_of_token(request.headers.get("x-seat-token", ""))
         if seat is None:
             raise WebError("bad_token")
+        if manager.withheld(table):
+            raise WebError("daily_withheld")
         return table, seat
 
     @app.get("/api/tables/{table_id}/download")

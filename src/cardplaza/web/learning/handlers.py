@@ -109,6 +109,15 @@ def is_streak(table: LiveTable) -> bool:
     return bool(table.row.extra.get("streak_player") or "streak" in table.row.extra)
 
 
+def no_help(table: LiveTable) -> None:
+    """Hints, helpers and undo are refused in a streak game and in a daily deal (whose
+    results are compared with everyone else's)."""
+    if is_streak(table):
+        raise WebError("no_help_in_streak")
+    if "daily" in table.row.extra:
+        raise WebError("daily_no_help")
+
+
 def hints_off(table: LiveTable) -> bool:
     """True at a room's table whose host turned hints and the helper off."""
     room = table.row.extra.get("room")
@@ -166,8 +175,7 @@ def decisions_of(state: GameState, seat: int) -> list[int]:
 async def on_hint(session: Session, msg: dict[str, Any]) -> None:
     """The expert's suggestion for the joined seat, when it is to act."""
     table, seat = my_seat(session, msg)
-    if is_streak(table):
-        raise WebError("no_help_in_streak")
+    no_help(table)
     if hints_off(table):
         raise WebError("hints_off")
     state = table.state
@@ -197,8 +205,7 @@ async def on_hint(session: Session, msg: dict[str, Any]) -> None:
 async def on_helper(session: Session, msg: dict[str, Any]) -> None:
     """The decision helper's table for the joined seat (``table: null`` where none)."""
     table, seat = my_seat(session, msg)
-    if is_streak(table):
-        raise WebError("no_help_in_streak")
+    no_help(table)
     if hints_off(table):
         raise WebError("hints_off")
     state = table.state
@@ -232,8 +239,7 @@ async def on_undo(session: Session, msg: dict[str, Any]) -> None:
     a step that brought cards to light; at a table with several people, a request the others
     must accept (another person's moves are never taken back without their yes)."""
     table, seat = my_seat(session, msg)
-    if is_streak(table):
-        raise WebError("no_help_in_streak")
+    no_help(table)
     if table.row.seats[seat].kind != "human":
         raise WebError("not_your_seat")
     if table.state.is_terminal or table.row.status != "playing":

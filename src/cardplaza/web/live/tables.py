@@ -36,6 +36,7 @@ from cardplaza.web.live import collector, streaks
 from cardplaza.web.live.budgets import Budgets, key_of
 from cardplaza.web.live.computer import decide, quick_level, runs_in_process
 from cardplaza.web.live.extras import extras
+from cardplaza.web.live.fixed import decide_fixed
 from cardplaza.web.live.gameinfo import deck_of
 from cardplaza.web.live.names import MAX_NAME, clean_name
 from cardplaza.web.live.workers import WorkerFailed, WorkerPool, WorkerTimeout
@@ -286,6 +287,11 @@ class LiveTable:
             msg["helps"] = self.row.extra["helps"]
         if "rating" in self.row.extra:  # each person's shown rating before and after
             msg["rating"] = self.row.extra["rating"]
+        for mark in ("daily", "fixed"):
+            if mark in self.row.extra:
+                msg[mark] = self.row.extra[mark]
+        if "challenge" in self.row.extra:
+            msg["challenge"] = True
         if self.addon is not None:
             msg.update(self.addon.facts())
         return msg
@@ -335,6 +341,9 @@ class TableManager:
         :class:`Finish` (made in the action's own transaction)."""
         self.fallbacks = 0
         self.budgets = Budgets(self.settings)
+        self.withholds: list[Callable[[LiveTable], bool]] = []
+        """Tests of tables whose seed, record and replay are not given out yet (a daily
+        deal's until its day is over)."""
 
     # -- life -----------------------------------------------------------------------------
     @property
@@ -524,9 +533,11 @@ class TableManager:
         return row, new_key
 
     async def create(self, data: Any, address: str | None = None,
-                     key: str | None = None) -> dict[str, Any]:
+                     key: str | None = None,
+                     marks: dict[str, Any] | None = None) -> dict[str, Any]:
         """Create a table from a lobby request; returns the id and the human seats' tokens
-        (and ``key`` when a new player key was issued)."""
+        (and ``key`` when a new player key was issued). ``marks`` go into the table's
+        header as they are (a daily deal's or a challenge's, set by the server only)."""
         if not isinstance(data, dict):
             raise WebError("bad_request")
         raw_key = key or data.get("key")
@@ -561,7 +572,7 @@ class TableManager:
             seed = secrets.randbits(128)
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT:
             raise WebError("bad_seed")
-        extra: dict[str, Any] = {}
+        extra: dict[str, Any] = dict(marks or {})
         streak_mode = data.get("streak")
         level = data.get("level")
         if (streak_mode is None and spec.name == streaks.STREAK_GAME
@@ -644,6 +655,8 @@ class TableManager:
                 seats.append(SeatInfo("human", label, "", hash_token(tok)))
             else:
                 seats.append(SeatInfo("computer", f"CPU {s}", level))
+        if self.settings.fixed_computers and len(humans) == 1 and "room" not in extra:
+            extra["fixed"] = True
         table_id = secrets.token_urlsafe(9)
         row = TableRow(id=table_id, game=spec.name, options=options_to_dict(options),
                        seed=seed, actions=[], seats=seats, extra=extra, owner=player.id)
@@ -700,6 +713,10 @@ class TableManager:
         if data.get("key") is not None:
             out["key"] = data["key"]
         return out
+
+    def withheld(self, table: LiveTable) -> bool:
+        """True while a table's seed, record and replay must not be given out."""
+        return any(test(table) for test in self.withholds)
 
     async def finished(self, table_id: Any) -> LiveTable:
         """A table read from memory or from its log without taking it over (for looking at
@@ -983,6 +1000,8 @@ class TableManager:
         player_seed = derived_seed(table.row.seed, "player", seat)
         rng_seed = derived_seed(table.row.seed, "choice", seat, step)
         args = (spec.name, level, player_seed, obs, legal, rng_seed)
+        if table.row.extra.get("fixed"):
+            return await self._fixed_choice(table, args)
         if not runs_in_process(spec, level):
             try:
                 action: Action = await self.run_in_worker(decide, *args)
@@ -1009,6 +1028,23 @@ class TableManager:
             log.error("table %s: level %s failed in process (%s); a random legal action "
                       "is played", table.id, level, type(exc).__name__)
             return legal[rng_seed % len(legal)]
+
+    async def _fixed_choice(self, table: LiveTable, args: tuple[Any, ...]) -> Action:
+        """A decision that is the same for everyone given the same play: no quick stand-in
+        when a worker is slow or fails (the same function then runs in a thread here)."""
+        spec, level = table.spec, args[1]
+        if runs_in_process(spec, level):
+            if len(args[4]) <= INLINE_CHOICES:
+                return decide_fixed(*args)
+            return await asyncio.to_thread(decide_fixed, *args)
+        try:
+            action: Action = await self.run_in_worker(
+                decide_fixed, *args, deadline=self.settings.ai_kill_seconds)
+            return action
+        except (WorkerTimeout, WorkerFailed) as exc:
+            log.warning("table %s: level %s in a worker failed (%s); deciding here", table.id,
+                        level, type(exc).__name__)
+        return await asyncio.to_thread(decide_fixed, *args)
 
     @staticmethod
     def _playable(table: LiveTable, action: Any) -> bool:
