@@ -7,8 +7,9 @@ one plugin of ours, :func:`cardplaza_plugin`:
   cards stays as its text;
 - headings get ids from their text, unique within a page (any script);
 - table cells are aligned by a class (``align-right``), not a style attribute (the
-  page's CSP allows no inline styles), a table sits in ``<div class="table-wrap" tabindex="0">`` (scrolled by keyboard too),
-  and a table whose heading cells are all empty has no header row;
+  page's CSP allows no inline styles), a table sits in ``<div class="table-wrap"
+  tabindex="0">`` (it scrolls sideways by keyboard too), and a table whose heading cells
+  are all empty has no header row;
 - links go only to ``http(s):``, ``/`` and ``#`` addresses; any other link keeps its
   label as plain text;
 - emphasis may open or close next to Japanese text and full-width punctuation
