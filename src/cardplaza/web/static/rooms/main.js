@@ -305,13 +305,17 @@ function settingsBox(poll, v, info) {
   const turn = h("select", { id: "room-turn" }, turns.map((x) => h("option", { value: String(x) }, x ? t("room.secs", { n: x }) : t("room.turn.off"))));
   turn.value = String(c.turn_seconds);
   turn.addEventListener("change", () => change({ turn_seconds: Number(turn.value) }));
-  return h("details", { class: "settings-box", open: window.innerWidth >= 700 ? true : null },
+  // Open or folded as the host left it: the room is drawn again on every change.
+  const opened = poll.settingsOpen ?? window.innerWidth >= 700;
+  const box = h("details", { class: "settings-box", open: opened ? true : null },
     h("summary", {}, t("room.settings")),
     h("div", { class: "options" },
       h("div", { class: "opt" }, h("label", { for: "room-level" }, t("room.level")), level),
       h("div", { class: "opt opt-bool" }, hints, h("label", { for: "room-hints" }, t("room.hints"))),
       h("div", { class: "opt" }, h("label", { for: "room-standin" }, t("room.standin")), standin),
       h("div", { class: "opt" }, h("label", { for: "room-turn" }, t("room.turn")), turn)));
+  box.addEventListener("toggle", () => { poll.settingsOpen = box.open; });
+  return box;
 }
 
 function startBox(poll, v) {
