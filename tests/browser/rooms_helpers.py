@@ -9,8 +9,8 @@ from typing import Any
 
 from cp_browser import my_move, shot
 
-PHONE = {"width": 360, "height": 740}
-DESKTOP = {"width": 1280, "height": 800}
+PHONE = (360, 740)
+DESKTOP = (1280, 800)
 
 
 def wait_version(page: Any, before: str | None) -> None:
@@ -75,17 +75,17 @@ def watch_server_time(page: Any, joining: Joining) -> None:
 
 
 def join_by_link(friend: Any, link: str, seat: int, name: str,
-                 joining: Joining | None = None) -> Joining:
+                 joining: Joining | None = None, shot_as: str | None = None) -> Joining:
     """Open the invite link, give a name, take ``seat``: each tap counted."""
     joining = joining or Joining()
     joining.started = time.perf_counter()
     friend.goto(link)
     joining.taps += 1  # opening the link
-    return sit(friend, seat, name, joining)
+    return sit(friend, seat, name, joining, shot_as)
 
 
 def join_by_code(friend: Any, base: str, code: str, seat: int, name: str,
-                 joining: Joining | None = None) -> Joining:
+                 joining: Joining | None = None, shot_as: str | None = None) -> Joining:
     """Type the room code into the lobby's box, then as by the link."""
     joining = joining or Joining()
     joining.started = time.perf_counter()
@@ -93,13 +93,18 @@ def join_by_code(friend: Any, base: str, code: str, seat: int, name: str,
     friend.click("#room-code-input")
     friend.fill("#room-code-input", code.lower())  # typed as a person might
     joining.taps += 1
+    if shot_as is not None:
+        shot(friend, shot_as + "_lobby_code", full_page=False)
     friend.click("#room-code-btn")
     joining.taps += 1
-    return sit(friend, seat, name, joining)
+    return sit(friend, seat, name, joining, shot_as)
 
 
-def sit(friend: Any, seat: int, name: str, joining: Joining) -> Joining:
+def sit(friend: Any, seat: int, name: str, joining: Joining,
+        shot_as: str | None = None) -> Joining:
     friend.wait_for_selector(f"#sit-{seat}")
+    if shot_as is not None:
+        shot(friend, shot_as + "_seat_choice")
     if friend.input_value("#join-name") != name:
         friend.click("#join-name")
         friend.fill("#join-name", name)

@@ -42,13 +42,13 @@ def _sideways(page: Any) -> int:
 @pytest.mark.browser
 def test_partners_from_an_invite_link_play_a_whole_four_hand_game(browser: Any,
                                                                    server: str) -> None:
-    host = new_page(browser, **PHONE)
-    friend = new_page(browser, **PHONE)
+    host = new_page(browser, *PHONE)
+    friend = new_page(browser, *PHONE)
     friend.add_init_script(TAPS)
     try:
         room = make_room(host, server, "pinochle4", {"target": 500},
                          {1: "random", 3: "random"}, "random")
-        assert _sideways(host) <= PHONE["width"]
+        assert _sideways(host) <= PHONE[0]
         shot(host, "rooms_en_360_1_host_room")
         joining = Joining()
         watch_server_time(friend, joining)
@@ -100,13 +100,14 @@ def test_partners_from_an_invite_link_play_a_whole_four_hand_game(browser: Any,
 
 @pytest.mark.browser
 def test_a_cut_throat_room_of_three_people(browser: Any, server: str) -> None:
-    host = new_page(browser, **DESKTOP)
-    by_link = new_page(browser, **PHONE)
-    by_code = new_page(browser, **PHONE, locale="ja-JP")
+    host = new_page(browser, *DESKTOP)
+    by_link = new_page(browser, *PHONE)
+    by_code = new_page(browser, *PHONE, locale="ja-JP")
     try:
         room = make_room(host, server, "pinochle3", {"target": 500}, {}, "random")
         join_by_link(by_link, room["link"], 1, "Ken")
-        joining = join_by_code(by_code, server, room["code"], 2, "Yuki")
+        joining = join_by_code(by_code, server, room["code"], 2, "Yuki",
+                               shot_as="rooms_ja_360_2_join")
         assert joining.taps <= 4
         shot(by_code, "rooms_ja_360_3_friend_waiting")
         host_sees(host, "Yuki")
@@ -125,12 +126,12 @@ def test_a_cut_throat_room_of_three_people(browser: Any, server: str) -> None:
 
 @pytest.mark.browser
 def test_two_hand_pinochle_between_two_people(browser: Any, server: str) -> None:
-    host = new_page(browser, **DESKTOP, locale="ja-JP")
-    friend = new_page(browser, **DESKTOP)
+    host = new_page(browser, *DESKTOP, locale="ja-JP")
+    friend = new_page(browser, *DESKTOP)
     try:
-        room = make_room(host, server, "pinochle2", {}, {}, "random")
+        room = make_room(host, server, "pinochle2", {}, {}, "1")
         shot(host, "rooms_ja_1280_1_host_room")
-        join_by_link(friend, room["link"], 1, "Ken")
+        join_by_link(friend, room["link"], 1, "Ken", shot_as="rooms_en_1280_2_join")
         host_sees(host, "Ken")
         start(host, [host, friend])
         shot(host, "rooms_ja_1280_4_table_two_people", full_page=False)
@@ -143,13 +144,14 @@ def test_two_hand_pinochle_between_two_people(browser: Any, server: str) -> None
 
 @pytest.mark.browser
 def test_e_fuda_tori_with_five_people_and_two_computers(browser: Any, server: str) -> None:
-    host = new_page(browser, **PHONE)
-    friends = [new_page(browser, **PHONE) for _ in range(4)]
+    host = new_page(browser, *PHONE)
+    friends = [new_page(browser, *PHONE) for _ in range(4)]
     try:
         room = make_room(host, server, "efudatori", {"players": 7},
                          {5: "1", 6: "1"}, "1")
         for i, pg in enumerate(friends, start=1):
-            join_by_link(pg, room["link"], i, f"F{i}")
+            join_by_link(pg, room["link"], i, f"F{i}",
+                         shot_as="rooms_en_360_2_join" if i == 1 else None)
         host_sees(host, "F4")
         shot(host, "rooms_en_360_2_host_room_seven_seats")
         start(host, [host, *friends])
