@@ -55,6 +55,7 @@ class Joining:
 
     taps: int = 0
     server_ms: float = 0.0
+    table_ms: float = 0.0
     requests: list[str] = field(default_factory=list)
     started: float = 0.0
 
@@ -72,6 +73,25 @@ def watch_server_time(page: Any, joining: Joining) -> None:
             joining.requests.append(request.url.split("/api/", 1)[1])
 
     page.on("requestfinished", done)
+
+    def socket(ws: Any) -> None:
+        sent: list[float] = []
+
+        def out(payload: Any) -> None:
+            if '"join"' in str(payload) and not sent:
+                sent.append(time.perf_counter())
+
+        def back(payload: Any) -> None:
+            if sent and '"state"' in str(payload) and not joining.table_ms:
+                # seen from the test process: an upper bound of the server's time
+                joining.table_ms = 1000 * (time.perf_counter() - sent[0])
+                joining.server_ms += joining.table_ms
+                joining.requests.append("ws join")
+
+        ws.on("framesent", out)
+        ws.on("framereceived", back)
+
+    page.on("websocket", socket)
 
 
 def join_by_link(friend: Any, link: str, seat: int, name: str,
