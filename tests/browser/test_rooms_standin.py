@@ -14,9 +14,10 @@ from typing import Any
 
 import httpx
 import pytest
-from cp_browser import my_move, new_page, shot
-from rooms_helpers import PHONE, host_sees, join_by_link, make_room, start
+from cp_browser import my_move, new_page, next_frame, shot, switch_language
+from rooms_helpers import DESKTOP, PHONE, host_sees, join_by_link, make_room, start
 
+from cardplaza.texts.catalog import text
 from conftest import running_server
 
 STANDIN = 4
@@ -80,6 +81,19 @@ def test_a_person_leaves_mid_trick_a_computer_stands_in_and_hands_back(
         host.wait_for_selector('.seat[data-seat="2"] .presence.standin',
                                 timeout=(STANDIN + 10) * 1000)
         shot(host, "rooms_en_360_5_standin", full_page=False)
+        # The same on a wide screen and in Japanese.
+        host.set_viewport_size({"width": DESKTOP[0], "height": DESKTOP[1]})
+        next_frame(host)
+        shot(host, "rooms_en_1280_5_standin", full_page=False)
+        switch_language(host, "ja")
+        host.wait_for_selector('.seat[data-seat="2"] .presence.standin')
+        # The notice shown at the moment follows the language switch.
+        assert host.inner_text(".room-notice") == text("room.notice.standin", "ja",
+                                                        name="Ken")
+        shot(host, "rooms_ja_1280_5_standin", full_page=False)
+        host.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+        next_frame(host)
+        shot(host, "rooms_ja_360_5_standin", full_page=False)
         token = _seat_token(host, table)
         played: list[int] = []
         deadline = time.time() + 90
@@ -106,7 +120,7 @@ def test_a_person_leaves_mid_trick_a_computer_stands_in_and_hands_back(
         host.wait_for_selector('.seat[data-seat="2"] .presence.here', timeout=15_000)
         host.wait_for_selector(".room-notice")
         assert "Ken" in host.inner_text(".room-notice")
-        shot(host, "rooms_en_360_5_back", full_page=False)
+        shot(host, "rooms_ja_360_5_back", full_page=False)
         # His next decision is his own: no stand-in mark is added while he is here.
         marked = len(played)
         deadline = time.time() + 60

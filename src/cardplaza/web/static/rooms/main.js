@@ -441,8 +441,10 @@ function redraw() {
   if (cur) cur.redraw();
 }
 
-function say(text) {
-  notice = { text, until: Date.now() + 7000 };
+/** Show a notice for a few seconds (written out when drawn, so a language switch meanwhile
+ * shows it in the new language). */
+function say(key, vars) {
+  notice = { key, vars, until: Date.now() + 7000 };
   redraw();
   setTimeout(() => { if (notice && notice.until <= Date.now()) { notice = null; redraw(); } }, 7100);
 }
@@ -498,7 +500,7 @@ export const roomsExtension = {
     if (!room || ctx.board) return null;
     const parts = [];
     if (room.undo && !ctx.msg.terminal) parts.push(undoPanel(ctx, room));
-    if (notice && notice.until > Date.now()) parts.push(h("p", { class: "room-notice", role: "status" }, notice.text));
+    if (notice && notice.until > Date.now()) parts.push(h("p", { class: "room-notice", role: "status" }, t(notice.key, notice.vars)));
     return parts.length ? h("div", { class: "room-panel" }, ...parts) : null;
   },
   end(ctx) {
@@ -517,10 +519,10 @@ export const roomsExtension = {
   },
   message(msg, ctx) {
     if (!ctx || !ctx.msg.room) return;
-    if (msg.type === "notice") say(t(`room.notice.${msg.kind}`, { name: ctx.seatName(msg.seat) }));
+    if (msg.type === "notice") say(`room.notice.${msg.kind}`, { name: ctx.seatName(msg.seat) });
     else if (msg.type === "undo_ended" && msg.reason !== "accepted") {
-      say(t(`room.undo.ended.${msg.reason}`, { name: msg.seat === null || msg.seat === undefined ? "" : ctx.seatName(msg.seat) }));
-    } else if (msg.type === "undo_ended") say(t("room.undo.ended.accepted"));
+      say(`room.undo.ended.${msg.reason}`, { name: msg.seat === null || msg.seat === undefined ? "" : ctx.seatName(msg.seat) });
+    } else if (msg.type === "undo_ended") say("room.undo.ended.accepted");
   },
 };
 
