@@ -94,6 +94,11 @@ def test_a_person_leaves_mid_trick_a_computer_stands_in_and_hands_back(
         host.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         next_frame(host)
         shot(host, "rooms_ja_360_5_standin", full_page=False)
+        # On a phone the seat's state reads on one line.
+        lines = host.eval_on_selector(
+            '.seat[data-seat="2"] .presence-text',
+            "e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)")
+        assert lines < 1.5, lines
         token = _seat_token(host, table)
         played: list[int] = []
         deadline = time.time() + 90
