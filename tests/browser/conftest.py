@@ -33,9 +33,9 @@ def _free_port() -> int:
 
 
 @contextmanager
-def running_server(tmp: Path, pause: float) -> Iterator[str]:
+def running_server(tmp: Path, pause: float, *sets: str) -> Iterator[str]:
     """Start ``cardplaza.web`` on a free port with a fresh SQLite database and the given
-    computer pause; yield its base URL; stop it afterwards."""
+    computer pause (and settings ``NAME=VALUE``); yield its base URL; stop it afterwards."""
     port = _free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
     db = f"sqlite:///{tmp / 'browser.sqlite3'}"
@@ -55,7 +55,8 @@ def running_server(tmp: Path, pause: float) -> Iterator[str]:
          *(x for name in ("tables_per_minute_per_address", "tables_burst_per_address",
                           "tables_per_minute_per_player", "tables_burst_per_player",
                           "max_open_tables_per_address", "max_rooms_per_address")
-           for x in ("--set", f"{name}=1000"))], env=env, stdout=log, stderr=log)
+           for x in ("--set", f"{name}=1000")),
+         *(x for pair in sets for x in ("--set", pair))], env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
     deadline = time.time() + 30
     while True:

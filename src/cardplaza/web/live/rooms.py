@@ -501,9 +501,10 @@ class Rooms:
                 # them while they are away plays at it.
                 seats.append(SeatInfo("human", s.name, level, s.token_hash))
             else:
-                seats.append(SeatInfo("computer", f"CPU {i}", s.level or level))
+                seats.append(SeatInfo("computer", f"CPU {i + 1}", s.level or level))
         if getattr(options, "names", None) == () and "players" in fields:
-            names = [s.name if s.kind == "human" else f"Computer {i}"
+            # A computer is numbered as the room page numbers its seat ("Seat 6").
+            names = [s.name if s.kind == "human" else f"Computer {i + 1}"
                      for i, s in enumerate(seats)]
             options = dataclasses.replace(options, names=tuple(names))
         seed = secrets.randbits(128)

@@ -310,7 +310,9 @@ function settingsBox(poll, v, info) {
   const turn = h("select", { id: "room-turn" }, turns.map((x) => h("option", { value: String(x) }, x ? t("room.secs", { n: x }) : t("room.turn.off"))));
   turn.value = String(c.turn_seconds);
   turn.addEventListener("change", () => change({ turn_seconds: Number(turn.value) }));
-  return h("details", { class: "settings-box", open: window.innerWidth >= 700 ? true : null },
+  // Open or folded as the host left it: the room is drawn again on every change.
+  const opened = poll.settingsOpen ?? window.innerWidth >= 700;
+  const box = h("details", { class: "settings-box", open: opened ? true : null },
     h("summary", {}, t("room.settings")),
     h("div", { class: "options" },
       h("div", { class: "opt" }, h("label", { for: "room-level" }, t("room.level")), level),
@@ -318,6 +320,8 @@ function settingsBox(poll, v, info) {
       h("div", { class: "opt opt-bool" }, rated, h("label", { for: "room-rated" }, t("ratings.room.rated"))),
       h("div", { class: "opt" }, h("label", { for: "room-standin" }, t("room.standin")), standin),
       h("div", { class: "opt" }, h("label", { for: "room-turn" }, t("room.turn")), turn)));
+  box.addEventListener("toggle", () => { poll.settingsOpen = box.open; });
+  return box;
 }
 
 function startBox(poll, v) {
@@ -443,8 +447,10 @@ function redraw() {
   if (cur) cur.redraw();
 }
 
-function say(text) {
-  notice = { text, until: Date.now() + 7000 };
+/** Show a notice for a few seconds (written out when drawn, so a language switch meanwhile
+ * shows it in the new language). */
+function say(key, vars) {
+  notice = { key, vars, until: Date.now() + 7000 };
   redraw();
   setTimeout(() => { if (notice && notice.until <= Date.now()) { notice = null; redraw(); } }, 7100);
 }
@@ -500,7 +506,7 @@ export const roomsExtension = {
     if (!room || ctx.board) return null;
     const parts = [];
     if (room.undo && !ctx.msg.terminal) parts.push(undoPanel(ctx, room));
-    if (notice && notice.until > Date.now()) parts.push(h("p", { class: "room-notice", role: "status" }, notice.text));
+    if (notice && notice.until > Date.now()) parts.push(h("p", { class: "room-notice", role: "status" }, t(notice.key, notice.vars)));
     return parts.length ? h("div", { class: "room-panel" }, ...parts) : null;
   },
   end(ctx) {
@@ -519,10 +525,10 @@ export const roomsExtension = {
   },
   message(msg, ctx) {
     if (!ctx || !ctx.msg.room) return;
-    if (msg.type === "notice") say(t(`room.notice.${msg.kind}`, { name: ctx.seatName(msg.seat) }));
+    if (msg.type === "notice") say(`room.notice.${msg.kind}`, { name: ctx.seatName(msg.seat) });
     else if (msg.type === "undo_ended" && msg.reason !== "accepted") {
-      say(t(`room.undo.ended.${msg.reason}`, { name: msg.seat === null || msg.seat === undefined ? "" : ctx.seatName(msg.seat) }));
-    } else if (msg.type === "undo_ended") say(t("room.undo.ended.accepted"));
+      say(`room.undo.ended.${msg.reason}`, { name: msg.seat === null || msg.seat === undefined ? "" : ctx.seatName(msg.seat) });
+    } else if (msg.type === "undo_ended") say("room.undo.ended.accepted");
   },
 };
 
