@@ -59,9 +59,11 @@ SMALL: dict[str, dict[str, Any]] = {
 STEPS = 64
 """Actions of each random game looked at (the first hand: auction, passing, melds, play)."""
 PUBLIC_KEYS = {"type", "table", "game", "seat", "step", "players", "options", "pace",
-               "room", "helps", "streak", "n"}
+               "room", "helps", "streak", "n", "fair"}
+FAIR_KEYS = {"deal", "commitment", "log"}
+"""The deal's commitment and the action log's digest: hashes every seat gets alike."""
 ROOM_KEYS = {"id", "hints", "standin_seconds", "turn_seconds", "seats", "actions",
-             "standins", "turn", "undo"}
+             "standins", "turn", "undo", "move"}
 PLAIN = {
     "notice": {"type", "kind", "seat"},
     "undo_asked": {"type", "keep"},
@@ -205,6 +207,21 @@ class Game:
             named = [m.group(0) for x in strings(msg) for m in self.names.finditer(x)]
             assert not named, (msg, named)
 
+    def check_move(self, move: dict[str, Any]) -> None:
+        """The table's last move is told whole only when every other seat sees it whole,
+        else in the words the others see ("passes a card")."""
+        step = move["step"]
+        before = self.at(step)
+        seat, action = self.live.state.history[step]
+        assert move["seat"] == seat
+        hidden = next((h for v in range(before.num_players) if v != seat
+                       for h in [before.public_action(action, v)] if h is not None), None)
+        if hidden is None:
+            assert move["text"] == before.action_text(action)
+            assert move["json"] == before.action_to_json(action)
+        else:
+            assert move["text"] == hidden and "json" not in move
+
     def check_state(self, seat: int, msg: dict[str, Any]) -> None:
         assert msg["seat"] == seat
         state = self.at(msg["step"])
@@ -212,11 +229,16 @@ class Game:
         assert {k: msg[k] for k in own} == own
         assert set(msg) - set(own) <= PUBLIC_KEYS, set(msg) - set(own)
         row = self.live.row
+        if "fair" in msg:
+            assert set(msg["fair"]) == FAIR_KEYS and str(row.seed) not in json.dumps(msg["fair"])
         assert msg["options"] == row.options and msg["table"] == self.table
         assert msg["players"] == [{"name": s.name, "kind": s.kind, "level": s.level}
                                   for s in row.seats]
-        facts = msg["room"]
+        facts = dict(msg["room"])
         assert set(facts) <= ROOM_KEYS
+        move = facts.pop("move", None)
+        if move is not None:
+            self.check_move(move)
         assert json.dumps(facts).count('"') <= 2 * (len(facts) + 12)  # no text but keys
         if not state.is_terminal and self.spec.permute_unseen is not None:
             other = self.spec.permute_unseen(state, seat, self.rng)
