@@ -223,7 +223,7 @@ def test_public_view_holds_only_what_every_seat_sees(name: str, preset: str) -> 
     """A spectator's view (no seat), over a whole game: every value in it is one that
     every seat's own observation holds alike at the same place — no hand, no passed or
     face-down card — and the view still says what is going on (whose turn, the phase)."""
-    spec, state = new(name, preset, 7)
+    _spec, state = new(name, preset, 7)
     rng = random.Random(7)
     hidden_seen = False
     while True:

@@ -428,7 +428,7 @@ def test_each_seat_sees_only_its_own_hand_and_the_public_facts(app: TestClient) 
         assert facts["seats"] == [{"here": True}, {"here": True}]
         assert facts["hints"] is True and "undo" not in facts
         assert set(facts) == {"id", "hints", "standin_seconds", "turn_seconds", "seats",
-                              "actions", "standins"}
+                              "actions", "standins", "spectators", "watching"}
 
 
 def test_hints_off_is_refused_and_shown(app: TestClient) -> None:

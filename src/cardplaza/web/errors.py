@@ -39,6 +39,9 @@ CODES: tuple[str, ...] = (
     "room_changed", "room_started", "room_closed", "seats_open", "bad_room",
     "too_many_rooms", "too_many_lookups", "room_again", "hints_off", "undo_pending",
     "no_undo_request",
+    # -- watching, table talk, the next game ---------------------------------------------
+    "spectator", "spectator_record", "bad_watch", "spectators_off", "bad_talk",
+    "talk_limited",
 )
 """Every code the server may send (each has ``err.<code>`` in every catalog)."""
 
@@ -57,6 +60,8 @@ HTTP_STATUS: dict[str, int] = {
     "cross_site": 403, "unknown_room": 404, "bad_invite": 404, "not_in_room": 403, "not_host": 403,
     "seat_taken": 409, "room_changed": 409, "room_started": 409, "room_closed": 409,
     "too_many_rooms": 429, "too_many_lookups": 429,
+    "spectator": 403, "spectator_record": 403, "bad_watch": 404, "spectators_off": 403,
+    "talk_limited": 429,
 }
 """HTTP status of codes that are not a plain 400."""
 
