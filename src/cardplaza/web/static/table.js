@@ -99,7 +99,7 @@ export async function openTable(main, tableId) {
     view.status = st;
     if (st === "gone") forgetTable(tableId);
     drawStatus(view);
-  }, { pace: settings.pace() });
+  }, { pace: settings.pace(), watch: entry.watch || null });
   watch(view);
 }
 
@@ -166,8 +166,16 @@ function sendPace(view) {
 }
 
 // -- messages and the presentation queue --------------------------------------------------
+/** A spectator's state (seat -2, the public view) drawn as if from the first seat's place,
+ * with no hand and nothing to do. */
+function asSpectator(view, msg) {
+  view.spectator = true;
+  return { ...msg, seat: 0, watcher: true, legal: [], obs: { hand: [], ...msg.obs, seat: 0 } };
+}
+
 function onMessage(view, msg) {
   if (view.closed) return;
+  if (msg.type === "state" && msg.seat === -2) msg = asSpectator(view, msg);
   if (msg.type === "state") {
     // A table taken back (undo) or rebuilt forgets any set still being sent.
     if (view.latest && msg.step < view.latest.step) { view.autoSend = []; view.sentAt = -1; }
@@ -391,7 +399,7 @@ async function revealAnimation(view, tm) {
 // -- the context handed to adapters ---------------------------------------------------------
 /** Name of a seat as shown to this player. */
 export function seatName(ctx, seat) {
-  if (seat === ctx.seat) return t("table.you");
+  if (seat === ctx.seat && !(ctx.view && ctx.view.spectator)) return t("table.you");
   // With friends at the table, a person is called by their name.
   const person = ctx.msg && ctx.msg.room ? ctx.players[seat] : null;
   if (person && person.kind === "human") return person.name;
@@ -421,7 +429,7 @@ function makeCtx(view, msg) {
   const ctx = {
     view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, n, deck: view.deck,
     legal, cardActions, illegal: frozen ? {} : (msg.illegal || {}),
-    myTurn: !frozen && !view.board && msg.current === msg.seat && !msg.terminal && !sending(view, msg),
+    myTurn: !frozen && !view.board && !view.spectator && msg.current === msg.seat && !msg.terminal && !sending(view, msg),
     info: view.info, t, lang: lang(), game: view.entry.game, board: view.board,
     act: (a) => act(view, a),
     seatName: (s) => seatName(ctx, s),
@@ -1068,7 +1076,8 @@ function endDialog(view, ctx) {
   const team = fn(view, "team");
   const winningTeams = new Set(winners.map((s) => team(ctx, s)));
   let verdict;
-  if (winningTeams.size > 1 && winningTeams.has(team(ctx, me))) verdict = t("end.draw");
+  if (view.spectator) verdict = t("social.watch.over");
+  else if (winningTeams.size > 1 && winningTeams.has(team(ctx, me))) verdict = t("end.draw");
   else if (winningTeams.has(team(ctx, me))) verdict = t("end.win");
   else verdict = t("end.loss");
   const custom = fn(view, "endSummary")(ctx);
