@@ -96,9 +96,10 @@ def test_spectator_talk_mute_and_play_again(browser: Any, server: str) -> None:
         friend.click("#talk-btn")
         friend.click('.talk-mute[data-seat="0"]')
         friend.wait_for_selector('.talk-mute[data-seat="0"][aria-pressed="true"]')
+        friend.click(".talk-close")
         host.click("#talk-btn")
-        host.click('.talk-say[data-say="thumbs_up"]')
-        watcher.wait_for_selector('.seat[data-seat="0"] .talk-bubble[data-say="thumbs_up"]',
+        host.click('.talk-say[data-say="heart"]')
+        watcher.wait_for_selector('.seat[data-seat="0"] .talk-bubble[data-say="heart"]',
                                   timeout=5_000)
         time.sleep(0.5)
         assert friend.locator('.seat[data-seat="0"] .talk-bubble').count() == 0
@@ -107,7 +108,7 @@ def test_spectator_talk_mute_and_play_again(browser: Any, server: str) -> None:
         friend.wait_for_selector(".table-view[data-step]")
         friend.click("#talk-btn")
         friend.wait_for_selector('.talk-mute[data-seat="0"][aria-pressed="true"]')
-        friend.click("#talk-btn")
+        friend.click(".talk-close")
 
         # Both play to the end; the spectator watches it end.
         _play_both({"host": host, "friend": friend})

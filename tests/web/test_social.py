@@ -181,7 +181,7 @@ def test_talk_accepts_only_preset_ids_and_is_rate_limited(db_url: str, toy: None
                         "HELLO", "hello "):
                 a.send_json({"type": "talk", "say": bad})
                 assert _until(a, lambda m: m["type"] == "error")["code"] == "bad_talk"
-            for say in ("hello", "good_game", "thumbs_up"):
+            for say in ("hello", "good_game", "heart"):
                 assert say in PHRASES
                 a.send_json({"type": "talk", "say": say})
                 # Everyone at the table hears it, spectators too; the sender as well.

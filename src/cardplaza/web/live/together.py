@@ -51,7 +51,7 @@ TALK_WORDS: tuple[str, ...] = (
 )
 """Preset phrases of table talk (their texts are ``talk.say.<id>`` in every catalog)."""
 
-TALK_EMOTES: tuple[str, ...] = ("smile", "laugh", "wow", "thumbs_up", "clap", "think")
+TALK_EMOTES: tuple[str, ...] = ("smile", "laugh", "wow", "sad", "heart", "star")
 """Preset emotes (an emoji each, ``talk.say.<id>`` in every catalog)."""
 
 PHRASES: frozenset[str] = frozenset(TALK_WORDS + TALK_EMOTES)

@@ -40,6 +40,13 @@ export function registerExtension(ext) {
   };
 }
 
+/** The extensions that take part in a view: for a spectator, only those made for watching
+ * (``spectators: true``), so nothing offers hints, undo or the record to someone who
+ * cannot have them. */
+function extsFor(view) {
+  return view && view.spectator ? extensions.filter((x) => x.spectators) : extensions;
+}
+
 /** The table on screen (for extensions): {view, ctx, redraw()} or null. */
 export function currentTable() {
   if (!active) return null;
@@ -515,7 +522,7 @@ function draw(view) {
     h("a", { href: "#/", class: "btn ghost small back", "aria-label": t("table.leave") }, `‹ ${t("nav.lobby")}`),
     h("h2", { class: "table-title" }, gameTitle(view.info)),
     h("div", { class: "bar-tools" },
-      ...(ctx ? extensions.flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
+      ...(ctx ? extsFor(view).flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
       view.board && view.board.tools ? view.board.tools() : null,
       h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank", rel: "noopener" }, t("nav.rules")),
       h("button", { type: "button", class: "btn small lang-toggle", lang: lang() === "ja" ? "en" : "ja",
@@ -611,7 +618,7 @@ function tableBody(view, ctx) {
     const acts = actionsEl(ctx);
     if (acts) dock.appendChild(acts);
   }
-  for (const x of extensions) {
+  for (const x of extsFor(view)) {
     const p = x.panel ? x.panel(ctx) : null;
     if (p) dock.appendChild(h("div", { class: "panel-slot" }, p));
   }
@@ -652,7 +659,7 @@ function seatEl(view, ctx, s, mine = false) {
     el.appendChild(h("div", { class: "bubble" + (info.bidCls ? ` ${info.bidCls}` : "") }, info.bid));
   }
   if (acting && computer && !view.board) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
-  for (const x of extensions) {
+  for (const x of extsFor(view)) {
     const more = x.seat && !view.board ? x.seat(ctx, s) : null;
     if (more) el.appendChild(more);
   }
@@ -931,7 +938,7 @@ function pickBar(view, ctx, spec) {
 // -- drawers (phone: tabs under the hand opening a sheet; desktop: a side column) -----------
 function drawersOf(view, ctx) {
   const list = [...(fn(view, "drawers")(ctx) || [])];
-  const more = extensions.flatMap((x) => (x.drawers ? x.drawers(ctx) || [] : []));
+  const more = extsFor(view).flatMap((x) => (x.drawers ? x.drawers(ctx) || [] : []));
   const trickList = fn(view, "completed")(ctx);
   if (trickList.length && !list.some((d) => d.id === "tricks") && !more.some((d) => d.id === "tricks")) {
     list.push({ id: "tricks", title: t("drawer.tricks"), badge: String(trickList.length),
@@ -1093,7 +1100,7 @@ function endDialog(view, ctx) {
   }
   btns.appendChild(h("a", { href: "#/", class: "btn" }, t("end.lobby")));
   btns.appendChild(h("button", { type: "button", class: "btn ghost", onclick: () => { view.endDismissed = true; draw(view); } }, t("end.close")));
-  const more = extensions.flatMap((x) => (x.end ? x.end(ctx) || [] : []));
+  const more = extsFor(view).flatMap((x) => (x.end ? x.end(ctx) || [] : []));
   const err = h("p", { class: "error", role: "alert" }, view.againError || "");
   const dlg = h("div", { class: "overlay" }, h("div", { class: "dialog end" + (winningTeams.has(team(ctx, me)) ? " won" : ""),
     role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },

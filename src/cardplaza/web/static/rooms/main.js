@@ -530,7 +530,7 @@ const MUTE_STORE = "cardplaza.mute";
 const BUBBLE_MS = 4500;
 const WORDS = ["hello", "good_luck", "good_game", "well_played", "nice_play", "thanks_partner",
                "thanks", "please_hurry", "sorry", "oops", "one_moment", "bye"];
-const EMOTES = ["smile", "laugh", "wow", "thumbs_up", "clap", "think"];
+const EMOTES = ["smile", "laugh", "wow", "sad", "heart", "star"];
 const bubbles = new Map();  // seat -> {say, until}
 let talkOpen = false;
 let nextSeen = null;
@@ -569,7 +569,7 @@ function talkPanel(ctx) {
                            onclick: () => { setMuted(room.id, s, !on); redraw(); } },
         t(on ? "social.talk.unmute" : "social.talk.mute", { name: ctx.seatName(s) }));
     })) : null,
-    h("button", { type: "button", class: "btn ghost small", onclick: () => { talkOpen = false; redraw(); } }, t("social.talk.close")));
+    h("button", { type: "button", class: "btn ghost small talk-close", onclick: () => { talkOpen = false; redraw(); } }, t("social.talk.close")));
 }
 
 /** Go to the room's next game (same seat token; a spectator keeps watching). */
@@ -607,13 +607,7 @@ async function leaveRoom(ctx) {
 }
 
 export const roomsExtension = {
-  tools(ctx) {
-    const room = ctx.msg && ctx.msg.room;
-    if (!room || ctx.board || ctx.view.spectator) return [];
-    return [h("button", { type: "button", class: "btn ghost small talk-open", id: "talk-btn", "aria-expanded": talkOpen ? "true" : "false",
-                          title: t("social.talk.open"), onclick: () => { talkOpen = !talkOpen; redraw(); } },
-      "💬", h("span", { class: "sr-only" }, t("social.talk.open")))];
-  },
+  spectators: true,
   seat(ctx, s) {
     const room = ctx.msg.room;
     if (!room) return null;
@@ -644,9 +638,15 @@ export const roomsExtension = {
     if (ctx.view.spectator || room.watching) {
       parts.push(h("p", { class: "watch-line muted small", id: "watch-line" },
         ctx.view.spectator ? h("span", { class: "badge watching" }, t("social.watch.badge")) : null,
-        room.watching ? ` 👁 ${t("social.watch.count", { n: room.watching })}` : null));
+        room.watching ? h("span", { class: "watch-count" }, t("social.watch.count", { n: room.watching })) : null));
     }
-    if (talkOpen && !ctx.view.spectator) parts.push(talkPanel(ctx));
+    if (!ctx.view.spectator) {
+      if (talkOpen) parts.push(talkPanel(ctx));
+      else {
+        parts.push(h("button", { type: "button", class: "btn ghost small talk-open", id: "talk-btn", "aria-expanded": "false",
+                                 onclick: () => { talkOpen = true; redraw(); } }, t("social.talk.button")));
+      }
+    }
     if (room.undo && !ctx.msg.terminal) parts.push(undoPanel(ctx, room));
     if (notice && notice.until > Date.now()) parts.push(h("p", { class: "room-notice", role: "status" }, notice.text));
     return parts.length ? h("div", { class: "room-panel" }, ...parts) : null;
