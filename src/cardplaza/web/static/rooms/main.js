@@ -594,6 +594,26 @@ async function playAgain(ctx, fill) {
 }
 
 let againNote = null;
+let nextPoll = null;
+
+/** After the end, look for the room's next game now and then: started by someone whose
+ * connection is held by another server process, it is not told to this table. */
+function watchForNext(ctx) {
+  const view = ctx.view;
+  if (nextPoll === view || !view || !view.entry) return;
+  nextPoll = view;
+  const roomId = ctx.msg.room.id;
+  const look = async () => {
+    if (view.closed || nextPoll !== view) return;
+    try {
+      const v = view.entry.watch ? await api("/api/rooms/watch", { watch: view.entry.watch })
+        : await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+      if (v.table && v.table !== view.tableId) { goNext(ctx, v.table); return; }
+    } catch { /* the room is gone or closed: nothing to follow */ return; }
+    setTimeout(look, 3000);
+  };
+  setTimeout(look, 3000);
+}
 
 async function leaveRoom(ctx) {
   try {
@@ -634,6 +654,7 @@ export const roomsExtension = {
     const room = ctx.msg.room;
     if (!room || ctx.board) return null;
     if (room.next) goNext(ctx, room.next);
+    else if (ctx.msg.terminal) watchForNext(ctx);
     const parts = [];
     if (ctx.view.spectator || room.watching) {
       parts.push(h("p", { class: "watch-line muted small", id: "watch-line" },
