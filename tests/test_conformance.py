@@ -201,3 +201,48 @@ def test_sampled_world_matches_observation(name: str, preset: str, seed: int, st
     assert world.current_player == state.current_player
     if not world.is_terminal:
         assert sorted(map(str, world.legal_actions())) == sorted(map(str, state.legal_actions()))
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    if isinstance(value, dict):
+        return [leaf for k, v in value.items() for leaf in _leaves(v, (*path, k))] or \
+            [(path, value)]
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        return [leaf for i, v in enumerate(value) for leaf in _leaves(v, (*path, i))]
+    return [(path, value)]
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for part in path:
+        value = value[part]
+    return value
+
+
+@pytest.mark.parametrize(("name", "preset"), CASES, ids=IDS)
+def test_public_view_holds_only_what_every_seat_sees(name: str, preset: str) -> None:
+    """A spectator's view (no seat), over a whole game: every value in it is one that
+    every seat's own observation holds alike at the same place — no hand, no passed or
+    face-down card — and the view still says what is going on (whose turn, the phase)."""
+    _spec, state = new(name, preset, 7)
+    rng = random.Random(7)
+    hidden_seen = False
+    while True:
+        public = state.public_observation()
+        json.dumps(public)
+        seats = [state.observation(s) for s in range(state.num_players)]
+        for path, value in _leaves(public):
+            for seat, obs in enumerate(seats):
+                try:
+                    theirs = _at(obs, path)
+                except (KeyError, IndexError, TypeError):
+                    pytest.fail(f"{path} of the public view is not in seat {seat}'s view")
+                assert theirs == value, f"{path} differs from what seat {seat} sees"
+        hands = [obs.get("hand") for obs in seats]
+        if any(hands):
+            hidden_seen = True
+            assert "hand" not in public
+        if state.is_terminal:
+            break
+        random_step(state, rng)
+    assert hidden_seen, "some seat held a hand at some point"
+    assert public, "the public view of a finished game is not empty"

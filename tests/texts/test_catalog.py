@@ -61,6 +61,7 @@ FAMILIES: list[tuple[str, str, str]] = [
     (r"learn\.helper\.(bids|exchange|melds)(\.note)?", "`learn.helper.${kind}",
      "a decision helper's title and note by its kind"),
     (r"room\.notice\.\w+", "`room.notice.${msg.kind}`", "a notice to a room's table"),
+    (r"talk\.say\.\w+", "`talk.say.${", "a table-talk phrase by its preset id"),
     (r"room\.undo\.ended\.\w+", "`room.undo.ended.${msg.reason}`",
      "how an undo request ended"),
     (r"pd\.mult\.\w+", "`pd.mult.${mult}`", "a double-deck meld's multiple"),

@@ -338,10 +338,13 @@ def test_the_host_sets_seats_and_settings(app: TestClient) -> None:
     r = app.post(f"/api/rooms/{rid}/seat", json={"seat": 0, "kind": "open"}, headers=_h(key))
     assert _error(r) == "seat_taken"
     r = app.post(f"/api/rooms/{rid}/config", json={"hints": False, "standin_seconds": 1,
-                                                   "turn_seconds": 15}, headers=_h(key))
+                                                   "turn_seconds": 15, "spectators": False},
+                 headers=_h(key))
     assert r.json()["config"] == {"level": "random", "hints": False, "standin_seconds": 1,
-                                  "turn_seconds": 15}
+                                  "turn_seconds": 15, "spectators": False}
+    assert "watch" not in r.json()
     for bad in ({"standin_seconds": 500}, {"turn_seconds": 7}, {"hints": "no"},
+                {"spectators": "yes"},
                 {"level": "godlike"}):
         r = app.post(f"/api/rooms/{rid}/config", json=bad, headers=_h(key))
         assert r.status_code == 400, bad
@@ -428,7 +431,7 @@ def test_each_seat_sees_only_its_own_hand_and_the_public_facts(app: TestClient) 
         assert facts["seats"] == [{"here": True}, {"here": True}]
         assert facts["hints"] is True and "undo" not in facts
         assert set(facts) == {"id", "hints", "standin_seconds", "turn_seconds", "seats",
-                              "actions", "standins"}
+                              "actions", "standins", "spectators", "watching"}
 
 
 def test_hints_off_is_refused_and_shown(app: TestClient) -> None:

@@ -32,6 +32,10 @@ JSON: TypeAlias = Any
 TERMINAL = -1
 """``current_player`` of a finished game."""
 
+SPECTATOR = -2
+"""The "seat" of someone who watches a game without playing (see
+:meth:`GameState.public_observation`)."""
+
 
 _RNG_FACTORY: ContextVar[Callable[[int], random.Random] | None] = ContextVar(
     "cardplaza_rng_factory", default=None)
@@ -184,6 +188,14 @@ class GameState(ABC):
     def observation(self, seat: int) -> dict[str, JSON]:
         """Everything ``seat`` may see, as a JSON-ready dict, and nothing more."""
 
+    def public_observation(self) -> dict[str, JSON]:
+        """What someone who holds no seat may see (a spectator): by default the part of
+        the seats' observations that every seat sees alike (:func:`common_view`), so a
+        hand, a passed card or a card shown to one seat alone never appears in it, and
+        hands laid open to everyone at the end of a hand do. A game may override it with
+        its own view, which must never hold more than that."""
+        return common_view([self.observation(s) for s in range(self.num_players)])
+
     # -- action forms -----------------------------------------------------------------
     @abstractmethod
     def action_text(self, action: Action) -> str:
@@ -234,6 +246,38 @@ class GameState(ABC):
             return self.action_text(action)
         except Exception:  # a malformed action still deserves a message
             return safe_repr(action)
+
+
+_ABSENT = object()
+
+
+def _common(values: list[Any]) -> Any:
+    first = values[0]
+    if all(v == first and type(v) is type(first) for v in values[1:]):
+        return first
+    if all(isinstance(v, dict) for v in values):
+        out = {}
+        for key in first:
+            if all(key in v for v in values):
+                part = _common([v[key] for v in values])
+                if part is not _ABSENT:
+                    out[key] = part
+        return out
+    if all(isinstance(v, list) and len(v) == len(first) for v in values) and \
+            all(isinstance(item, dict) for v in values for item in v):
+        # Entries about each seat or each event, some of whose fields only some seats see.
+        return [_common([v[i] for v in values]) for i in range(len(first))]
+    return _ABSENT
+
+
+def common_view(observations: Sequence[dict[str, JSON]]) -> dict[str, JSON]:
+    """The part of several observations they all hold alike: a key kept only where every
+    observation has it with an equal value (dicts compared key by key, lists of dicts entry
+    by entry); anything one observation lacks or holds differently is left out."""
+    if not observations:
+        return {}
+    out = _common(list(observations))
+    return out if isinstance(out, dict) else {}
 
 
 def safe_repr(value: object, limit: int = 60) -> str:

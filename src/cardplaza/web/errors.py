@@ -44,6 +44,9 @@ CODES: tuple[str, ...] = (
     # -- the daily deal and challenges --------------------------------------------------------
     "daily_played", "daily_locked", "daily_withheld", "daily_no_help", "challenge_none",
     "challenge_taken", "challenge_own", "challenge_not_yours",
+    # -- watching, table talk, the next game ---------------------------------------------
+    "spectator", "spectator_record", "bad_watch", "spectators_off", "bad_talk",
+    "talk_limited",
 )
 """Every code the server may send (each has ``err.<code>`` in every catalog)."""
 
@@ -64,6 +67,8 @@ HTTP_STATUS: dict[str, int] = {
     "too_many_rooms": 429, "too_many_lookups": 429, "unknown_player": 404,
     "daily_played": 409, "daily_locked": 403, "daily_withheld": 403, "challenge_none": 404,
     "challenge_taken": 409, "challenge_own": 409, "challenge_not_yours": 403,
+    "spectator": 403, "spectator_record": 403, "bad_watch": 404, "spectators_off": 403,
+    "talk_limited": 429,
 }
 """HTTP status of codes that are not a plain 400."""
 

@@ -164,6 +164,11 @@ class Settings:
     undo_request_seconds: float = 60.0
     """An undo request at a table with several people lapses after this long without
     every answer."""
+    max_spectators: int = 50
+    """People who may watch one table at once (a room's watch link); more are refused."""
+    talk_per_minute: float = 6.0
+    """Table-talk phrases one seat may send a minute (a burst of as many, then one every
+    ``60 / talk_per_minute`` seconds); more are refused (``talk_limited``)."""
 
     # -- ratings -------------------------------------------------------------------------
     rating_provisional_games: int = 10

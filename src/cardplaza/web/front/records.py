@@ -30,6 +30,7 @@ from cardplaza.web.learning.records import (
     replay_frames,
 )
 from cardplaza.web.live.tables import LiveTable, TableManager
+from cardplaza.web.live.together import watcher_seat
 from cardplaza.web.store.results import browser_results
 
 
@@ -39,6 +40,14 @@ def add_routes(app: FastAPI, manager: TableManager) -> None:
     async def seat_table(table_id: str, request: Request) -> tuple[LiveTable, int]:
         table = await manager.finished(table_id[:40])
         seat = table.seat_of_token(request.headers.get("x-seat-token", ""))
+        watch = request.headers.get("x-watch-token")
+        if seat is None and watch:
+            # A spectator (a room's watch link) reads the record once the game is over,
+            # as its first seat's record, which then hides nothing; never before.
+            watcher_seat(table, watch, manager.cluster_secret, 1 << 30)
+            if not table.state.is_terminal:
+                raise WebError("spectator_record")
+            return table, 0
         if seat is None:
             raise WebError("bad_token")
         if manager.withheld(table):

@@ -16,6 +16,11 @@ with the invite sees it (rate-limited per client address);
 ``POST /api/rooms/{id}/config`` ``{level?, hints?, standin_seconds?, turn_seconds?}``,
 ``POST /api/rooms/{id}/invite`` (a new invite and code; the old ones stop working),
 ``POST /api/rooms/{id}/revoke``, ``POST /api/rooms/{id}/start`` ``{fill?}`` — the host's;
+``POST /api/rooms/watch`` ``{watch}`` → the room as a spectator sees it (``table`` once
+started; watched over the WebSocket with ``{"type": "join", "table", "watch"}``);
+``POST /api/rooms/{id}/again`` ``{fill?}`` (the next game with the same people, by any of
+them once the game is over), ``POST /api/rooms/{id}/leave`` (a person's seat opens for the
+next game);
 ``POST /api/rooms/qr`` ``{secret, origin}`` → the invite link as a QR code (SVG), for a
 valid invite and this server's own origin only.
 """
@@ -35,6 +40,7 @@ from cardplaza.web.errors import WebError
 from cardplaza.web.live.client import raise_shape
 from cardplaza.web.live.rooms import Rooms
 from cardplaza.web.live.tables import TableManager
+from cardplaza.web.live.talk import on_talk
 from cardplaza.web.live.together import install
 
 __all__ = ["add_routes", "invite_svg"]
@@ -55,6 +61,7 @@ def add_routes(app: FastAPI, manager: TableManager) -> Rooms:
     """The room routes on the web app (and the table hooks of several people)."""
     rooms = Rooms(manager)
     install(manager)
+    assert on_talk is not None  # the table-talk message type is registered on import
     app.state.rooms = rooms
 
     async def body(request: Request) -> Any:
@@ -88,6 +95,12 @@ def add_routes(app: FastAPI, manager: TableManager) -> Rooms:
                                 address(request))
         player = await rooms.player_of(key_of(request))
         return reply(rooms.public_view(room, player.id if player else None))
+
+    @app.post("/api/rooms/watch")
+    async def watch_room(request: Request) -> Response:
+        data = await body(request)
+        return reply(await rooms.watched(data.get("watch") if isinstance(data, dict)
+                                         else None))
 
     @app.post("/api/rooms/join")
     async def join_room(request: Request) -> Response:
@@ -134,5 +147,13 @@ def add_routes(app: FastAPI, manager: TableManager) -> Rooms:
     @app.post("/api/rooms/{room_id}/start")
     async def room_start(room_id: str, request: Request) -> Response:
         return reply(await rooms.start(room_id, key_of(request), await body(request)))
+
+    @app.post("/api/rooms/{room_id}/again")
+    async def room_again(room_id: str, request: Request) -> Response:
+        return reply(await rooms.again(room_id, key_of(request), await body(request)))
+
+    @app.post("/api/rooms/{room_id}/leave")
+    async def room_leave(room_id: str, request: Request) -> Response:
+        return reply(await rooms.leave(room_id, key_of(request)))
 
     return rooms

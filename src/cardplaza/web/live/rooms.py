@@ -34,7 +34,7 @@ from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web.errors import WebError
 from cardplaza.web.live.names import clean_name
 from cardplaza.web.live.tables import LiveTable, TableManager, fields_of, new_token
-from cardplaza.web.live.together import attach_addon
+from cardplaza.web.live.together import attach_addon, together_of, watch_room, watch_token
 from cardplaza.web.store.rooms import RoomRow, RoomSeat, RoomStore
 from cardplaza.web.store.storage import PlayerRow, SeatInfo, TableRow, hash_token
 
@@ -203,6 +203,26 @@ class Rooms:
         if room.table_id is not None and player is not None and (
                 self.seat_of(room, player) is not None):
             out["table"] = room.table_id
+        if player is not None and (player == room.host or self.seat_of(room, player)
+                                   is not None) and room.config.get("spectators", True):
+            out["watch"] = watch_token(self.manager.cluster_secret, room.id)
+        return out
+
+    # -- watching ---------------------------------------------------------------------------
+    async def watched(self, token: Any) -> dict[str, Any]:
+        """The room of a watch token as a spectator sees it: the game, its options, who
+        sits where and, once started, its table (to watch with the token). ``bad_watch``
+        for a token that is not a room's, ``spectators_off`` when the host said no."""
+        room_id = watch_room(self.manager.cluster_secret, token)
+        if room_id is None:
+            raise WebError("bad_watch")
+        room = await self.load(room_id)
+        if room.config.get("spectators", True) is False or room.status == "closed":
+            raise WebError("spectators_off" if room.status != "closed" else "room_closed")
+        out = self.public_view(room, None)
+        out["spectator"] = True
+        if room.table_id is not None:
+            out["table"] = room.table_id
         return out
 
     # -- making a room ----------------------------------------------------------------------
@@ -220,14 +240,11 @@ class Rooms:
                 raise WebError("bad_level", level=repr(level)[:40],
                                levels=", ".join(spec.levels))
             out["level"] = level
-        if "hints" in data:
-            if not isinstance(data["hints"], bool):
-                raise WebError("bad_room", reason="hints is true or false")
-            out["hints"] = data["hints"]
-        if "rated" in data:
-            if not isinstance(data["rated"], bool):
-                raise WebError("bad_room", reason="rated is true or false")
-            out["rated"] = data["rated"]
+        for flag in ("hints", "spectators", "rated"):
+            if flag in data:
+                if not isinstance(data[flag], bool):
+                    raise WebError("bad_room", reason=f"{flag} is true or false")
+                out[flag] = data[flag]
         if out.get("rated"):
             # A rated game is played without the expert's hints.
             out["hints"] = False
@@ -270,7 +287,7 @@ class Rooms:
             raise WebError("bad_options", reason="those options do not fit this game") \
                 from None
         name = clean_name(data.get("name"))
-        base = {"level": default_level(spec), "hints": True,
+        base = {"level": default_level(spec), "hints": True, "spectators": True,
                 "standin_seconds": self.settings.standin_seconds, "turn_seconds": 0}
         config = self._config(spec, data.get("config"), base)
         if data.get("level") is not None:
@@ -427,7 +444,8 @@ class Rooms:
                 room = await self.load(found.id)
             if not self.invite_valid(room):
                 raise WebError("bad_invite")
-            self._setting_up(room)
+            if not await self._between_games(room):
+                self._setting_up(room)
             n = len(room.seats)
             mine = self.seat_of(room, player.id)
             if mine is not None:
@@ -446,6 +464,67 @@ class Rooms:
         if new_key is not None:
             out["key"] = new_key
         return out
+
+    async def _between_games(self, room: RoomRow) -> bool:
+        """Whether the room's game is over (its seats may change for the next one)."""
+        if room.status != "playing" or room.table_id is None:
+            return False
+        table = await self.manager.finished(room.table_id)
+        return table.state.is_terminal
+
+    async def leave(self, room_id: Any, key: Any) -> dict[str, Any]:
+        """A person leaves the room: their seat is open for the next game (the host fills
+        it with a computer when starting it, or a friend takes it with the invite). A game
+        being played goes on: a computer stands in for them meanwhile."""
+
+        def change(room: RoomRow, player: PlayerRow) -> None:
+            seat = self.seat_of(room, player.id)
+            if seat is None:
+                raise WebError("not_in_room")
+            room.seats[seat] = RoomSeat("open")
+
+        room, player, _ = await self._change(room_id, key, change, host_only=False)
+        return self.public_view(room, player.id)
+
+    async def again(self, room_id: Any, key: Any, data: Any) -> dict[str, Any]:
+        """The next game with the same people, in one click, by any person seated in the
+        room once the game is over: seats kept (each person's seat token works at the new
+        table, so everyone lands in it without joining again), the same settings, the
+        options the game's rematch rule gives (the deal passes on); ``fill: true`` seats
+        computers where a person left (else ``seats_open``). Everyone at the old table is
+        sent the new table's id."""
+        fill = isinstance(data, dict) and data.get("fill") is True
+        for _ in range(8):
+            room, player, seat = await self.member(room_id, key)
+            if seat is None and player.id != room.host:
+                raise WebError("not_in_room")
+            if room.status != "playing" or room.table_id is None:
+                raise WebError("not_finished" if room.status == "open" else "room_closed")
+            prev = await self.manager.finished(room.table_id)
+            if not prev.state.is_terminal:
+                raise WebError("not_finished")
+            open_seats = [i for i, s in enumerate(room.seats) if s.kind == "open"]
+            if open_seats and not fill:
+                raise WebError("seats_open", seats=", ".join(str(i + 1) for i in open_seats))
+            spec = get_game(room.game)
+            options = spec.options(prev.row.options)
+            rematch = getattr(spec, "rematch_options", None)
+            if rematch is not None:
+                options = rematch(options, prev.state)
+            room.options = options_to_dict(options)
+            old = prev
+            table = await self._new_table(room, options)
+            if await self._db(self.store.start, room, table.row, self.manager.server_id):
+                self.manager.tables[table.id] = table
+                attach_addon(self.manager, table)
+                self.manager.kick(table)
+                here = together_of(old) if self.manager.tables.get(old.id) is old else None
+                if here is not None:
+                    here.next_table = table.id
+                    here.tell_all({"type": "next_game", "table": table.id})
+                    self.manager.broadcast(old)
+                return self.public_view(room, player.id)
+        raise WebError("room_changed")
 
     # -- starting the game -----------------------------------------------------------------
     async def start(self, room_id: Any, key: Any, data: Any) -> dict[str, Any]:
@@ -482,10 +561,11 @@ class Rooms:
             raise WebError("bad_room", reason="a rated room seats computers only at levels "
                            "with a fixed rating; without one: " + ", ".join(missing))
 
-    async def _new_table(self, room: RoomRow) -> LiveTable:
+    async def _new_table(self, room: RoomRow, options: Any = None) -> LiveTable:
         """The table of a room about to start (the room row is changed to match)."""
         spec = get_game(room.game)
-        options = spec.options(room.options)
+        if options is None:
+            options = spec.options(room.options)
         level = str(room.config.get("level") or default_level(spec))
         fields = fields_of(options)
         if "strength" in fields and level in spec.levels and level != "random":

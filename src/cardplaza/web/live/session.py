@@ -23,6 +23,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from cardplaza.core.protocol import SPECTATOR
 from cardplaza.web.errors import WebError, error_message
 from cardplaza.web.live.budgets import key_of
 from cardplaza.web.live.client import (
@@ -37,6 +38,7 @@ from cardplaza.web.live.client import (
 )
 from cardplaza.web.live.relay import RelayLink
 from cardplaza.web.live.tables import LiveTable, TableManager
+from cardplaza.web.live.together import watcher_seat
 from cardplaza.web.store.storage import Owner
 
 log = logging.getLogger("cardplaza.web")
@@ -84,7 +86,16 @@ class Session:
         self.client.send(msg)
 
     def seat(self) -> tuple[LiveTable, int]:
-        """The table and seat this client joined (``not_joined`` otherwise)."""
+        """The table and seat this client joined (``not_joined`` otherwise; ``spectator``
+        for someone who only watches: they never act or ask anything of a seat)."""
+        table, seat = self.place()
+        if seat == SPECTATOR:
+            raise WebError("spectator")
+        return table, seat
+
+    def place(self) -> tuple[LiveTable, int]:
+        """The table and seat this client joined, a spectator's
+        (:data:`~cardplaza.core.protocol.SPECTATOR`) included."""
         if self.joined is None:
             raise WebError("not_joined")
         table, seat = self.joined
@@ -183,10 +194,13 @@ class Session:
                     raise WebError("table_moved") from None
                 await asyncio.sleep(0.3)
         seat = found.seat_of_token(msg.get("token"))
+        if seat is None and "watch" in msg and "token" not in msg:
+            seat = watcher_seat(found, msg.get("watch"), self.manager.cluster_secret,
+                                self.settings.max_spectators)
         if seat is None:
             raise WebError("bad_token")
         pace = msg.get("pace")
-        if pace is not None:
+        if pace is not None and seat != SPECTATOR:
             self.manager.set_pace(found, pace)
         await self._leave()
         self.joined = (found, seat)
@@ -274,7 +288,8 @@ async def on_ping(session: Session, msg: dict[str, Any]) -> None:
 
 @handler("join")
 async def on_join(session: Session, msg: dict[str, Any]) -> None:
-    """``{"type": "join", "table", "token", "pace"?}`` → the seat's whole state."""
+    """``{"type": "join", "table", "token", "pace"?}`` → the seat's whole state;
+    ``{"type": "join", "table", "watch"}`` (a room's watch token) → the public view."""
     await session.join(msg)
 
 
@@ -283,6 +298,8 @@ async def on_act(session: Session, msg: dict[str, Any]) -> None:
     """``{"type": "act", "action", "step"?}`` (``table``/``token`` may ride along and must
     then be the joined seat's)."""
     manager = session.manager
+    if session.joined is not None and session.joined[1] == SPECTATOR:
+        raise WebError("spectator")
     if "table" in msg or "token" in msg:
         table_id = msg.get("table", session.joined[0].id if session.joined else None)
         found = await manager.locate(table_id)
@@ -305,7 +322,7 @@ async def on_act(session: Session, msg: dict[str, Any]) -> None:
 @handler("state")
 async def on_state(session: Session, msg: dict[str, Any]) -> None:
     """``{"type": "state"}`` → the seat's whole state again."""
-    table, seat = session.seat()
+    table, seat = session.place()
     session.client.reset_state()
     session.client.send_state(table.message(seat))
 

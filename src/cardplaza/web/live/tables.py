@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cardplaza.core.cards import Deck
 from cardplaza.core.fairness import LogChain, commitment, deal_number
 from cardplaza.core.options import options_to_dict
-from cardplaza.core.protocol import Action, GameState, IllegalAction
+from cardplaza.core.protocol import SPECTATOR, Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web.errors import WebError
 from cardplaza.web.live import collector, streaks
@@ -139,14 +139,16 @@ def legal_entries(state: GameState, deck: Deck | None) -> list[dict[str, Any]]:
 
 
 def seat_message(state: GameState, seat: int) -> dict[str, Any]:
-    """Everything about the game sent to ``seat``: a function of that seat's view only."""
+    """Everything about the game sent to ``seat``: a function of that seat's view only
+    (:data:`~cardplaza.core.protocol.SPECTATOR`: of the public view)."""
     current = state.current_player
-    obs = state.observation(seat)
+    watching = seat == SPECTATOR
+    obs = state.public_observation() if watching else state.observation(seat)
     msg: dict[str, Any] = {
         "obs": obs,
         "current": current,
         "terminal": state.is_terminal,
-        "extra": extras(state.game_name, obs),
+        "extra": None if watching else extras(state.game_name, obs),
     }
     if current == seat:
         deck = deck_of(state)

@@ -29,20 +29,70 @@ that is not public.
 from __future__ import annotations
 
 import asyncio
+import base64
+import hashlib
+import hmac
 import logging
 import math
+import secrets
 import time
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardplaza.core.protocol import GameState
+from cardplaza.core.protocol import SPECTATOR, GameState
 from cardplaza.web.errors import WebError
+from cardplaza.web.live.client import TokenBucket
 from cardplaza.web.live.tables import LiveTable, TableManager
 
 log = logging.getLogger("cardplaza.web")
 
-__all__ = ["Together", "UndoAsk", "attach_addon", "install", "together_of"]
+__all__ = ["Together", "UndoAsk", "attach_addon", "install", "together_of", "watch_token",
+           "watcher_seat"]
+
+
+TALK_WORDS: tuple[str, ...] = (
+    "hello", "good_luck", "good_game", "well_played", "nice_play", "thanks_partner",
+    "thanks", "please_hurry", "sorry", "oops", "one_moment", "bye",
+)
+"""Preset phrases of table talk (their texts are ``talk.say.<id>`` in every catalog)."""
+
+TALK_EMOTES: tuple[str, ...] = ("smile", "laugh", "wow", "sad", "heart", "star")
+"""Preset emotes (an emoji each, ``talk.say.<id>`` in every catalog)."""
+
+PHRASES: frozenset[str] = frozenset(TALK_WORDS + TALK_EMOTES)
+"""Every id a seat may say: nothing else is ever accepted (no free text)."""
+
+
+def watch_token(cluster_secret: str, room_id: str) -> str:
+    """A room's watch token: ``<room id>.<MAC>``, unguessable without the cluster's secret
+    (so every server process checks it without storing it), distinct from the invite."""
+    mac = hmac.new(cluster_secret.encode(), f"watch/{room_id}".encode(), hashlib.sha256)
+    return f"{room_id}.{base64.urlsafe_b64encode(mac.digest()[:18]).decode()}"
+
+
+def watch_room(cluster_secret: str, token: object) -> str | None:
+    """The room id of a valid watch token, else ``None``."""
+    if not isinstance(token, str) or not 0 < len(token) <= 100 or "." not in token:
+        return None
+    room_id = token.rsplit(".", 1)[0]
+    return room_id if secrets.compare_digest(watch_token(cluster_secret, room_id),
+                                             token) else None
+
+
+def watcher_seat(table: LiveTable, token: object, cluster_secret: str,
+                 limit: int) -> int:
+    """:data:`SPECTATOR` for a valid watch token of this table's room (``bad_watch``,
+    ``spectators_off`` or ``server_busy`` otherwise)."""
+    room = table.row.extra.get("room")
+    if not isinstance(room, dict) or watch_room(cluster_secret, token) != room.get("id"):
+        raise WebError("bad_watch")
+    if room.get("spectators", True) is False:
+        raise WebError("spectators_off")
+    watching = [c for c in table.sockets.get(SPECTATOR, ()) if not c.closed]
+    if len(watching) >= limit:
+        raise WebError("server_busy")
+    return SPECTATOR
 
 
 @dataclass
@@ -81,6 +131,9 @@ class Together:
         in place, so it is the position before the next action)."""
         self.move: dict[str, Any] | None = None
         """The latest action as every seat but its maker sees it (see :meth:`_last_move`)."""
+        self.talk_buckets: dict[int, TokenBucket] = {}
+        self.next_table: str | None = None
+        """The room's next game, once someone started it (sent to everyone here)."""
 
     # -- settings ---------------------------------------------------------------------------
     @property
@@ -136,8 +189,11 @@ class Together:
         for index in table.row.standins:
             if index < len(table.row.actions):
                 standins[int(table.row.actions[index]["seat"])] += 1
+        watching = sum(1 for c in table.sockets.get(SPECTATOR, ()) if not c.closed)
         out: dict[str, Any] = {
             "id": self.config.get("id"), "hints": self.config.get("hints", True) is not False,
+            "spectators": self.config.get("spectators", True) is not False,
+            "watching": watching,
             "standin_seconds": int(self.standin_seconds), "turn_seconds": self.turn_seconds,
             "seats": seats, "actions": actions, "standins": standins,
         }
@@ -146,6 +202,8 @@ class Together:
                            "left": max(0, math.ceil(self.turn[3] - now))}
         if self.move is not None:
             out["move"] = self.move
+        if self.next_table is not None:
+            out["next"] = self.next_table
         if self.undo is not None:
             ask = self.undo
             out["undo"] = {"by": ask.by, "waiting": sorted(ask.waiting),
@@ -164,6 +222,24 @@ class Together:
         """Send a message to the connections of one seat."""
         for client in list(self.table.sockets.get(seat, ())):
             client.send(msg)
+
+    # -- table talk --------------------------------------------------------------------------
+    def talk(self, seat: int, say: Any) -> None:
+        """A seat says one of the preset phrases (:data:`PHRASES`): everyone at the
+        table, spectators too, is sent ``{"type": "talk", "seat", "say"}``. Anything but a
+        preset id is refused (``bad_talk``), and so is a seat talking faster than
+        ``talk_per_minute`` (``talk_limited``)."""
+        if seat == SPECTATOR:
+            raise WebError("spectator")
+        if not isinstance(say, str) or say not in PHRASES:
+            raise WebError("bad_talk")
+        rate = self.manager.settings.talk_per_minute
+        bucket = self.talk_buckets.get(seat)
+        if bucket is None:
+            bucket = self.talk_buckets[seat] = TokenBucket(rate / 60.0, max(1, int(rate)))
+        if not bucket.take():
+            raise WebError("talk_limited")
+        self.tell_all({"type": "talk", "seat": seat, "say": say})
 
     # -- presence and stand-ins -----------------------------------------------------------------
     def presence_changed(self) -> None:

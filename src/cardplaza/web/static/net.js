@@ -66,6 +66,7 @@ export class Connection {
     this.onMessage = onMessage;
     this.onStatus = onStatus;
     this.pace = options.pace || null;
+    this.watch = options.watch || null;  // a spectator's watch token (instead of a seat token)
     this.closed = false;
     this.delay = 300;
     this.last = null;
@@ -79,8 +80,9 @@ export class Connection {
     this.last = null;
     ws.onopen = () => {
       this.delay = 300;
-      const join = { type: "join", table: this.table, token: this.token };
-      if (this.pace) join.pace = this.pace;
+      const join = this.watch ? { type: "join", table: this.table, watch: this.watch }
+        : { type: "join", table: this.table, token: this.token };
+      if (this.pace && !this.watch) join.pace = this.pace;
       ws.send(JSON.stringify(join));
       this.onStatus("open");
     };

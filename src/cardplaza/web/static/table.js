@@ -40,6 +40,13 @@ export function registerExtension(ext) {
   };
 }
 
+/** The extensions that take part in a view: for a spectator, only those made for watching
+ * (``spectators: true``), so nothing offers hints, undo or the record to someone who
+ * cannot have them. */
+function extsFor(view) {
+  return view && view.spectator ? extensions.filter((x) => x.spectators) : extensions;
+}
+
 /** The table on screen (for extensions): {view, ctx, redraw()} or null. */
 export function currentTable() {
   if (!active) return null;
@@ -99,7 +106,7 @@ export async function openTable(main, tableId) {
     view.status = st;
     if (st === "gone") forgetTable(tableId);
     drawStatus(view);
-  }, { pace: settings.pace() });
+  }, { pace: settings.pace(), watch: entry.watch || null });
   watch(view);
 }
 
@@ -166,8 +173,16 @@ function sendPace(view) {
 }
 
 // -- messages and the presentation queue --------------------------------------------------
+/** A spectator's state (seat -2, the public view) drawn as if from the first seat's place,
+ * with no hand and nothing to do. */
+function asSpectator(view, msg) {
+  view.spectator = true;
+  return { ...msg, seat: 0, watcher: true, legal: [], obs: { hand: [], ...msg.obs, seat: 0 } };
+}
+
 function onMessage(view, msg) {
   if (view.closed) return;
+  if (msg.type === "state" && msg.seat === -2) msg = asSpectator(view, msg);
   if (msg.type === "state") {
     // A table taken back (undo) or rebuilt forgets any set still being sent.
     if (view.latest && msg.step < view.latest.step) { view.autoSend = []; view.sentAt = -1; }
@@ -391,7 +406,7 @@ async function revealAnimation(view, tm) {
 // -- the context handed to adapters ---------------------------------------------------------
 /** Name of a seat as shown to this player. */
 export function seatName(ctx, seat) {
-  if (seat === ctx.seat) return t("table.you");
+  if (seat === ctx.seat && !(ctx.view && ctx.view.spectator)) return t("table.you");
   // With friends at the table, a person is called by their name.
   const person = ctx.msg && ctx.msg.room ? ctx.players[seat] : null;
   if (person && person.kind === "human") return person.name;
@@ -421,7 +436,7 @@ function makeCtx(view, msg) {
   const ctx = {
     view, msg, obs: msg.obs, seat: msg.seat, players: msg.players, n, deck: view.deck,
     legal, cardActions, illegal: frozen ? {} : (msg.illegal || {}),
-    myTurn: !frozen && !view.board && msg.current === msg.seat && !msg.terminal && !sending(view, msg),
+    myTurn: !frozen && !view.board && !view.spectator && msg.current === msg.seat && !msg.terminal && !sending(view, msg),
     info: view.info, t, lang: lang(), game: view.entry.game, board: view.board,
     act: (a) => act(view, a),
     seatName: (s) => seatName(ctx, s),
@@ -507,7 +522,7 @@ function draw(view) {
     h("a", { href: "#/", class: "btn ghost small back", "aria-label": t("table.leave") }, `‹ ${t("nav.lobby")}`),
     h("h2", { class: "table-title" }, gameTitle(view.info)),
     h("div", { class: "bar-tools" },
-      ...(ctx ? extensions.flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
+      ...(ctx ? extsFor(view).flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
       view.board && view.board.tools ? view.board.tools() : null,
       h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank", rel: "noopener" }, t("nav.rules")),
       h("button", { type: "button", class: "btn small lang-toggle", lang: lang() === "ja" ? "en" : "ja",
@@ -603,7 +618,7 @@ function tableBody(view, ctx) {
     const acts = actionsEl(ctx);
     if (acts) dock.appendChild(acts);
   }
-  for (const x of extensions) {
+  for (const x of extsFor(view)) {
     const p = x.panel ? x.panel(ctx) : null;
     if (p) dock.appendChild(h("div", { class: "panel-slot" }, p));
   }
@@ -644,7 +659,7 @@ function seatEl(view, ctx, s, mine = false) {
     el.appendChild(h("div", { class: "bubble" + (info.bidCls ? ` ${info.bidCls}` : "") }, info.bid));
   }
   if (acting && computer && !view.board) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
-  for (const x of extensions) {
+  for (const x of extsFor(view)) {
     const more = x.seat && !view.board ? x.seat(ctx, s) : null;
     if (more) el.appendChild(more);
   }
@@ -923,7 +938,7 @@ function pickBar(view, ctx, spec) {
 // -- drawers (phone: tabs under the hand opening a sheet; desktop: a side column) -----------
 function drawersOf(view, ctx) {
   const list = [...(fn(view, "drawers")(ctx) || [])];
-  const more = extensions.flatMap((x) => (x.drawers ? x.drawers(ctx) || [] : []));
+  const more = extsFor(view).flatMap((x) => (x.drawers ? x.drawers(ctx) || [] : []));
   const trickList = fn(view, "completed")(ctx);
   if (trickList.length && !list.some((d) => d.id === "tricks") && !more.some((d) => d.id === "tricks")) {
     list.push({ id: "tricks", title: t("drawer.tricks"), badge: String(trickList.length),
@@ -1068,7 +1083,8 @@ function endDialog(view, ctx) {
   const team = fn(view, "team");
   const winningTeams = new Set(winners.map((s) => team(ctx, s)));
   let verdict;
-  if (winningTeams.size > 1 && winningTeams.has(team(ctx, me))) verdict = t("end.draw");
+  if (view.spectator) verdict = t("social.watch.over");
+  else if (winningTeams.size > 1 && winningTeams.has(team(ctx, me))) verdict = t("end.draw");
   else if (winningTeams.has(team(ctx, me))) verdict = t("end.win");
   else verdict = t("end.loss");
   const custom = fn(view, "endSummary")(ctx);
@@ -1084,7 +1100,7 @@ function endDialog(view, ctx) {
   }
   btns.appendChild(h("a", { href: "#/", class: "btn" }, t("end.lobby")));
   btns.appendChild(h("button", { type: "button", class: "btn ghost", onclick: () => { view.endDismissed = true; draw(view); } }, t("end.close")));
-  const more = extensions.flatMap((x) => (x.end ? x.end(ctx) || [] : []));
+  const more = extsFor(view).flatMap((x) => (x.end ? x.end(ctx) || [] : []));
   const err = h("p", { class: "error", role: "alert" }, view.againError || "");
   const dlg = h("div", { class: "overlay" }, h("div", { class: "dialog end" + (winningTeams.has(team(ctx, me)) ? " won" : ""),
     role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },

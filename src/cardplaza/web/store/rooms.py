@@ -124,7 +124,7 @@ class RoomStore:
             return int(conn.execute(q).scalar() or 0)
 
     def _values(self, room: RoomRow) -> dict[str, Any]:
-        return {"config": json.dumps(room.config),
+        return {"options": json.dumps(room.options), "config": json.dumps(room.config),
                 "seats": json.dumps([s.to_json() for s in room.seats]),
                 "status": room.status, "table_id": room.table_id,
                 "invite_hash": room.invite_hash, "code_hash": room.code_hash,

@@ -117,7 +117,8 @@ function stopPolling() {
 }
 
 window.addEventListener("hashchange", () => {
-  if (polling && !location.hash.startsWith(`#/room/${polling.id}`)) stopPolling();
+  if (polling && !location.hash.startsWith(`#/room/${polling.id}`)
+      && !location.hash.startsWith(`#/watch/${polling.id.slice(6)}`)) stopPolling();
 });
 
 async function roomPage(main, [id]) {
@@ -187,6 +188,7 @@ function drawRoom(main, poll, games) {
   const title = gameTitle(info) || v.game;
   const parts = [h("h2", { id: "room-h" }, t("room.title", { game: title })), optionsLine(info, v.options)];
   if (v.host) parts.push(inviteBox(poll, v, title));
+  if (v.watch) parts.push(watchBox(v));
   parts.push(seatsBox(poll, v, info));
   parts.push(settingsBox(poll, v, info));
   parts.push(startBox(poll, v));
@@ -198,6 +200,51 @@ function drawRoom(main, poll, games) {
 }
 
 const qrCache = new Map();
+
+/** The watch link (for spectators: the public view only), with a copy button. */
+function watchBox(v) {
+  const link = `${location.origin}/#/watch/${v.watch}`;
+  const input = h("input", { type: "text", readonly: true, id: "room-watch-link", value: link, "aria-label": t("social.watch.link") });
+  input.addEventListener("focus", () => input.select());
+  const copy = h("button", { type: "button", class: "btn", id: "room-watch-copy" }, t("room.copy"));
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(link); } catch { input.select(); }
+    copy.textContent = t("room.copied");
+    setTimeout(() => { copy.textContent = t("room.copy"); }, 2000);
+  });
+  return h("details", { class: "watch-box" }, h("summary", {}, t("social.watch.link")),
+    h("p", { class: "muted small" }, t("social.watch.help")), h("div", { class: "link-row" }, input, copy));
+}
+
+// -- watching (#/watch/<token>) ------------------------------------------------------------------
+async function watchPage(main, [token]) {
+  stopPolling();
+  const poll = { id: `watch:${token}`, timer: null };
+  polling = poll;
+  const games = await loadGames();
+  const refresh = async () => {
+    if (polling !== poll) return;
+    let v = null;
+    try { v = await api("/api/rooms/watch", { watch: token }); } catch (e) {
+      main.replaceChildren(h("section", { class: "panel" }, problem(e), lobbyLink()));
+      return;
+    }
+    if (polling !== poll) return;
+    if (v.table) {
+      stopPolling();
+      rememberTable({ table: v.table, watch: token, seat: -2, game: v.game, created: Date.now(),
+                      body: { room: v.room, watch: true } });
+      location.hash = `#/play/${v.table}`;
+      return;
+    }
+    const info = games.find((g) => g.name === v.game);
+    main.replaceChildren(h("section", { class: "panel room", "aria-labelledby": "watch-h" },
+      h("h2", { id: "watch-h" }, t("social.watch.title", { game: gameTitle(info) || v.game })),
+      h("p", { "aria-live": "polite" }, t("social.watch.wait")), lobbyLink()));
+    poll.timer = setTimeout(refresh, POLL_MS);
+  };
+  await refresh();
+}
 
 function inviteBox(poll, v, title) {
   const mine = kept()[v.room] || {};
@@ -287,6 +334,7 @@ function settingsBox(poll, v, info) {
       `${t("room.level")}: ${levelText(v.game, c.level)}`,
       `${t("room.hints")}: ${valueLabel("hints", c.hints)}`,
       ...(c.rated ? [t("ratings.room.rated")] : []),
+      `${t("social.spectators")}: ${valueLabel("hints", c.spectators !== false)}`,
       `${t("room.standin")}: ${t("room.secs", { n: c.standin_seconds })}`,
       `${t("room.turn")}: ${c.turn_seconds ? t("room.secs", { n: c.turn_seconds }) : t("room.turn.off")}`,
     ];
@@ -304,6 +352,9 @@ function settingsBox(poll, v, info) {
   const rated = h("input", { type: "checkbox", id: "room-rated" });
   rated.checked = Boolean(c.rated);
   rated.addEventListener("change", () => change({ rated: rated.checked }));
+  const watchers = h("input", { type: "checkbox", id: "room-spectators" });
+  watchers.checked = c.spectators !== false;
+  watchers.addEventListener("change", () => change({ spectators: watchers.checked }));
   const standin = h("select", { id: "room-standin" }, standins.map((x) => h("option", { value: String(x) }, t("room.secs", { n: x }))));
   standin.value = String(c.standin_seconds);
   standin.addEventListener("change", () => change({ standin_seconds: Number(standin.value) }));
@@ -318,6 +369,7 @@ function settingsBox(poll, v, info) {
       h("div", { class: "opt" }, h("label", { for: "room-level" }, t("room.level")), level),
       h("div", { class: "opt opt-bool" }, hints, h("label", { for: "room-hints" }, t("room.hints"))),
       h("div", { class: "opt opt-bool" }, rated, h("label", { for: "room-rated" }, t("ratings.room.rated"))),
+      h("div", { class: "opt opt-bool" }, watchers, h("label", { for: "room-spectators" }, t("social.spectators"))),
       h("div", { class: "opt" }, h("label", { for: "room-standin" }, t("room.standin")), standin),
       h("div", { class: "opt" }, h("label", { for: "room-turn" }, t("room.turn")), turn)));
   box.addEventListener("toggle", () => { poll.settingsOpen = box.open; });
@@ -485,26 +537,149 @@ function countdownText(ctx, key, vars, left) {
   return h("span", {}, before, countdown(ctx.msg, left, "room.turn.left.bare"), after ?? "");
 }
 
+// -- table talk: preset phrases as a bubble at the seat; each person may mute a seat ------------
+const MUTE_STORE = "cardplaza.mute";
+const BUBBLE_MS = 4500;
+const WORDS = ["hello", "good_luck", "good_game", "well_played", "nice_play", "thanks_partner",
+               "thanks", "please_hurry", "sorry", "oops", "one_moment", "bye"];
+const EMOTES = ["smile", "laugh", "wow", "sad", "heart", "star"];
+const bubbles = new Map();  // seat -> {say, until}
+let talkOpen = false;
+let nextSeen = null;
+
+function muted(roomId) {
+  try { return new Set((JSON.parse(localStorage.getItem(MUTE_STORE) || "{}")[roomId]) || []); } catch { return new Set(); }
+}
+
+function setMuted(roomId, seat, on) {
+  let all = {};
+  try { all = JSON.parse(localStorage.getItem(MUTE_STORE) || "{}"); } catch { /* ignore */ }
+  const set = new Set(all[roomId] || []);
+  if (on) set.add(seat); else set.delete(seat);
+  all[roomId] = [...set];
+  try { localStorage.setItem(MUTE_STORE, JSON.stringify(all)); } catch { /* ignore */ }
+}
+
+function bubble(ctx, s) {
+  const b = bubbles.get(s);
+  if (!b || b.until <= Date.now() || muted(ctx.msg.room.id).has(s)) return null;
+  return h("div", { class: "talk-bubble" + (EMOTES.includes(b.say) ? " emote" : ""), "data-say": b.say, role: "status" },
+    t(`talk.say.${b.say}`));
+}
+
+function talkPanel(ctx) {
+  const room = ctx.msg.room;
+  const send = (say) => { ctx.view.conn.send({ type: "talk", say }); talkOpen = false; redraw(); };
+  const mutes = muted(room.id);
+  const people = ctx.players.map((p, s) => ({ p, s })).filter(({ p, s }) => p.kind === "human" && s !== ctx.seat);
+  return h("div", { class: "talk-panel", role: "group", "aria-label": t("social.talk.title") },
+    h("div", { class: "talk-words" }, WORDS.map((w) => h("button", { type: "button", class: "btn small talk-say", "data-say": w, onclick: () => send(w) }, t(`talk.say.${w}`)))),
+    h("div", { class: "talk-emotes" }, EMOTES.map((w) => h("button", { type: "button", class: "btn small talk-say emote", "data-say": w, "aria-label": w, onclick: () => send(w) }, t(`talk.say.${w}`)))),
+    people.length ? h("div", { class: "talk-mutes" }, people.map(({ s }) => {
+      const on = mutes.has(s);
+      return h("button", { type: "button", class: "btn ghost small talk-mute" + (on ? " on" : ""), "data-seat": String(s), "aria-pressed": on ? "true" : "false",
+                           onclick: () => { setMuted(room.id, s, !on); redraw(); } },
+        t(on ? "social.talk.unmute" : "social.talk.mute", { name: ctx.seatName(s) }));
+    })) : null,
+    h("button", { type: "button", class: "btn ghost small talk-close", onclick: () => { talkOpen = false; redraw(); } }, t("social.talk.close")));
+}
+
+/** Go to the room's next game (same seat token; a spectator keeps watching). */
+function goNext(ctx, table) {
+  if (nextSeen === table || !ctx.view || !ctx.view.entry) return;
+  nextSeen = table;
+  const entry = ctx.view.entry;
+  rememberTable({ ...entry, table, created: Date.now(), finished: false });
+  say(t("social.again.next"));
+  setTimeout(() => { location.hash = `#/play/${table}`; }, 0);
+}
+
+async function playAgain(ctx, fill) {
+  const room = ctx.msg.room;
+  try {
+    const v = await api(`/api/rooms/${encodeURIComponent(room.id)}/again`, fill ? { fill: true } : {});
+    if (v.table) goNext(ctx, v.table);
+  } catch (e) {
+    againNote = { code: e.code, text: errorText(e.code, e.message, e.params) };
+    redraw();
+  }
+}
+
+let againNote = null;
+let nextPoll = null;
+
+/** After the end, look for the room's next game now and then: started by someone whose
+ * connection is held by another server process, it is not told to this table. */
+function watchForNext(ctx) {
+  const view = ctx.view;
+  if (nextPoll === view || !view || !view.entry) return;
+  nextPoll = view;
+  const roomId = ctx.msg.room.id;
+  const look = async () => {
+    if (view.closed || nextPoll !== view) return;
+    try {
+      const v = view.entry.watch ? await api("/api/rooms/watch", { watch: view.entry.watch })
+        : await api(`/api/rooms/${encodeURIComponent(roomId)}`);
+      if (v.table && v.table !== view.tableId) { goNext(ctx, v.table); return; }
+    } catch { /* the room is gone or closed: nothing to follow */ return; }
+    setTimeout(look, 3000);
+  };
+  setTimeout(look, 3000);
+}
+
+async function leaveRoom(ctx) {
+  try {
+    await api(`/api/rooms/${encodeURIComponent(ctx.msg.room.id)}/leave`, {});
+    say(t("social.again.left"));
+    location.hash = "#/";
+  } catch (e) {
+    againNote = { code: e.code, text: errorText(e.code, e.message, e.params) };
+    redraw();
+  }
+}
+
 export const roomsExtension = {
+  spectators: true,
   seat(ctx, s) {
     const room = ctx.msg.room;
-    if (!room || ctx.msg.terminal) return null;
+    if (!room) return null;
+    const said = ctx.board ? null : bubble(ctx, s);
+    if (ctx.msg.terminal) return said;
     const info = room.seats[s];
+    const mine = s === ctx.seat && !ctx.view.spectator;
     const timer = room.turn && room.turn.seat === s ? countdown(ctx.msg, room.turn.left, "room.turn.left") : null;
-    if (!info || s === ctx.seat) return timer ? h("div", { class: "presence timer" }, "⏱ ", timer) : null;
+    if (!info || mine) {
+      const parts = [said, timer ? h("div", { class: "presence timer" }, "⏱ ", timer) : null].filter(Boolean);
+      return parts.length ? h("div", { class: "seat-extra" }, ...parts) : null;
+    }
     let cls = "here";
     let text = t("room.presence.here");
     if (info.standin) { cls = "standin"; text = t("room.presence.standin"); }
     else if (info.left !== undefined) { cls = "away"; text = countdown(ctx.msg, info.left, "room.presence.away.left"); }
     else if (!info.here) { cls = "away"; text = t("room.presence.away"); }
-    return h("div", { class: `presence ${cls}`, "data-presence": cls },
+    const presence = h("div", { class: `presence ${cls}`, "data-presence": cls },
       h("span", { class: "dot", "aria-hidden": "true" }),
       h("span", { class: "presence-text" }, text, timer ? " · ⏱ " : null, timer));
+    return said ? h("div", { class: "seat-extra" }, said, presence) : presence;
   },
   panel(ctx) {
     const room = ctx.msg.room;
     if (!room || ctx.board) return null;
+    if (room.next) goNext(ctx, room.next);
+    else if (ctx.msg.terminal) watchForNext(ctx);
     const parts = [];
+    if (ctx.view.spectator || room.watching) {
+      parts.push(h("p", { class: "watch-line muted small", id: "watch-line" },
+        ctx.view.spectator ? h("span", { class: "badge watching" }, t("social.watch.badge")) : null,
+        room.watching ? h("span", { class: "watch-count" }, t("social.watch.count", { n: room.watching })) : null));
+    }
+    if (!ctx.view.spectator) {
+      if (talkOpen) parts.push(talkPanel(ctx));
+      else {
+        parts.push(h("button", { type: "button", class: "btn ghost small talk-open", id: "talk-btn", "aria-expanded": "false",
+                                 onclick: () => { talkOpen = true; redraw(); } }, t("social.talk.button")));
+      }
+    }
     if (room.undo && !ctx.msg.terminal) parts.push(undoPanel(ctx, room));
     if (notice && notice.until > Date.now()) parts.push(h("p", { class: "room-notice", role: "status" }, t(notice.key, notice.vars)));
     return parts.length ? h("div", { class: "room-panel" }, ...parts) : null;
@@ -512,6 +687,15 @@ export const roomsExtension = {
   end(ctx) {
     const room = ctx.msg.room;
     if (!room || ctx.board) return [];
+    const out = [];
+    if (!ctx.view.spectator) {
+      out.push(h("button", { type: "button", class: "btn primary", id: "room-again", onclick: () => playAgain(ctx, false) }, t("social.again")));
+      if (againNote && againNote.code === "seats_open") {
+        out.push(h("button", { type: "button", class: "btn", id: "room-again-fill", onclick: () => playAgain(ctx, true) }, t("social.again.fill")));
+      }
+      out.push(h("button", { type: "button", class: "btn ghost", id: "room-leave", onclick: () => leaveRoom(ctx) }, t("social.again.leave")));
+      if (againNote) out.push(h("p", { class: "error", role: "alert" }, againNote.text));
+    }
     const lines = [];
     ctx.players.forEach((p, s) => {
       if (p.kind !== "human") return;
@@ -520,11 +704,18 @@ export const roomsExtension = {
       lines.push(h("li", { "data-seat": String(s) },
         t("room.standins.line", { name: ctx.seatName(s), k, n, p: n ? Math.round((100 * k) / n) : 0 })));
     });
-    return [h("div", { class: "standin-shares", id: "standin-shares" }, h("h3", {}, t("room.standins.title")),
+    return [...out, h("div", { class: "standin-shares", id: "standin-shares" }, h("h3", {}, t("room.standins.title")),
       h("ul", { class: "plain" }, ...lines))];
   },
   message(msg, ctx) {
     if (!ctx || !ctx.msg.room) return;
+    if (msg.type === "talk") {
+      bubbles.set(msg.seat, { say: msg.say, until: Date.now() + BUBBLE_MS });
+      redraw();
+      setTimeout(redraw, BUBBLE_MS + 50);
+      return;
+    }
+    if (msg.type === "next_game") { goNext(ctx, msg.table); return; }
     if (msg.type === "notice") say(`room.notice.${msg.kind}`, { name: ctx.seatName(msg.seat) });
     else if (msg.type === "undo_ended" && msg.reason !== "accepted") {
       say(`room.undo.ended.${msg.reason}`, { name: msg.seat === null || msg.seat === undefined ? "" : ctx.seatName(msg.seat) });
@@ -536,4 +727,5 @@ registerExtension(roomsExtension);
 registerPage("friends", newRoom);
 registerPage("room", roomPage);
 registerPage("join", joinPage);
+registerPage("watch", watchPage);
 registerLobbyPart(codeBox);
