@@ -63,7 +63,7 @@ PUBLIC_KEYS = {"type", "table", "game", "seat", "step", "players", "options", "p
 FAIR_KEYS = {"deal", "commitment", "log"}
 """The deal's commitment and the action log's digest: hashes every seat gets alike."""
 ROOM_KEYS = {"id", "hints", "standin_seconds", "turn_seconds", "seats", "actions",
-             "standins", "turn", "undo", "move"}
+             "standins", "turn", "undo", "move", "watching", "spectators", "next"}
 PLAIN = {
     "notice": {"type", "kind", "seat"},
     "undo_asked": {"type", "keep"},
