@@ -514,7 +514,9 @@ LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"address_rate_per_second={100 * MAX_TABLES}",
                     f"address_rate_burst={200 * MAX_TABLES}",
                     f"hints_per_minute_per_address={60 * MAX_TABLES}",
-                    f"hints_burst_per_address={10 * MAX_TABLES}")
+                    f"hints_burst_per_address={10 * MAX_TABLES}",
+                    f"connections_per_minute_per_address={600 * MAX_TABLES}",
+                    f"connections_burst_per_address={10 * MAX_TABLES}")
 """Every table of the benchmark is played from one address: its server lifts the budgets
 of one address (and keeps those of one connection)."""
 
