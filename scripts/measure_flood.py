@@ -5,7 +5,10 @@ folder) and measures, in alternating quiet and loaded windows:
 
 * the computer's move time at another table (four-hand Pinochle, level ``expert``, instant
   pace): the time from one state message to the next while a computer is to play a card;
-* the round trip of a quiet client's ``ping`` (every 50 ms).
+* the round trip of a quiet client's ``ping`` (every 50 ms);
+* the processors busy, on average, with the server's web process, its computers' workers
+  and its analysis workers, and the whole machine's (``cores_busy``: on a shared machine
+  the rest of ``machine`` is other work).
 
 Loaded means: ``--flooders`` connections each sending pings just under the per-connection
 rate (``rate_per_second``), reconnecting when closed, and ``--hinters`` connections each at
@@ -52,6 +55,42 @@ def pct(values: list[float], q: float) -> float | None:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
     return round(ordered[k] * 1000, 1)
+
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_by_role(pid: int) -> dict[str, float]:
+    """CPU seconds so far of a server's process tree by role: the web process, the
+    computers' workers (niceness below 10) and the analysis workers (10 and above); and of
+    the whole machine (``machine``: busy seconds of all its processors)."""
+    out = {"web": 0.0, "computers": 0.0, "analysis": 0.0}
+    todo, seen = [pid], set()
+    while todo:
+        p = todo.pop()
+        if p in seen:
+            continue
+        seen.add(p)
+        try:
+            stat = Path(f"/proc/{p}/stat").read_text()
+            cmd = Path(f"/proc/{p}/cmdline").read_bytes()
+            tasks = list(Path(f"/proc/{p}/task").iterdir())
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        used = (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+        if b"cardplaza.web.live.workers" in cmd:
+            out["analysis" if int(fields[16]) >= 10 else "computers"] += used
+        else:
+            out["web"] += used
+        for task in tasks:
+            with contextlib.suppress(OSError, ValueError):
+                todo += [int(c) for c in (task / "children").read_text().split()]
+    with contextlib.suppress(OSError):
+        cpu = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+        ticks = [int(x) for x in cpu]
+        out["machine"] = (sum(ticks) - ticks[3] - ticks[4]) / CLOCK_TICKS
+    return out
 
 
 def free_port() -> int:
@@ -236,15 +275,27 @@ async def load(args: argparse.Namespace, base: str) -> dict[str, Any]:
     return {"flood": run.flood, "hints": run.hints}
 
 
-async def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
-    """The measured clients: the expert's table and the quiet pinger."""
+async def measure(args: argparse.Namespace, base: str, server_pid: int) -> dict[str, Any]:
+    """The measured clients: the expert's table and the quiet pinger; and the processor
+    time the server's processes (and the machine) used in each kind of window."""
     run = Run(base, args.rate)
+    spent: dict[bool, dict[str, float]] = {False: {}, True: {}}
+    seconds = {False: 0.0, True: 0.0}
     async with httpx.AsyncClient(timeout=30) as client:
         tasks = [asyncio.create_task(observer(run, client)),
                  asyncio.create_task(pinger(run))]
         end = args.started + args.seconds
+        mark, at = cpu_by_role(server_pid), time.monotonic()
         while time.time() < end:
-            run.loaded = loaded_now(args.started, args.window)
+            loaded = loaded_now(args.started, args.window)
+            if loaded != run.loaded or time.time() + 0.01 >= end:
+                now, t = cpu_by_role(server_pid), time.monotonic()
+                for role, used in now.items():
+                    spent[run.loaded][role] = spent[run.loaded].get(role, 0.0) + \
+                        used - mark.get(role, 0.0)
+                seconds[run.loaded] += t - at
+                mark, at = now, t
+            run.loaded = loaded
             await asyncio.sleep(0.01)
         run.stop = True
         await asyncio.sleep(0.5)
@@ -260,7 +311,13 @@ async def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
                 "ping_ms": {"n": len(run.pings[loaded]), "p50": pct(run.pings[loaded], 50),
                             "p95": pct(run.pings[loaded], 95)}}
 
+    def cores(loaded: bool) -> dict[str, float]:
+        """Processors busy on average, by role (``machine``: the whole machine's)."""
+        span = seconds[loaded] or 1.0
+        return {role: round(used / span, 2) for role, used in spent[loaded].items()}
+
     quiet, loaded = figures(False), figures(True)
+    quiet["cores_busy"], loaded["cores_busy"] = cores(False), cores(True)
     q95, l95 = quiet["expert_move_ms"]["p95"], loaded["expert_move_ms"]["p95"]
     return {"quiet": quiet, "loaded": loaded,
             "expert_p95_ratio": round(l95 / q95, 3) if q95 and l95 else None,
@@ -321,7 +378,7 @@ def main() -> None:
              "--seconds", str(args.seconds), "--window", str(args.window), "--flooders",
              str(args.flooders), "--hinters", str(args.hinters), "--rate", str(args.rate)],
             stdout=subprocess.PIPE)
-        out = asyncio.run(measure(args, base))
+        out = asyncio.run(measure(args, base, server.pid))
         got, _ = crowd.communicate(timeout=120)
         out.update(json.loads(got))
         out["command"] = " ".join(["python", "scripts/measure_flood.py", *sys.argv[1:]])

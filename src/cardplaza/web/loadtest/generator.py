@@ -76,6 +76,8 @@ class Figures:
     games: int = 0
     acked: dict[str, dict[int, Any]] = field(default_factory=dict)
     seen_steps: dict[str, int] = field(default_factory=dict)
+    shared: set[str] = field(default_factory=set)
+    """Tables with two people."""
 
     def count(self, code: str) -> None:
         """Count one error of a kind."""
@@ -255,6 +257,7 @@ class Bot:
         self.table = r.json()
         self.run.figures.games += 1
         if self.guest is not None:
+            self.run.figures.shared.add(self.table["table"])
             self.guest.tables.put_nowait({"table": self.table["table"],
                                           "token": self.table["tokens"]["1"]})
         await self.connect()
@@ -490,6 +493,9 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         out["server CPU ms per action"] = round(1000 * (web + computers) / acted, 3)
     if servers and args.kills:
         out["lost acknowledged actions"] = _lost(servers[0].db, f)
+        out["acknowledged actions checked"] = sum(len(a) for a in f.acked.values())
+        out["of them at tables of two people"] = sum(len(a) for t, a in f.acked.items()
+                                                     if t in f.shared)
     return out
 
 
