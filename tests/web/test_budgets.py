@@ -22,8 +22,14 @@ OPEN = Settings(computer_pause=0.0, ai_workers=1, analysis_workers=1,
                 address_rate_burst=1_000, player_rate_burst=1_000,
                 tables_burst_per_address=1_000, tables_burst_per_player=1_000,
                 hints_burst_per_address=1_000, hints_burst_per_player=1_000,
-                analysis_burst=1_000, connections_burst_per_address=1_000)
-"""Every budget roomy (and refilling too slowly to matter); each test narrows one."""
+                analysis_burst=1_000, connections_burst_per_address=1_000,
+                address_rate_per_second=0.001, player_rate_per_second=0.001,
+                hints_per_minute_per_address=0.001, hints_per_minute_per_player=0.001,
+                analysis_per_second=0.001, tables_per_minute_per_address=0.001,
+                tables_per_minute_per_player=0.001,
+                connections_per_minute_per_address=0.001)
+"""Every budget roomy (and refilling too slowly to matter, however slow the machine);
+each test narrows one."""
 
 
 def _app(db_url: str, **changes: Any) -> TestClient:
