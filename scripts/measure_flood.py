@@ -28,6 +28,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -389,6 +390,8 @@ def main() -> None:
             server.wait(60)
         except subprocess.TimeoutExpired:
             server.kill()
+            server.wait(30)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 if __name__ == "__main__":
