@@ -38,7 +38,8 @@ FAST = Settings(computer_pause=0.0, streak_seeds=True, rate_per_second=10_000.0,
                 tables_burst_per_player=10_000, address_rate_burst=10_000,
                 address_rate_per_second=10_000.0, player_rate_burst=10_000,
                 player_rate_per_second=10_000.0, hints_burst_per_address=10_000,
-                hints_burst_per_player=10_000, analysis_burst=10_000)
+                hints_burst_per_player=10_000, analysis_burst=10_000,
+                connections_burst_per_address=10_000)
 """Tests play as fast as they can: no message-rate or creation budget to speak of (they
 have own tests)."""
 

@@ -22,8 +22,14 @@ OPEN = Settings(computer_pause=0.0, ai_workers=1, analysis_workers=1,
                 address_rate_burst=1_000, player_rate_burst=1_000,
                 tables_burst_per_address=1_000, tables_burst_per_player=1_000,
                 hints_burst_per_address=1_000, hints_burst_per_player=1_000,
-                analysis_burst=1_000)
-"""Every budget roomy (and refilling too slowly to matter); each test narrows one."""
+                analysis_burst=1_000, connections_burst_per_address=1_000,
+                address_rate_per_second=0.001, player_rate_per_second=0.001,
+                hints_per_minute_per_address=0.001, hints_per_minute_per_player=0.001,
+                analysis_per_second=0.001, tables_per_minute_per_address=0.001,
+                tables_per_minute_per_player=0.001,
+                connections_per_minute_per_address=0.001)
+"""Every budget roomy (and refilling too slowly to matter, however slow the machine);
+each test narrows one."""
 
 
 def _app(db_url: str, **changes: Any) -> TestClient:
@@ -96,5 +102,36 @@ def test_hints_are_budgeted(db_url: str, monkeypatch: pytest.MonkeyPatch,
             for _ in range(3):
                 ws.send_json({"type": "hint"})
             assert _answers(ws, 3) == ["hint", "hint", refusal]
+        finally:
+            ws.__exit__(None, None, None)
+
+
+def test_connections_of_one_address_are_budgeted(db_url: str) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with _app(db_url, connections_burst_per_address=3,
+              connections_per_minute_per_address=0.001) as client:
+        sockets = [client.websocket_connect("/ws").__enter__() for _ in range(3)]
+        try:
+            with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws") as ws:
+                ws.receive_json()
+            sockets[0].send_json({"type": "ping", "t": 1})
+            assert sockets[0].receive_json() == {"type": "pong", "t": 1}
+        finally:
+            for ws in sockets:
+                ws.__exit__(None, None, None)
+
+
+def test_an_address_over_its_message_budget_opens_no_connection(db_url: str) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with _app(db_url, address_rate_burst=5, address_rate_per_second=0.001) as client:
+        ws = client.websocket_connect("/ws").__enter__()
+        try:
+            for i in range(8):
+                ws.send_json({"type": "ping", "t": i})
+            assert _answers(ws, 8).count("pong") == 5
+            with pytest.raises(WebSocketDisconnect), client.websocket_connect("/ws") as other:
+                other.receive_json()
         finally:
             ws.__exit__(None, None, None)

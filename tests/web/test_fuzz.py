@@ -56,7 +56,8 @@ FUZZ_SETTINGS = Settings(computer_pause=0.0, ai_workers=1, analysis_workers=1,
                          player_rate_per_second=100_000.0, player_rate_burst=100_000,
                          tables_burst_per_address=100_000, tables_burst_per_player=100_000,
                          hints_burst_per_address=100_000, hints_burst_per_player=100_000,
-                         analysis_burst=100_000, max_open_tables_per_address=100_000)
+                         analysis_burst=100_000, max_open_tables_per_address=100_000,
+                         connections_burst_per_address=100_000)
 
 json_leaf = (st.none() | st.booleans() | st.integers(-2**60, 2**60)
              | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12))

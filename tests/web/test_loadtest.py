@@ -16,7 +16,7 @@ def args(**changes: Any) -> types.SimpleNamespace:
     base = {"tables": 3, "level": "1", "seconds": 4.0, "pause": 0.0, "game": "pinochle2",
             "json": True, "url": None, "warm": 1.0, "servers": 1, "kills": 0, "db": None,
             "ai_workers": 1, "set": ["ai_warm_up=false"], "sweep": None, "workers": None,
-            "profile": None}
+            "profile": None, "shared": 0}
     return types.SimpleNamespace(**{**base, **changes})
 
 
@@ -25,7 +25,7 @@ def args(**changes: Any) -> types.SimpleNamespace:
     {"url": "http://example.com:8000"}, {"url": "http://10.1.2.3:8000"},
     {"url": "http://127.0.0.1:8000", "kills": 1}, {"servers": 9},
     {"sweep": "10,x"}, {"sweep": "0"}, {"sweep": ",".join(["5"] * 13)},
-    {"profile": "out.prof", "servers": 2}, {"workers": 99},
+    {"profile": "out.prof", "servers": 2}, {"workers": 99}, {"shared": 4}, {"shared": -1},
 ])
 def test_runs_are_bounded_and_local(bad: dict[str, Any]) -> None:
     with pytest.raises(SystemExit):
@@ -41,6 +41,13 @@ def test_a_short_run_reports_its_figures() -> None:
     assert 0 < out["round trip p95 ms"] < 5_000 and out["server peak MB"] > 10
     # the server's CPU per action, read from its process tree: some, and not absurd
     assert 0 < out["web CPU ms per action"] <= out["server CPU ms per action"] < 1_000, out
+
+
+def test_a_kill_loses_no_action_of_a_table_of_two_people() -> None:
+    out = run_loadtest(args(tables=2, shared=1, kills=1, seconds=6.0))
+    assert out["kills"] == 1 and out["tables of two people"] == 1
+    assert out["of them at tables of two people"] > 10, out
+    assert out["lost acknowledged actions"] == 0, out
 
 
 def _descendants(pid: int) -> list[int]:

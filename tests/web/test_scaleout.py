@@ -26,7 +26,8 @@ from cardplaza.web.store.storage import Storage
 FAST_LEASES = ["--set", "lease_seconds=2", "--set", "heartbeat_seconds=0.4",
                "--set", "ai_warm_up=false", "--set", "rate_per_second=500",
                "--set", "rate_burst=500", "--set", "address_rate_per_second=5000",
-               "--set", "address_rate_burst=5000", "--set", "log_level=debug"]
+               "--set", "address_rate_burst=5000", "--set", "connections_burst_per_address=5000",
+               "--set", "log_level=debug"]
 
 
 def free_port() -> int:

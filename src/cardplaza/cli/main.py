@@ -498,6 +498,8 @@ def loadtest(
     kills: Annotated[int, typer.Option(help="SIGKILL a server this many times (each is "
                                        "restarted); acknowledged actions are checked.")
                      ] = 0,
+    shared: Annotated[int, typer.Option(help="Tables with two people (seats 0 and 1), "
+                                        "each on its own connection.")] = 0,
     db: Annotated[str | None, typer.Option(help="Database URL, or 'postgres' for a "
                                            "throw-away PostgreSQL cluster.")] = None,
     ai_workers: Annotated[int | None, typer.Option(help="Computer-player processes.")
@@ -533,7 +535,8 @@ def loadtest(
 
     args = types.SimpleNamespace(tables=tables, level=level, seconds=seconds, pause=pause,
                                  game=game, json=json_out, url=url, warm=warm,
-                                 servers=servers, kills=kills, db=db, ai_workers=ai_workers,
+                                 servers=servers, kills=kills, shared=shared, db=db,
+                                 ai_workers=ai_workers,
                                  set=setting or [], sweep=sweep, workers=workers,
                                  profile=profile, humans_per_table=humans_per_table,
                                  drop_rate=drop_rate, standin_seconds=standin_seconds)

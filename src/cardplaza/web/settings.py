@@ -49,10 +49,14 @@ class Settings:
     """A game of one person against computers is played by computers whose decisions depend
     only on the deal, their seat's view and the decision point (no clock, no memory between
     decisions, no quick stand-in when a worker is slow: :mod:`cardplaza.web.live.fixed`), so
-    a friend given the same deals meets the same computers. Daily deals and challenges are
-    always played so."""
-    ai_nice: int = 5
-    """Scheduling niceness added to worker processes, so the event loop answers first."""
+    any such game can become a challenge whose friend meets the very same computers, and a
+    seed with the same play replays the same game. Their iteration budgets bound each
+    decision instead of a clock. Daily deals and challenges are always played so; False
+    brings back the timed computers for ordinary tables (and no challenges from them)."""
+    ai_nice: int = 0
+    """Scheduling niceness added to the computers' worker processes. At the event loop's
+    own (0), a flood of messages the loop must refuse cannot slow a computer's move; the
+    analysis workers sit below both (``analysis_nice``)."""
     analysis_workers: int = field(default_factory=lambda: max(1, default_ai_workers() - 1))
     """Worker processes of this server process for hints, helpers and reviews: a pool of
     their own, so a computer's move never waits behind them in a queue."""
@@ -103,6 +107,12 @@ class Settings:
     average (a token bucket shared by them, so many connections add up to no more)."""
     address_rate_burst: int = 120
     """Messages all connections from one client address may send at once."""
+    connections_per_minute_per_address: float = 120.0
+    """WebSocket connections one client address may open per minute on average; beyond
+    it (or while the address's message budget is spent) a new connection is refused before
+    it is accepted."""
+    connections_burst_per_address: int = 60
+    """WebSocket connections one client address may open at once."""
     player_rate_per_second: float = 40.0
     """Messages per second all connections at the tables of one player (the key that
     opened them) may send together on average."""

@@ -892,7 +892,7 @@ class PinochleState(GameState):
                         "winner": w} for ld, cs, w in self.tricks],
             "tricks_won": self.tricks_won(),
             "last_hand": self.last_hand,
-            "history": self.log,
+            "history": list(self.log),
         }
         return obs
 

@@ -131,12 +131,21 @@ class Guard:
     ``limit`` bytes while they are read (``413`` beyond it), and state-changing requests
     only as JSON from this site's own pages (:func:`cross_site_refusal`)."""
 
-    def __init__(self, app: ASGIApp, limit: int, allowed: tuple[str, ...] = ()) -> None:
+    def __init__(self, app: ASGIApp, limit: int, allowed: tuple[str, ...] = (),
+                 admit: Callable[[str | None], bool] | None = None) -> None:
         self.app = app
         self.limit = limit
         self.allowed = allowed
+        self.admit = admit
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket" and self.admit is not None:
+            # An address over its budget is turned away here, before any routing: a flood
+            # of reconnections costs the event loop as little as possible.
+            client = scope.get("client")
+            if not self.admit(client[0] if client else None):
+                await send({"type": "websocket.close", "code": 1008})
+                return
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
@@ -396,13 +405,14 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
                      ws.headers.get("origin", "")[:100])
             await ws.close(code=1008)
             return
+        address = ws.client.host if ws.client else None
         await ws.accept()
 
         async def close(code: int) -> None:
             await ws.close(code)
 
         client = Client(settings, ws.send_text, close)
-        session = Session(manager, client, address=ws.client.host if ws.client else None)
+        session = Session(manager, client, address=address)
         try:
             while True:
                 message = await ws.receive()
@@ -431,7 +441,8 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
     ratings.add_routes(app, manager)
     daily.add_routes(app, manager)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-    app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins)
+    app.add_middleware(Guard, limit=settings.http_max_body, allowed=settings.allowed_origins,
+                       admit=manager.admit_connection)
     return app
 
 

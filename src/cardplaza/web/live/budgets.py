@@ -48,6 +48,8 @@ LIMITS: dict[tuple[str, str], tuple[str, str, float]] = {
     ("hints", "address"): ("hints_per_minute_per_address", "hints_burst_per_address", 60.0),
     ("hints", "player"): ("hints_per_minute_per_player", "hints_burst_per_player", 60.0),
     ("analysis", "server"): ("analysis_per_second", "analysis_burst", 1.0),
+    ("connections", "address"): ("connections_per_minute_per_address",
+                                 "connections_burst_per_address", 60.0),
     ("tables", "address"): ("tables_per_minute_per_address", "tables_burst_per_address", 60.0),
     ("tables", "player"): ("tables_per_minute_per_player", "tables_burst_per_player", 60.0),
 }
@@ -91,6 +93,16 @@ class Budgets:
         else:
             self._buckets.move_to_end(slot)
         return bucket.take(cost, now)
+
+    def has(self, kind: str, who: str, key: str | None) -> bool:
+        """Whether the bucket holds a token now (nothing is spent)."""
+        if not key:
+            return True
+        bucket = self._buckets.get((kind, who, key))
+        if bucket is None:
+            return True
+        now = time.monotonic()
+        return min(bucket.burst, bucket.tokens + (now - bucket.at) * bucket.rate) >= 1.0
 
     def allow(self, kind: str, address: str | None, player: str | None) -> bool:
         """Spend one token of ``kind`` from the address's and the player's buckets; ``False``

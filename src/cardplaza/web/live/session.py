@@ -43,6 +43,9 @@ from cardplaza.web.store.storage import Owner
 
 log = logging.getLogger("cardplaza.web")
 
+RATE_LIMITED = encode(error_message("rate_limited"))
+"""The answer to a message over a budget, encoded once (a flood gets many)."""
+
 Handler = Callable[["Session", dict[str, Any]], Awaitable[None]]
 HANDLERS: dict[str, Handler] = {}
 """Message type → handler. A handler raises :class:`WebError` to refuse a message."""
@@ -123,13 +126,12 @@ class Session:
             return False
         if not self._within_budgets():
             self.strikes += 1
+            self.client.send_text(RATE_LIMITED)
             if self.strikes >= self.settings.rate_strikes:
                 CAP.log("too fast", logging.INFO,
                         "a client sent messages too fast; it is disconnected")
-                self.client.send(error_message("rate_limited"))
                 self.client.drop(CLOSE_POLICY)
                 return False
-            self.client.send(error_message("rate_limited"))
             return True
         if self.recovering is not None and not self.recovering.done():
             if len(self.held) < self.settings.send_queue:

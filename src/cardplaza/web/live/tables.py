@@ -34,6 +34,7 @@ from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.web.errors import WebError
 from cardplaza.web.live import collector, streaks
 from cardplaza.web.live.budgets import Budgets, key_of
+from cardplaza.web.live.client import CAP
 from cardplaza.web.live.computer import decide, quick_level, runs_in_process
 from cardplaza.web.live.extras import extras
 from cardplaza.web.live.fixed import decide_fixed
@@ -513,6 +514,18 @@ class TableManager:
         if not address:
             return None
         return hashlib.sha256(f"{self.cluster_secret}/{address}".encode()).hexdigest()[:32]
+
+    def admit_connection(self, address: str | None) -> bool:
+        """Whether a WebSocket from ``address`` may open now: its connection budget holds a
+        token (spent here) and its message budget is not spent (a flooding address cannot
+        open connection after connection). Refusals are logged, capped."""
+        where = key_of(address) if address else None
+        if self.budgets.has("messages", "address", where) and \
+                self.budgets.take("connections", "address", where):
+            return True
+        CAP.log("connection refused", logging.INFO,
+                "a WebSocket was refused: its address is over its budget")
+        return False
 
     def spend_creation(self, address: str | None, key: str | None) -> None:
         """One table (or new player key) from this address and key: ``too_many_requests``

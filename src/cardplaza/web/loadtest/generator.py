@@ -39,6 +39,10 @@ person per minute, and come back later; the server runs with ``standin_seconds``
 default). It reports the tables stuck waiting for an absent person longer than S + 2 s, the
 lost acknowledged actions and the throughput (:mod:`cardplaza.web.loadtest.shared`, which
 runs through :func:`run_loadtest`).
+
+``--shared N`` seats two people at N of the tables (seats 0 and 1, each with its own
+connection and seat token; the second joins each table the first opens), so the kills meet
+shared tables too.
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ class Figures:
     games: int = 0
     acked: dict[str, dict[int, Any]] = field(default_factory=dict)
     seen_steps: dict[str, int] = field(default_factory=dict)
+    shared: set[str] = field(default_factory=set)
+    """Tables with two people."""
 
     def count(self, code: str) -> None:
         """Count one error of a kind."""
@@ -210,15 +216,16 @@ async def _wait_ready(client: Any, base: str, workers: int | None, limit: float)
 
 
 class Bot:
-    """The person at one table."""
+    """The person at one table (with ``guest``, the first of two people at it)."""
 
-    def __init__(self, run: Run, index: int) -> None:
+    def __init__(self, run: Run, index: int, guest: Guest | None = None) -> None:
         self.run = run
         self.index = index
         self.rng = random.Random(index)
         self.table: dict[str, Any] | None = None
         self.state: dict[str, Any] | None = None
         self.ws: Any = None
+        self.guest = guest
 
     async def main(self) -> None:
         while not self.run.stopping:
@@ -248,6 +255,8 @@ class Bot:
         if self.run.game == "pinochle2":
             lv = self.level()
             body["options"] = {"level": lv if lv in ("1", "2", "3", "4") else "4"}
+        if self.guest is not None:
+            body["humans"] = [0, 1]
         r = await self.run.http.post(f"{base}/api/tables", json=body, timeout=30.0)
         if r.status_code != 200:
             self.run.figures.count(f"http {r.status_code}")
@@ -255,6 +264,10 @@ class Bot:
             raise RuntimeError("table not created")
         self.table = r.json()
         self.run.figures.games += 1
+        if self.guest is not None:
+            self.run.figures.shared.add(self.table["table"])
+            self.guest.tables.put_nowait({"table": self.table["table"],
+                                          "token": self.table["tokens"]["1"]})
         await self.connect()
 
     async def connect(self) -> None:
@@ -334,7 +347,9 @@ class Bot:
                 self.run.figures.round_trips.append((t1 - t0) * 1000)
                 if not now["terminal"]:
                     self.run.figures.next_turns.append(t2 - t0)
-                self.run.figures.computer_moves.extend(moves)
+                if self.guest is None and not isinstance(self, Guest):
+                    # At a table of two people the other person's moves are no computer's.
+                    self.run.figures.computer_moves.extend(moves)
 
     async def reconnect(self) -> None:
         if self.run.stopping:
@@ -352,6 +367,19 @@ class Bot:
             except Exception:
                 await asyncio.sleep(min(0.3 * (attempt + 1), 2.0))
         raise RuntimeError("could not reconnect")
+
+
+class Guest(Bot):
+    """The second person at a table of two people: joins each table the first one opens,
+    with a seat token of its own, on a connection of its own."""
+
+    def __init__(self, run: Run, index: int) -> None:
+        super().__init__(run, index)
+        self.tables: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def new_table(self) -> None:
+        self.table = await self.tables.get()
+        await self.connect()
 
 
 class Run:
@@ -414,7 +442,11 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         run.http = http
         for base in bases:
             await _wait_ready(http, base, None if args.url else 99, 900)
-        bots = [Bot(run, i) for i in range(args.tables)]
+        shared = min(args.tables, getattr(args, "shared", 0) or 0)
+        guests = [Guest(run, args.tables + i) for i in range(shared)]
+        bots: list[Bot] = [Bot(run, i, guests[i] if i < shared else None)
+                           for i in range(args.tables)]
+        bots += guests
         tasks = [asyncio.create_task(b.main()) for b in bots]
         probe = asyncio.create_task(run.probe())
         killer = asyncio.create_task(_killer(args, servers, run)) if args.kills else None
@@ -460,6 +492,7 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         "computer workers peak MB": round(kb.get("computers", 0) / 1024, 1),
         "computer fallbacks": peak.get("computers", {}).get("fallbacks"),
         "kills": args.kills,
+        "tables of two people": min(args.tables, getattr(args, "shared", 0) or 0),
     }
     if servers and acted:
         web = sum(a[0] - b[0] for a, b in zip(cpu_after, cpu_before, strict=True))
@@ -468,6 +501,9 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         out["server CPU ms per action"] = round(1000 * (web + computers) / acted, 3)
     if servers and args.kills:
         out["lost acknowledged actions"] = _lost(servers[0].db, f)
+        out["acknowledged actions checked"] = sum(len(a) for a in f.acked.values())
+        out["of them at tables of two people"] = sum(len(a) for t, a in f.acked.items()
+                                                     if t in f.shared)
     return out
 
 
@@ -521,7 +557,9 @@ LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"address_rate_per_second={100 * MAX_TABLES}",
                     f"address_rate_burst={200 * MAX_TABLES}",
                     f"hints_per_minute_per_address={60 * MAX_TABLES}",
-                    f"hints_burst_per_address={10 * MAX_TABLES}")
+                    f"hints_burst_per_address={10 * MAX_TABLES}",
+                    f"connections_per_minute_per_address={600 * MAX_TABLES}",
+                    f"connections_burst_per_address={10 * MAX_TABLES}")
 """Every table of the benchmark is played from one address: its server lifts the budgets
 of one address (and keeps those of one connection)."""
 
@@ -543,6 +581,8 @@ def check_args(args: Any) -> None:
         raise SystemExit("--servers must be 1–4")
     if not 0 <= args.kills <= 20:
         raise SystemExit("--kills must be 0–20")
+    if not 0 <= (getattr(args, "shared", 0) or 0) <= args.tables:
+        raise SystemExit("--shared must be 0 up to --tables")
     if not 0 <= (getattr(args, "workers", None) or 0) <= 16:
         raise SystemExit("--workers must be 1–16")
     if getattr(args, "profile", None) and (args.url or args.servers != 1
@@ -673,6 +713,9 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--warm", type=float, default=10.0, help="seconds before measuring")
     p.add_argument("--servers", type=int, default=1)
     p.add_argument("--kills", type=int, default=0)
+    p.add_argument("--shared", type=int, default=0, metavar="N",
+                   help="N of the tables have two people (seats 0 and 1), each on a "
+                        "connection and seat token of their own")
     p.add_argument("--db", default=None, help="database URL, or 'postgres' for a "
                    "throw-away PostgreSQL cluster (default: SQLite in a temporary directory)")
     p.add_argument("--ai-workers", type=int, default=None)
