@@ -87,7 +87,7 @@ SPEC = register(GameSpec(
     check_invariants=check_invariants,
     permute_unseen=permute_unseen,
     sample_world=sample_world,
-    levels=("random", "weak", "normal", "strong"),
+    levels=("random", "weak", "normal", "strong", "expert"),
     deals_played=hands_dealt,
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
            "players": "cardplaza.games.pinochle_dd.players:make_player",
