@@ -91,6 +91,8 @@ SPEC = register(GameSpec(
     deals_played=hands_dealt,
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
            "players": "cardplaza.games.pinochle_dd.players:make_player",
+           "advice": "cardplaza.games.pinochle_dd.advice:make_advisor",
+           "kernels": "cardplaza.games.pinochle_dd.kernels:KERNELS",
            "research": "cardplaza.games.pinochle_dd.research:CODEC",
            "seat_extras": "cardplaza.games.pinochle_dd.seat_helpers:seat_extras",
            "first_deal_returns": "cardplaza.games.pinochle_dd.world:first_deal_returns"},

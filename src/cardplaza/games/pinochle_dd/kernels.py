@@ -8,6 +8,7 @@ Python, the functions are the reference; the tests check that both forms agree, 
 (:func:`cardplaza.games.pinochle_dd.players._rollout_card`) card for card.
 
 * :func:`rollout_card` — the quick play-out policy's card for a seat.
+* :func:`play_out` — the rest of a hand with that policy (the bid helper's deals).
 * :func:`card_values` — every candidate card played out in every given world: counters
   and tricks per side at the end of the hand (the expert's card search).
 """
@@ -250,6 +251,8 @@ KERNELS = kernels("pinochle_dd", __name__, {
     "card_values": "void(int64[:, ::1], int64, int64, int64[::1], int64, int64[::1], int64, "
                    "int64, int64, int64, int64[::1], int64, int64, int64[::1], int64[::1], "
                    "int64[::1], int64[:, :, ::1])",
+    "play_out": "void(int64[::1], int64[::1], int64, int64, int64, int64, int64[::1], int64, "
+                "int64, int64[::1])",
     "rollout_card": "int64(int64[::1], int64, int64[::1], int64, int64, int64, int64[::1], "
                     "int64, int64)",
 })

@@ -596,6 +596,26 @@ class ExpertPlayer(StrongPlayer):
         than half the trumps and has a side card (it keeps control of trump)."""
         if len(cards) == 1:
             return cards[0]
+        me = obs["seat"]
+        trump = obs["trump"]
+        hand = _tally(obs["hand"])
+        if not obs["tricks"] and not obs["trick"] and me == obs["bidder"]:
+            side = [f for f in cards if SUIT_OF[f] != trump]
+            if side and 2 * suit_length(hand, trump) < TRUMPS_IN_SUIT:
+                cards = side
+                if len(cards) == 1:
+                    return cards[0]
+        rng = random.Random(len(obs["tricks"]) * 131 + len(obs["trick"]) * 7 + me)
+        rows = self.card_rows(obs, cards, rng, self.worlds, self.seconds)
+        totals = [sum(row[i] for row in rows) for i in range(len(cards))]
+        best = max(range(len(cards)), key=lambda i: (totals[i], -i))
+        return cards[best]
+
+    def card_rows(self, obs: dict[str, Any], cards: list[int], rng: random.Random,
+                  most: int, seconds: float) -> list[list[float]]:
+        """Per sampled world (at least ``EXPERT_MIN_WORLDS``, at most ``most``, dealing for
+        about ``seconds`` of CPU), the side's margin (its score change minus the other
+        side's) after each candidate card, the hand played out by the kernel."""
         import time
 
         import numpy as np
@@ -608,13 +628,6 @@ class ExpertPlayer(StrongPlayer):
         me = obs["seat"]
         trump = obs["trump"]
         hand = _tally(obs["hand"])
-        if not obs["tricks"] and not obs["trick"] and me == obs["bidder"]:
-            side = [f for f in cards if SUIT_OF[f] != trump]
-            if side and 2 * suit_length(hand, trump) < TRUMPS_IN_SUIT:
-                cards = side
-                if len(cards) == 1:
-                    return cards[0]
-        rng = random.Random(len(obs["tricks"]) * 131 + len(obs["trick"]) * 7 + me)
         options = options_from_obs(obs)
         k = obs["scale"]
         bside = obs["bidder"] % 2
@@ -636,13 +649,13 @@ class ExpertPlayer(StrongPlayer):
         leader0 = obs["trick"][0][0] if obs["trick"] else me
         played0 = sum(len(t["cards"]) for t in obs["tricks"]) + len(obs["trick"])
         places = Places(obs, strict=True)
-        worlds = np.zeros((self.worlds, 4 * FACES), np.int64)
+        worlds = np.zeros((most, 4 * FACES), np.int64)
         start = time.process_time()
         n = 0
-        while n < self.worlds:
-            if n >= EXPERT_MIN_WORLDS and time.process_time() - start > self.seconds:
+        while n < most:
+            if n >= EXPERT_MIN_WORLDS and time.process_time() - start > seconds:
                 break
-            for _ in range(min(EXPERT_BATCH, self.worlds - n)):
+            for _ in range(min(EXPERT_BATCH, most - n)):
                 placed = places.place(rng)
                 for p in range(4):
                     worlds[n, FACES * p:FACES * p + FACES] = hand if p == me else placed[p]
@@ -654,18 +667,18 @@ class ExpertPlayer(StrongPlayer):
                             counter, bside, played0, np.zeros(4 * FACES, np.int64),
                             np.zeros(4, np.int64), np.zeros(4, np.int64), out)
         mine = me % 2
-        totals = [0.0] * len(cards)
-        cache: dict[tuple[int, int, int, int], int] = {}
-        for row in out.reshape(-1, 4).tolist():
-            key = (row[0], row[1], row[2], row[3])
-            if key not in cache:
-                counters = [won[0] + row[0], won[1] + row[1]]
-                tricks = [taken[0] + row[2], taken[1] + row[3]]
-                delta, _ = hand_scores(contract, bside, side_melds, counters, tricks, options)
-                cache[key] = delta[mine] - delta[1 - mine]
-        for w in range(n):
-            for i in range(len(cards)):
-                r = out[w, i]
-                totals[i] += cache[(int(r[0]), int(r[1]), int(r[2]), int(r[3]))]
-        best = max(range(len(cards)), key=lambda i: (totals[i], -i))
-        return cards[best]
+        cache: dict[tuple[int, ...], float] = {}
+        rows: list[list[float]] = []
+        for world in out.tolist():
+            row = []
+            for r in world:
+                key = tuple(r)
+                if key not in cache:
+                    counters = [won[0] + r[0], won[1] + r[1]]
+                    tricks = [taken[0] + r[2], taken[1] + r[3]]
+                    delta, _ = hand_scores(contract, bside, side_melds, counters, tricks,
+                                           options)
+                    cache[key] = float(delta[mine] - delta[1 - mine])
+                row.append(cache[key])
+            rows.append(row)
+        return rows
