@@ -63,3 +63,25 @@ def test_bid_helper_reads_partners_meld_bid() -> None:
     ev = adv.evaluate(obs, st.legal_actions(), random.Random(2), Effort(scale=0.4))
     assert ev.kind == "bid"
     assert "about 30 meld" in adv.reason(obs, ev)["en"]
+
+
+def test_meld_odds_are_exact_and_agree_with_dealt_hands() -> None:
+    """The ``odds`` hook: exact chances from the counting formula, each within four
+    standard errors of its frequency in hands dealt by the engine, any-suit runs above
+    a named suit's, doubles below singles."""
+    from fractions import Fraction
+    from math import comb
+
+    from cardplaza.core.registry import get_game
+    from cardplaza.games.pinochle_dd.odds import at_least
+
+    table = get_game("pinochle_dd").hook("odds")(1500, 5)
+    rows = {(r["meld"], r["scope"]): r for r in table["rows"]}
+    assert all(abs(r["deviation_se"]) < 4 for r in table["rows"])
+    assert rows[("run", "any suit")]["probability"] > rows[("run", "named suit")]["probability"]
+    assert rows[("double pinochle", "hand")]["probability"] < \
+        rows[("pinochle", "hand")]["probability"]
+    # Q♠ and J♦ at least once each: 1 − P(no Q♠) − P(no J♦) + P(neither).
+    p = 1 - 2 * Fraction(comb(76, 20), comb(80, 20)) + Fraction(comb(72, 20), comb(80, 20))
+    assert rows[("pinochle", "hand")]["fraction"] == f"{p.numerator}/{p.denominator}"
+    assert at_least(frozenset({1, 2}), 1) == p

@@ -92,6 +92,7 @@ SPEC = register(GameSpec(
     hooks={"terminal": "cardplaza.games.pinochle_dd.terminal:View",
            "players": "cardplaza.games.pinochle_dd.players:make_player",
            "advice": "cardplaza.games.pinochle_dd.advice:make_advisor",
+           "odds": "cardplaza.games.pinochle_dd.odds:odds_table",
            "kernels": "cardplaza.games.pinochle_dd.kernels:KERNELS",
            "research": "cardplaza.games.pinochle_dd.research:CODEC",
            "seat_extras": "cardplaza.games.pinochle_dd.seat_helpers:seat_extras",
