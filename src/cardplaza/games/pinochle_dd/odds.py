@@ -21,9 +21,10 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 from itertools import combinations
-from math import comb, sqrt
+from math import comb
 from typing import Any
 
+from cardplaza.games.pinochle_common.odds import odds_rows
 from cardplaza.games.pinochle_dd.rules import (
     ACE,
     COPIES,
@@ -112,18 +113,5 @@ def odds_table(simulate: int | None = None, seed: int = 0) -> dict[str, Any]:
             cnt = counts(deal(rng)[0])
             for i, (head, _, need) in enumerate(rows):
                 hits[i] += _holds(cnt, need, head["copies"])
-    out = []
-    for i, (head, p, _) in enumerate(rows):
-        row: dict[str, Any] = {**head, "probability": float(p), "exact": True,
-                               "fraction": f"{p.numerator}/{p.denominator}"}
-        if simulate:
-            sim = hits[i] / simulate
-            pf = float(p)
-            se = sqrt(pf * (1 - pf) / simulate) if 0 < pf < 1 else 0.0
-            row["simulated"] = sim
-            row["deviation_se"] = (sim - pf) / se if se else 0.0
-        out.append(row)
-    table: dict[str, Any] = {"hand_size": HAND, "deck_size": DECK_SIZE, "rows": out}
-    if simulate:
-        table["simulated_hands"] = simulate
-    return table
+    return odds_rows([(head, p) for head, p, _ in rows], hits, simulate, HAND, DECK_SIZE,
+                     seed)
