@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = ["cardplaza.core.cards", "cardplaza.core.seats", "cardplaza.games.pinochle4.auction",
-           "cardplaza.research.openspiel", "cardplaza.research.pettingzoo"]
+           "cardplaza.research.openspiel", "cardplaza.research.pettingzoo",
+           "cardplaza.games.pinochle_dd.odds"]
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -6,7 +6,6 @@ See the package docstring for the observation schema and the action forms.
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -26,7 +25,6 @@ from cardplaza.games.pinochle4.rules import (
     ABOVE,
     RANK_OF,
     SUIT_MASK,
-    SUIT_NAMES,
     SUIT_OF,
     SUIT_SYMBOLS,
     card_text,
@@ -39,6 +37,7 @@ from cardplaza.games.pinochle4.rules import (
     suit_of,
     winning_card,
 )
+from cardplaza.games.pinochle_common.actions import ActionForms, PinochleActionText
 
 # -- options ------------------------------------------------------------------------------
 
@@ -126,7 +125,12 @@ PHASE_NAMES = ("bidding", "trump", "passing", "discard", "play", "over")
 K_BID, K_TRUMP, K_GIVE, K_DISCARD, K_PLAY, K_JUMP = range(6)
 KIND_NAMES = ("bid", "trump", "give", "discard", "play", "bid")
 PASS: tuple[int, int] = (K_BID, 0)
-_MAX_DIGITS = 9
+_FORMS = ActionForms(
+    kind_names=KIND_NAMES, bid_kinds=frozenset((K_BID, K_JUMP)),
+    card_verbs={"give": K_GIVE, "pass": K_GIVE, "discard": K_DISCARD, "play": K_PLAY},
+    bid_example="260", over_phase=OVER, play_kind=K_PLAY,
+    card_kind_by_phase={PASSING: K_GIVE, DISCARD: K_DISCARD},
+    card_verb_texts={K_GIVE: "give", K_DISCARD: "discard"})
 """Longer numbers in a typed action are refused before they are converted."""
 
 
@@ -158,14 +162,6 @@ def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[
 
 
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
-
-_SUIT_WORDS = {
-    "♠": 0, "S": 0, "SPADE": 0, "SPADES": 0, "♤": 0,
-    "♥": 1, "H": 1, "HEART": 1, "HEARTS": 1, "♡": 1,
-    "♦": 2, "D": 2, "DIAMOND": 2, "DIAMONDS": 2, "♢": 2,
-    "♣": 3, "C": 3, "CLUB": 3, "CLUBS": 3, "♧": 3,
-}
-
 
 
 def _sorted_cards(mask: int) -> list[int]:
@@ -211,10 +207,11 @@ def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
     return tops[0] if len(tops) == 1 else -1
 
 
-class PinochleState(GameState):
+class PinochleState(PinochleActionText, GameState):
     """A whole game of partnership Pinochle (many hands, until the target)."""
 
     game_name: ClassVar[str] = "pinochle4"
+    FORMS: ClassVar[ActionForms] = _FORMS
     PLAYERS: ClassVar[int] = 4
 
     def __init__(self, options: Any = None, seed: int = 0, *, _blank: bool = False) -> None:
@@ -897,20 +894,6 @@ class PinochleState(GameState):
         return obs
 
     # -- action forms ---------------------------------------------------------------------
-    def action_text(self, action: Action) -> str:
-        """Text form: ``pass``, ``bid 260``, ``trump ♠``, ``give A♠``, ``discard A♠``, ``A♠``."""
-        assert isinstance(action, tuple)
-        kind, value = action
-        if kind in (K_BID, K_JUMP):
-            return "pass" if value == 0 else f"bid {value}"
-        if kind == K_TRUMP:
-            return f"trump {SUIT_SYMBOLS[value]}"
-        if kind == K_GIVE:
-            return f"give {card_text(value)}"
-        if kind == K_DISCARD:
-            return f"discard {card_text(value)}"
-        return card_text(value)
-
     def public_action(self, action: Action, viewer: int) -> str | None:
         """Only the giver sees a card passed (the receiver's observation shows the passed
         cards together once all are given) and only the bid winner a card buried."""
@@ -930,20 +913,6 @@ class PinochleState(GameState):
         if before._meld_hands is None and self._meld_hands is not None:
             return True
         return super().brings_to_light(before)
-
-    def describe(self, action: Action) -> str:
-        """Readable description."""
-        try:
-            assert isinstance(action, tuple)
-            kind: int = action[0]
-            value: int = action[1]
-            if kind == K_TRUMP:
-                return f"trump {SUIT_SYMBOLS[value]} ({SUIT_NAMES[value]})"
-            if kind == K_PLAY:
-                return f"play {card_text(value)}"
-            return self.action_text(action)
-        except Exception:
-            return safe_repr(action)
 
     def choices(self) -> list[Action]:
         """The numbered menu shown to a person (``1`` … ``len``); identical copies once."""
@@ -980,80 +949,12 @@ class PinochleState(GameState):
                 return (kind, c)
         return (kind, f)
 
-    def parse_action(self, text: str) -> Action:
-        """Parse ``pass``, ``bid 260``/``260``, ``trump ♠``/``♠``, a card, or a menu number."""
-        t = text.strip()
-        low = t.lower()
-        if not t:
-            raise ActionParseError("Type an action, a menu number, or 'help'")
-        ph = self.phase
-        m = re.fullmatch(r"#?\s*(\d+)", t)
-        if m:
-            if len(m.group(1).lstrip("0")) > _MAX_DIGITS:
-                if ph == BIDDING and not t.startswith("#"):
-                    raise ActionParseError(self.bid_limit_reason())
-                raise ActionParseError("That number is not on the menu")
-            num = int(m.group(1))
-            menu = self.choices() if ph != OVER else []
-            if (t.startswith("#") or ph != BIDDING or num <= len(menu)) and 1 <= num <= len(menu):
-                return menu[num - 1]
-            if ph == BIDDING and not t.startswith("#"):
-                return self._bid_action(num)
-            raise ActionParseError(f"{num} is not a menu number (1–{len(menu)})")
-        if low in ("pass", "p"):
-            return PASS
-        m = re.fullmatch(r"(?:bid|b)\s+(-?\d+)", low)
-        if m:
-            if len(m.group(1).lstrip("-0")) > _MAX_DIGITS:
-                raise ActionParseError(self.bid_limit_reason())
-            amount = int(m.group(1))
-            if amount <= 0:
-                raise ActionParseError(f"{amount} is not a bid: bids are positive amounts")
-            return self._bid_action(amount)
-        m = re.fullmatch(r"(?:trump|t)\s+(\S+)", t, flags=re.IGNORECASE)
-        word = m.group(1) if m else t
-        if word.upper() in _SUIT_WORDS and (m or ph == TRUMP):
-            return (K_TRUMP, _SUIT_WORDS[word.upper()])
-        m = re.fullmatch(r"(give|pass|discard|play)\s+(\S+)", t, flags=re.IGNORECASE)
-        if m:
-            kind = {"give": K_GIVE, "pass": K_GIVE, "discard": K_DISCARD,
-                    "play": K_PLAY}[m.group(1).lower()]
-            return self._card_action(kind, m.group(2))
-        if re.fullmatch(r"(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]", t.upper()):
-            kind = {PASSING: K_GIVE, DISCARD: K_DISCARD}.get(ph, K_PLAY)
-            return self._card_action(kind, t)
-        raise ActionParseError(
-            f"Cannot read {text!r}: type a menu number, 'pass', 'bid 260', 'trump ♠' or a "
-            "card such as A♠ / 10h")
+    def _card_text(self, card: int) -> str:
+        return card_text(card)
 
-    def action_to_json(self, action: Action) -> JSON:
-        """JSON form, e.g. ``{"kind": "bid", "amount": 260}`` or ``{"kind": "play", "card": 5}``."""
-        assert isinstance(action, tuple)
-        kind, value = action
-        if kind in (K_BID, K_JUMP):
-            return {"kind": "pass"} if value == 0 else {"kind": "bid", "amount": value}
-        if kind == K_TRUMP:
-            return {"kind": "trump", "suit": value}
-        return {"kind": KIND_NAMES[kind], "card": value}
-
-    def action_from_json(self, data: JSON) -> Action:
-        """Inverse of :meth:`action_to_json`."""
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ActionParseError(f"{data!r} is not a Pinochle action")
-        kind = data["kind"]
-        if kind == "pass":
-            return PASS
-        key = {"bid": "amount", "trump": "suit"}.get(kind, "card")
-        if kind not in KIND_NAMES:
-            raise ActionParseError(f"unknown action kind {kind!r}")
-        value = data.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ActionParseError(f"{kind} needs an integer {key!r}")
-        if kind == "bid":
-            if value <= 0:
-                raise ActionParseError("a bid must be positive")
-            return self._bid_action(value)
-        return (KIND_NAMES.index(kind), value)
+    def _number_is_menu(self, typed: str, num: int, menu: list[Action]) -> bool:
+        """A bare number that is a menu item picks it (larger numbers are bids)."""
+        return 1 <= num <= len(menu)
 
     def _bid_action(self, amount: int) -> Action:
         """A bid of ``amount``: the minimum raise, or a jump bid above it."""

@@ -19,7 +19,7 @@ import random
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
-from math import comb, sqrt
+from math import comb
 from typing import Any
 
 from cardplaza.games.pinochle4.rules import (
@@ -35,6 +35,7 @@ from cardplaza.games.pinochle4.rules import (
     deal,
     face,
 )
+from cardplaza.games.pinochle_common.odds import odds_rows
 
 HAND = 12
 DECK = 48
@@ -151,7 +152,6 @@ def odds_table(simulate: int | None = None, seed: int = 0) -> dict[str, Any]:
     engine's dealer (seat 0's hand of a four-hand deal) and its deviation in standard
     errors."""
     rows = _rows()
-    out_rows: list[dict[str, Any]] = []
     hits = [0] * len(rows)
     if simulate:
         rng = random.Random(seed)
@@ -165,21 +165,8 @@ def odds_table(simulate: int | None = None, seed: int = 0) -> dict[str, Any]:
                     if chk(lo, hi, rc):
                         hits[i] += 1
                         break
-    for i, (head, p, _) in enumerate(rows):
-        row = {**head, "probability": float(p), "exact": True,
-               "fraction": f"{p.numerator}/{p.denominator}"}
-        if simulate:
-            sim = hits[i] / simulate
-            pf = float(p)
-            se = sqrt(pf * (1 - pf) / simulate) if 0 < pf < 1 else 0.0
-            row["simulated"] = sim
-            row["deviation_se"] = (sim - pf) / se if se else 0.0
-        out_rows.append(row)
-    table: dict[str, Any] = {"hand_size": HAND, "deck_size": DECK, "rows": out_rows}
-    if simulate:
-        table["simulated_hands"] = simulate
-        table["seed"] = seed
-    return table
+    return odds_rows([(head, p) for head, p, _ in rows], hits, simulate, HAND, DECK,
+                     seed)
 
 
 MELD_LABELS = {

@@ -18,9 +18,10 @@ from rich.table import Table
 from cardplaza.cli.style import markup
 from cardplaza.cli.view import ViewBase
 from cardplaza.core.cards import mask_of
-from cardplaza.core.protocol import Action, GameState, IllegalAction
+from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle4.helper import completions, suit_melds
 from cardplaza.games.pinochle4.rules import SUIT_SYMBOLS, card_text
+from cardplaza.games.pinochle_common.view_parts import PinochleViewParts
 
 NAMES4 = ("South", "West", "North", "East")
 NAMES3 = ("South", "West", "East")
@@ -54,8 +55,10 @@ def _cards(cards: Sequence[int]) -> str:
     return " ".join(_card(c) for c in cards)
 
 
-class View(ViewBase):
+class View(PinochleViewParts, ViewBase):
     """Rich terminal view of both Pinochle variants."""
+
+    PLAY_KIND = 4
 
     OPTION_HELP = {  # noqa: RUF012 - read-only table
         "target": "points a side needs to win the game",
@@ -104,68 +107,22 @@ class View(ViewBase):
              legal: Sequence[Action]) -> list[Action]:
         """The engine's numbered menu (bids include jumps; one copy of each card)."""
         self._players = observation["players"]
-        return list(state.choices())  # type: ignore[attr-defined]
-
-    def parse_number(self, state: GameState, observation: dict[str, Any],
-                     number: int) -> Action | None:
-        """In the auction a bare number is a bid amount."""
-        if observation["phase"] != "bidding":
-            return None
-        action = state.parse_action(f"bid {number}")
-        reason = state.illegal_reason(action)
-        if reason is not None:
-            raise IllegalAction(f"{reason}. In the auction a number is a bid amount; "
-                                f"#{number} picks item {number} of the list")
-        return action
-
-    def show_forced(self, state: GameState, observation: dict[str, Any],
-                    action: Action) -> None:
-        """A forced card: the trick so far and the card."""
-        obs = observation
-        if obs["phase"] == "play":
-            trick = self._trick_line(obs, obs["trick"])
-            where = f"Trick: {trick}.  " if trick else ""
-            self.console.print(f"{where}Your only legal card: {_card(action[1])}."  # type: ignore[index]
-                               )
-            return
-        super().show_forced(state, observation, action)
-
-    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
-        """The auction and every trick of this hand."""
-        obs = observation
-        self.console.rule(f"Hand {obs['hand_number']} so far")
-        bids = ", ".join(f"{self.name(obs, s)} {'pass' if a == 0 else a}"
-                         for s, a in obs["bids"])
-        self.console.print(f"Auction: {bids or 'no bids yet'}")
-        if obs["bidder"] is not None:
-            stuck = " (stuck dealer)" if obs["stuck_dealer"] else ""
-            trump = "" if obs["trump"] is None else f", trump {SUIT_SYMBOLS[obs['trump']]}"
-            self.console.print(f"Contract: {obs['contract']} by "
-                               f"{self.name(obs, obs['bidder'])}{stuck}{trump}")
-        if not obs["tricks"]:
-            self.console.print("No trick has been played yet in this hand.")
-        for i, t in enumerate(obs["tricks"], 1):
-            self.console.print(f"Trick {i:2d}: {self._trick_line(obs, t['cards'])}  → "
-                               f"{self.name(obs, t['winner'])}")
+        return super().menu(state, observation, legal)
 
     def _side_names(self, obs: dict[str, Any]) -> list[str]:
         if obs["players"] == 4:
             return ["North–South", "East–West"]
         return [self.name(obs, s) for s in range(3)]
 
+    def _card(self, card: int) -> str:
+        return _card(card)
+
+    _fallback_forced = ViewBase.show_forced
+
     def _scores(self, obs: dict[str, Any]) -> str:
         sides = self._side_names(obs)
         return "  ".join(f"{n}: {v}" for n, v in zip(sides, obs["scores"], strict=True)) + \
             f"   (target {obs['target']})"
-
-    def _header(self, obs: dict[str, Any]) -> None:
-        trump = "—" if obs["trump"] is None else SUIT_SYMBOLS[obs["trump"]]
-        contract = ""
-        if obs["bidder"] is not None:
-            contract = f"  Contract: {obs['contract']} by {self.name(obs, obs['bidder'])}"
-        self.console.rule(f"Hand {obs['hand_number']} — dealer {self.name(obs, obs['dealer'])}"
-                          f"  Trump: {trump}{contract}")
-        self.console.print(self._scores(obs))
 
     def _menu(self, state: GameState) -> None:
         menu: list[Action] = state.choices()  # type: ignore[attr-defined]
@@ -218,9 +175,6 @@ class View(ViewBase):
                               for x in m["melds"]) or "—"
             table.add_row(self.name(obs, seat), str(m["value"]), markup(parts))
         self.console.print(table)
-
-    def _trick_line(self, obs: dict[str, Any], cards: list[list[int]]) -> str:
-        return "  ".join(f"{self.name(obs, s)}: {_card(c)}" for s, c in cards)
 
     # -- protocol -------------------------------------------------------------------------
     def show_turn(self, state: GameState, observation: dict[str, Any],
@@ -280,20 +234,14 @@ class View(ViewBase):
         elif kind == 1:
             self.console.print(f"{who} names trump {SUIT_SYMBOLS[action[1]]}")
         elif kind == 2:
-            if seat == self.seat:
-                self.console.print(f"{who} passes {_card(action[1])}")
-            elif obs["passing"]["done"][seat] and (seat + 2) % 4 != self.seat:
-                to = self.name(obs, (seat + 2) % 4)
-                self.console.print(f"{who} passes {obs['passing']['count']} cards to {to}.")
+            self._give_news(obs, seat, who, action[1])
         elif kind == 3:
             if seat == self.seat:
                 self.console.print(f"{who} buries {_card(action[1])}")
             elif obs["discard_count"] == 3:
                 self.console.print(f"{who} buries 3 cards.")
         else:
-            self.console.print(f"{who} plays {_card(action[1])}")
-            if not obs["trick"] and obs["tricks"] and obs["phase"] == "play":
-                self.console.print(f"  → trick to {self.name(obs, obs['tricks'][-1]['winner'])}")
+            self._play_news(obs, who, action[1])
         self._auction_news(obs)
         if obs["phase"] == "play" and self._shown_melds != obs["hand_number"]:
             self._melds(obs)

@@ -4,7 +4,6 @@ scoring). See the package docstring for the action forms and the observation sch
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -19,6 +18,7 @@ from cardplaza.core.protocol import (
     GameState,
     safe_repr,
 )
+from cardplaza.games.pinochle_common.actions import ActionForms, PinochleActionText
 from cardplaza.games.pinochle_dd.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle_dd.rules import (
     ABOVE20,
@@ -29,7 +29,6 @@ from cardplaza.games.pinochle_dd.rules import (
     LOW20,
     QUEEN,
     SUIT20,
-    SUIT_NAMES,
     SUIT_OF,
     SUIT_SYMBOLS,
     add,
@@ -220,18 +219,17 @@ KIND_NAMES = ("bid", "trump", "give", "play", "bid", "throw-in", "bid")
 BID_KINDS = (K_BID, K_JUMP, K_MELD_BID)
 PASS: tuple[int, int] = (K_BID, 0)
 THROW_IN: tuple[int, int] = (K_THROW_IN, 0)
-_MAX_DIGITS = 9
+_FORMS = ActionForms(
+    kind_names=KIND_NAMES, bid_kinds=frozenset(BID_KINDS),
+    card_verbs={"give": K_GIVE, "pass": K_GIVE, "play": K_PLAY}, bid_example="55",
+    words=dict.fromkeys(("throw in", "throw-in", "throwin", "concede"), THROW_IN),
+    json_words={"throw-in": THROW_IN}, word_help=", 'throw in'", over_phase=OVER,
+    play_kind=K_PLAY, card_kind_by_phase={PASSING: K_GIVE}, card_verb_texts={K_GIVE: "give"},
+    word_texts={THROW_IN: ("throw in", "throw the hand in (concede the contract)")})
 
 _PLAYS = chunk_tables([(K_PLAY, f) for f in range(FACES)])
 _GIVES = chunk_tables([(K_GIVE, f) for f in range(FACES)])
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
-_SUIT_WORDS = {
-    "♠": 0, "S": 0, "SPADE": 0, "SPADES": 0, "♤": 0,
-    "♥": 1, "H": 1, "HEART": 1, "HEARTS": 1, "♡": 1,
-    "♦": 2, "D": 2, "DIAMOND": 2, "DIAMONDS": 2, "♢": 2,
-    "♣": 3, "C": 3, "CLUB": 3, "CLUBS": 3, "♧": 3,
-}
-_CARD_RE = re.compile(r"(10|[2-9TJQKA])[SHDC♠♥♦♣♤♡♢♧]")
 
 
 def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
@@ -239,10 +237,11 @@ def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[
     return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
 
 
-class DoubleDeckState(GameState):
+class DoubleDeckState(PinochleActionText, GameState):
     """A whole game of double-deck partnership Pinochle (hands until a side wins)."""
 
     game_name: ClassVar[str] = "pinochle_dd"
+    FORMS: ClassVar[ActionForms] = _FORMS
     deck: ClassVar[Deck] = DECK
     """The cards that faces name (a face is the card id of its first copy)."""
 
@@ -870,35 +869,6 @@ class DoubleDeckState(GameState):
             return True
         return super().brings_to_light(before)
 
-    def action_text(self, action: Action) -> str:
-        """Text form: ``pass``, ``bid 52``, ``trump ♠``, ``give A♠``, ``A♠``, ``throw in``."""
-        assert isinstance(action, tuple)
-        kind, value = action
-        if kind in BID_KINDS:
-            return "pass" if value == 0 else f"bid {value}"
-        if kind == K_TRUMP:
-            return f"trump {SUIT_SYMBOLS[value]}"
-        if kind == K_GIVE:
-            return f"give {card_text(value)}"
-        if kind == K_THROW_IN:
-            return "throw in"
-        return card_text(value)
-
-    def describe(self, action: Action) -> str:
-        """Readable description."""
-        try:
-            assert isinstance(action, tuple)
-            kind, value = action
-            if kind == K_TRUMP:
-                return f"trump {SUIT_SYMBOLS[value]} ({SUIT_NAMES[value]})"
-            if kind == K_PLAY:
-                return f"play {card_text(value)}"
-            if kind == K_THROW_IN:
-                return "throw the hand in (concede the contract)"
-            return self.action_text(action)
-        except Exception:
-            return safe_repr(action)
-
     def choices(self) -> list[Action]:
         """The numbered menu shown to a person: in the auction a pass, the lowest bid and
         the meld-bid raises (+1 … +5 below 60) or a few higher amounts; else the legal
@@ -931,86 +901,8 @@ class DoubleDeckState(GameState):
             raise ActionParseError(str(exc)) from None
         return (kind, f)
 
-    def parse_action(self, text: str) -> Action:
-        """Parse ``pass``, ``bid 52``/``52``, ``trump ♠``/``♠``, a card, ``throw in``, or
-        a menu number (``#3``)."""
-        t = text.strip()
-        low = t.lower()
-        if not t:
-            raise ActionParseError("Type an action, a menu number, or 'help'")
-        ph = self.phase
-        m = re.fullmatch(r"#?\s*(\d+)", t)
-        if m:
-            if len(m.group(1).lstrip("0")) > _MAX_DIGITS:
-                if ph == BIDDING and not t.startswith("#"):
-                    raise ActionParseError(self.bid_limit_reason())
-                raise ActionParseError("That number is not on the menu")
-            num = int(m.group(1))
-            menu = self.choices() if ph != OVER else []
-            if ph == BIDDING and not t.startswith("#"):
-                return self._bid_action(num)
-            if 1 <= num <= len(menu):
-                return menu[num - 1]
-            raise ActionParseError(f"{num} is not a menu number (1–{len(menu)})")
-        if low in ("pass", "p"):
-            return PASS
-        if low in ("throw in", "throw-in", "throwin", "concede"):
-            return THROW_IN
-        m = re.fullmatch(r"(?:bid|b)\s+(-?\d+)", low)
-        if m:
-            if len(m.group(1).lstrip("-0")) > _MAX_DIGITS:
-                raise ActionParseError(self.bid_limit_reason())
-            amount = int(m.group(1))
-            if amount <= 0:
-                raise ActionParseError(f"{amount} is not a bid: bids are positive amounts")
-            return self._bid_action(amount)
-        m = re.fullmatch(r"(?:trump|t)\s+(\S+)", t, flags=re.IGNORECASE)
-        word = m.group(1) if m else t
-        if word.upper() in _SUIT_WORDS and (m or ph == TRUMP):
-            return (K_TRUMP, _SUIT_WORDS[word.upper()])
-        m = re.fullmatch(r"(give|pass|play)\s+(\S+)", t, flags=re.IGNORECASE)
-        if m:
-            kind = K_PLAY if m.group(1).lower() == "play" else K_GIVE
-            return self._card_action(kind, m.group(2))
-        if _CARD_RE.fullmatch(t.upper()):
-            return self._card_action(K_GIVE if ph == PASSING else K_PLAY, t)
-        raise ActionParseError(
-            f"Cannot read {text!r}: type a menu number, 'pass', 'bid 55', 'trump ♠', "
-            "'throw in' or a card such as A♠ / 10h")
-
-    def action_to_json(self, action: Action) -> JSON:
-        """JSON form, e.g. ``{"kind": "bid", "amount": 52}`` or ``{"kind": "play",
-        "card": 4}`` (cards are faces 0..19)."""
-        assert isinstance(action, tuple)
-        kind, value = action
-        if kind in BID_KINDS:
-            return {"kind": "pass"} if value == 0 else {"kind": "bid", "amount": value}
-        if kind == K_TRUMP:
-            return {"kind": "trump", "suit": value}
-        if kind == K_THROW_IN:
-            return {"kind": "throw-in"}
-        return {"kind": KIND_NAMES[kind], "card": value}
-
-    def action_from_json(self, data: JSON) -> Action:
-        """Inverse of :meth:`action_to_json`."""
-        if not isinstance(data, dict) or not isinstance(data.get("kind"), str):
-            raise ActionParseError(f"{safe_repr(data)} is not a Pinochle action")
-        kind = data["kind"]
-        if kind == "pass":
-            return PASS
-        if kind == "throw-in":
-            return THROW_IN
-        if kind not in ("bid", "trump", "give", "play"):
-            raise ActionParseError(f"unknown action kind {safe_repr(kind)}")
-        key = {"bid": "amount", "trump": "suit"}.get(kind, "card")
-        value = data.get(key)
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ActionParseError(f"{kind} needs an integer {key!r}")
-        if kind == "bid":
-            if value <= 0:
-                raise ActionParseError("a bid must be positive")
-            return self._bid_action(value)
-        return (KIND_NAMES.index(kind), value)
+    def _card_text(self, card: int) -> str:
+        return card_text(card)
 
     def _bid_action(self, shown: int) -> Action:
         """A bid of ``shown`` (shown scale): the lowest bid, or a jump bid above it."""

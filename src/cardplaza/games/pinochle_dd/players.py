@@ -62,7 +62,7 @@ from cardplaza.games.pinochle_dd.rules import (
     winning_index,
 )
 
-LEVELS = ("weak", "normal", "strong")
+LEVELS = ("weak", "normal", "strong", "expert")
 WEAK_MARGIN = 25
 """Weak: bids up to its best meld plus this."""
 PARTNER_GUESS = 12
@@ -379,6 +379,8 @@ def make_player(level: str, seed: int) -> HeuristicPlayer:
     """The computer player of a level (the ``players`` hook)."""
     if level == "strong":
         return StrongPlayer()
+    if level == "expert":
+        return ExpertPlayer()
     return HeuristicPlayer(level)
 
 
@@ -412,7 +414,8 @@ def _rollout_card(hands: list[int], seat: int, trick: list[int], trump: int,
         trumps = [f for f in cards if SUIT_OF[f] == trump]
         if seat % 2 == declaring_side and trumps:
             mine = sum(count_face(hand, g) for g in range(5 * trump, 5 * trump + 5))
-            theirs = sum(count_face(others, g) for g in range(5 * trump, 5 * trump + 5))
+            theirs = sum(count_face(hands[(seat + k) % 4], g)
+                         for k in (1, 2, 3) for g in range(5 * trump, 5 * trump + 5))
             if not side or mine > theirs:
                 top = trumps[-1]
                 if not any(held_out >> g & 1 for g in range(top + 1, 5 * trump + 5)):
@@ -537,3 +540,145 @@ class StrongPlayer(HeuristicPlayer):
             done += 1
         best = max(range(len(cards)), key=lambda i: (totals[i], -i))
         return cards[best]
+
+
+# -- expert: the card search on compiled kernels ------------------------------------------
+
+EXPERT_WORLDS = 400
+"""Expert: most sampled worlds per card decision (every candidate played out in each)."""
+EXPERT_MIN_WORLDS = 24
+EXPERT_SECONDS = 0.3
+"""Expert: CPU seconds spent dealing worlds per card decision (after the minimum)."""
+EXPERT_BATCH = 8
+"""Expert: worlds dealt between two looks at the clock."""
+TRUMPS_IN_SUIT = 20
+"""Copies of the five trump faces in the 80 cards."""
+
+
+class ExpertPlayer(StrongPlayer):
+    """The strong player's determinized search with ten times the worlds, each candidate
+    played out by the compiled kernel; an auction and a first lead as good players make
+    them (see :meth:`bid` and :meth:`play`)."""
+
+    def __init__(self, worlds: int = EXPERT_WORLDS, seconds: float = EXPERT_SECONDS) -> None:
+        super().__init__(worlds, seconds)
+        self.name = "expert"
+
+    def bid(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
+        """The normal auction, except that a partner who can help does not pass only
+        because both opponents passed: with 20 meld or more it bids on over partner while
+        the side's figure (its meld, partner's shown meld, counters) reaches the bid."""
+        action = super().bid(obs, legal)
+        if action != PASS:
+            return action
+        k = obs["scale"]
+        seat = obs["seat"]
+        partner = (seat + 2) % 4
+        if obs["high_bidder"] != partner:
+            return action
+        opponents_out = all(any(s == o and a == 0 for s, a in obs["bids"])
+                            for o in ((seat + 1) % 4, (seat + 3) % 4))
+        if not opponents_out:
+            return action
+        hand = from_counts(_tally(obs["hand"]))
+        meld = max(meld_totals(hand))
+        high = (obs["high_bid"] or 0) // k
+        lowest = next_allowed(high, obs["options"]["bid_steps"])
+        if meld < MIN_MELD or lowest > obs["max_bid"] // k:
+            return action
+        if lowest <= self.limit(obs, meld_signals(obs).get(partner)):
+            return (K_BID, lowest * k)
+        return action
+
+    def play(self, obs: dict[str, Any], cards: list[int]) -> int:
+        """The card with the best average result over sampled worlds, played out by the
+        compiled kernel. The declarer's first lead is not a trump while it holds fewer
+        than half the trumps and has a side card (it keeps control of trump)."""
+        if len(cards) == 1:
+            return cards[0]
+        me = obs["seat"]
+        trump = obs["trump"]
+        hand = _tally(obs["hand"])
+        if not obs["tricks"] and not obs["trick"] and me == obs["bidder"]:
+            side = [f for f in cards if SUIT_OF[f] != trump]
+            if side and 2 * suit_length(hand, trump) < TRUMPS_IN_SUIT:
+                cards = side
+                if len(cards) == 1:
+                    return cards[0]
+        rng = random.Random(len(obs["tricks"]) * 131 + len(obs["trick"]) * 7 + me)
+        rows = self.card_rows(obs, cards, rng, self.worlds, self.seconds)
+        totals = [sum(row[i] for row in rows) for i in range(len(cards))]
+        best = max(range(len(cards)), key=lambda i: (totals[i], -i))
+        return cards[best]
+
+    def card_rows(self, obs: dict[str, Any], cards: list[int], rng: random.Random,
+                  most: int, seconds: float) -> list[list[float]]:
+        """Per sampled world (at least ``EXPERT_MIN_WORLDS``, at most ``most``, dealing for
+        about ``seconds`` of CPU), the side's margin (its score change minus the other
+        side's) after each candidate card, the hand played out by the kernel."""
+        import time
+
+        import numpy as np
+
+        from cardplaza.games.pinochle_dd.engine import hand_scores, options_from_obs
+        from cardplaza.games.pinochle_dd.kernels import KERNELS
+        from cardplaza.games.pinochle_dd.rules import COUNTER_FACES
+        from cardplaza.games.pinochle_dd.world import Places
+
+        me = obs["seat"]
+        trump = obs["trump"]
+        hand = _tally(obs["hand"])
+        options = options_from_obs(obs)
+        k = obs["scale"]
+        bside = obs["bidder"] % 2
+        contract = obs["contract"] // k
+        melds = obs["melds"]
+        side_melds = [(melds[0]["value"] + melds[2]["value"]) // k,
+                      (melds[1]["value"] + melds[3]["value"]) // k]
+        counter_faces = COUNTER_FACES[options.counters]
+        counter = np.array([counter_faces >> f & 1 for f in range(FACES)], np.int64)
+        won = [0, 0]
+        taken = [0, 0]
+        for t in obs["tricks"]:
+            side_no = t["winner"] % 2
+            taken[side_no] += 1
+            won[side_no] += sum(int(counter[f]) for _, f in t["cards"])
+        trick0 = np.zeros(4, np.int64)
+        for i, (_, f) in enumerate(obs["trick"]):
+            trick0[i] = f
+        leader0 = obs["trick"][0][0] if obs["trick"] else me
+        played0 = sum(len(t["cards"]) for t in obs["tricks"]) + len(obs["trick"])
+        places = Places(obs, strict=True)
+        worlds = np.zeros((most, 4 * FACES), np.int64)
+        start = time.process_time()
+        n = 0
+        while n < most:
+            if n >= EXPERT_MIN_WORLDS and time.process_time() - start > seconds:
+                break
+            for _ in range(min(EXPERT_BATCH, most - n)):
+                placed = places.place(rng)
+                for p in range(4):
+                    worlds[n, FACES * p:FACES * p + FACES] = hand if p == me else placed[p]
+                n += 1
+        cands = np.array(cards, np.int64)
+        out = np.zeros((n, len(cards), 4), np.int64)
+        KERNELS.card_values(worlds[:n].copy(), n, me, cands, len(cards), trick0,
+                            len(obs["trick"]), leader0, trump, int(options.must_head),
+                            counter, bside, played0, np.zeros(4 * FACES, np.int64),
+                            np.zeros(4, np.int64), np.zeros(4, np.int64), out)
+        mine = me % 2
+        cache: dict[tuple[int, ...], float] = {}
+        rows: list[list[float]] = []
+        for world in out.tolist():
+            row = []
+            for r in world:
+                key = tuple(r)
+                if key not in cache:
+                    counters = [won[0] + r[0], won[1] + r[1]]
+                    tricks = [taken[0] + r[2], taken[1] + r[3]]
+                    delta, _ = hand_scores(contract, bside, side_melds, counters, tricks,
+                                           options)
+                    cache[key] = float(delta[mine] - delta[1 - mine])
+                row.append(cache[key])
+            rows.append(row)
+        return rows

@@ -13,10 +13,12 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from cardplaza.cli.style import markup
 from cardplaza.cli.view import ViewBase
-from cardplaza.core.protocol import Action, GameState, IllegalAction
+from cardplaza.core.protocol import Action, GameState
+from cardplaza.games.pinochle_common.view_parts import PinochleViewParts
 from cardplaza.games.pinochle_dd.engine import (
     BID_KINDS,
     K_GIVE,
@@ -90,8 +92,10 @@ def meld_bid_note(bids: Sequence[Sequence[int]], scale: int) -> dict[int, str]:
     return notes
 
 
-class View(ViewBase):
+class View(PinochleViewParts, ViewBase):
     """Rich terminal view of double-deck Pinochle."""
+
+    PLAY_KIND = K_PLAY
 
     OPTION_HELP = {  # noqa: RUF012 - read-only table
         "target": "points a side needs to win the game (unit scale; ×10 with scale x10)",
@@ -138,50 +142,6 @@ class View(ViewBase):
         """The rules in short."""
         return RULES
 
-    def menu(self, state: GameState, observation: dict[str, Any],
-             legal: Sequence[Action]) -> list[Action]:
-        """The engine's numbered menu (bids with the meld-bid raises; cards by suit)."""
-        return list(state.choices())  # type: ignore[attr-defined]
-
-    def parse_number(self, state: GameState, observation: dict[str, Any],
-                     number: int) -> Action | None:
-        """In the auction a bare number is a bid amount."""
-        if observation["phase"] != "bidding":
-            return None
-        action = state.parse_action(f"bid {number}")
-        reason = state.illegal_reason(action)
-        if reason is not None:
-            raise IllegalAction(f"{reason}. In the auction a number is a bid amount; "
-                                f"#{number} picks item {number} of the list")
-        return action
-
-    def show_forced(self, state: GameState, observation: dict[str, Any],
-                    action: Action) -> None:
-        """A forced card: the trick so far and the card."""
-        obs = observation
-        if obs["phase"] == "play" and isinstance(action, tuple) and action[0] == K_PLAY:
-            trick = self._trick_line(obs, obs["trick"])
-            where = f"Trick: {trick}.  " if trick else ""
-            self.console.print(f"{where}Your only legal card: {_card(action[1])}.")
-            return
-        super().show_forced(state, observation, action)
-
-    def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
-        """The auction and every trick of this hand."""
-        obs = observation
-        self.console.rule(f"Hand {obs['hand_number']} so far")
-        self.console.print(f"Auction: {self._bids_line(obs)}")
-        if obs["bidder"] is not None:
-            stuck = " (stuck dealer)" if obs["stuck_dealer"] else ""
-            trump = "" if obs["trump"] is None else f", trump {SUIT_SYMBOLS[obs['trump']]}"
-            self.console.print(f"Contract: {obs['contract']} by "
-                               f"{self.name(obs, obs['bidder'])}{stuck}{trump}")
-        if not obs["tricks"]:
-            self.console.print("No trick has been played yet in this hand.")
-        for i, t in enumerate(obs["tricks"], 1):
-            self.console.print(markup(f"Trick {i:2d}: {self._trick_line(obs, t['cards'])}  → "
-                                      f"{self.name(obs, t['winner'])}"))
-
     def _bids_line(self, obs: dict[str, Any]) -> str:
         notes = meld_bid_note(obs["bids"], obs["scale"])
         parts = []
@@ -192,19 +152,18 @@ class View(ViewBase):
             parts.append(text)
         return ", ".join(parts) or "no bids yet"
 
+    def _card(self, card: int) -> str:
+        return _card(card)
+
+    def _rich(self, text: str) -> str | Text:
+        return markup(text)
+
+    _fallback_forced = ViewBase.show_forced
+
     def _scores(self, obs: dict[str, Any]) -> str:
         ns, ew = obs["scores"]
         us, them = (ns, ew) if self.seat % 2 == 0 else (ew, ns)
         return f"Your side: {us}   Opponents: {them}   (target {obs['target']})"
-
-    def _header(self, obs: dict[str, Any]) -> None:
-        trump = "—" if obs["trump"] is None else SUIT_SYMBOLS[obs["trump"]]
-        contract = ""
-        if obs["bidder"] is not None:
-            contract = f"  Contract: {obs['contract']} by {self.name(obs, obs['bidder'])}"
-        self.console.rule(f"Hand {obs['hand_number']} — dealer {self.name(obs, obs['dealer'])}"
-                          f"  Trump: {trump}{contract}")
-        self.console.print(self._scores(obs))
 
     def show_menu(self, state: GameState, observation: dict[str, Any],
                   menu: Sequence[Action]) -> None:
@@ -261,9 +220,6 @@ class View(ViewBase):
         ns, ew = melds[0]["value"] + melds[2]["value"], melds[1]["value"] + melds[3]["value"]
         us, them = (ns, ew) if self.seat % 2 == 0 else (ew, ns)
         self.console.print(f"Meld: your side {us}, opponents {them}.")
-
-    def _trick_line(self, obs: dict[str, Any], cards: list[list[int]]) -> str:
-        return "  ".join(f"{self.name(obs, s)}: {_card(c)}" for s, c in cards)
 
     def _hand(self, obs: dict[str, Any]) -> None:
         self.console.print(f"Your hand ({len(obs['hand'])} cards):")
@@ -332,17 +288,11 @@ class View(ViewBase):
         elif kind == K_TRUMP:
             self.console.print(f"{who} names trump {SUIT_SYMBOLS[action[1]]}")
         elif kind == K_GIVE:
-            if seat == self.seat:
-                self.console.print(markup(f"{who} passes {_card(action[1])}"))
-            elif obs["passing"]["done"][seat] and (seat + 2) % 4 != self.seat:
-                to = self.name(obs, (seat + 2) % 4)
-                self.console.print(f"{who} passes {obs['passing']['count']} cards to {to}.")
+            self._give_news(obs, seat, who, action[1])
         elif kind == K_THROW_IN:
             self.console.print(f"[yellow]{who} throws the hand in.[/yellow]")
         else:
-            self.console.print(markup(f"{who} plays {_card(action[1])}"))
-            if not obs["trick"] and obs["tricks"] and obs["phase"] == "play":
-                self.console.print(f"  → trick to {self.name(obs, obs['tricks'][-1]['winner'])}")
+            self._play_news(obs, who, action[1])
         self._auction_news(obs)
         if obs["phase"] == "play" and self._shown_melds != obs["hand_number"]:
             self._melds(obs)

@@ -1,0 +1,154 @@
+"""Realism scenarios: each habit players ask of a computer partner, as a constructed
+position with the play a good player makes, checked for the expert (and the levels that
+share the habit)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dd_helpers import faces, new_dd, set_hands, win_auction
+
+from cardplaza.games.pinochle_dd.engine import K_BID, K_GIVE, K_PLAY, PASS, Options
+from cardplaza.games.pinochle_dd.players import ExpertPlayer, HeuristicPlayer
+from cardplaza.games.pinochle_dd.rules import SUIT_OF
+
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+EXPERT = ExpertPlayer(worlds=48, seconds=5.0)
+
+BIG_HAND = ("A♠ A♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ "  # a double-ish run in spades: long trump
+            "A♥ A♦ A♣ K♥ Q♥ J♦ 10♣ K♣ Q♣ 10♥ 10♦")
+
+
+def _choose(player: HeuristicPlayer, st: object, seed: int = 0) -> tuple[int, int]:
+    seat = st.current_player  # type: ignore[attr-defined]
+    action = player.choose(st.observation(seat), st.legal_actions(),  # type: ignore[attr-defined]
+                           random.Random(seed))
+    assert isinstance(action, tuple)
+    return action
+
+
+def _after_opponents_passed() -> object:
+    """South (0) opened 51, West passed, North (2) bid 60 to play, East passed: South
+    speaks again with partner high and both opponents out."""
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {0: BIG_HAND})
+    st.apply(st.parse_action("bid 51"))  # South
+    st.apply(PASS)                       # West
+    st.apply(st.parse_action("bid 60"))  # North
+    st.apply(PASS)                       # East
+    assert st.turn == 0
+    return st
+
+
+def test_partner_with_a_big_hand_bids_on_after_both_opponents_passed() -> None:
+    """South holds a long spade run and far more meld than its opening 51 showed: passing
+    now would leave partner to play 60 with the side's best hand unused; South bids on."""
+    action = _choose(EXPERT, _after_opponents_passed())
+    assert action[0] in (K_BID, 4, 6) and action[1] > 60, action
+
+
+def test_the_normal_level_still_passes_there() -> None:
+    """The habit players complain of, kept at the normal level so the levels differ."""
+    assert _choose(HeuristicPlayer("normal"), _after_opponents_passed()) == PASS
+
+
+def test_meld_bid_in_the_first_round_shows_the_meld() -> None:
+    """South speaks first with about 30 meld and a modest hand: it opens with a meld bid
+    (50 + 3 = 53), below 60, not a plain 50 nor a pass."""
+    hand = ("K♥ Q♥ K♥ Q♥ A♠ A♥ A♦ A♣ Q♠ J♦ "
+            "J♠ Q♣ J♣ 10♠ K♠ J♥ 10♦ K♦ 10♣ K♣")
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {0: hand})
+    assert st.turn == 0
+    from dd_helpers import hand as mask
+
+    from cardplaza.games.pinochle_dd.meld import meld_totals
+    meld = max(meld_totals(mask(hand)))
+    action = _choose(EXPERT, st)
+    assert action[1] == 50 + min(5, meld // 10) < 60, (meld, action)
+
+
+def _to_passing(st: object, trump: int) -> None:
+    win_auction(st, 0, 55)  # type: ignore[arg-type]
+    st.apply((1, trump))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_partner_passes_trump_and_aces_to_the_declarer(level: str) -> None:
+    """South declared spades; North passes its trumps (highest first) and aces, not its
+    side-suit junk."""
+    north = ("A♠ 10♠ A♥ A♦ J♥ J♥ Q♥ Q♦ J♦ J♣ "
+             "Q♣ J♣ Q♣ K♦ K♥ Q♥ J♦ Q♦ J♥ J♣")
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {2: north})
+    _to_passing(st, SPADES)
+    player = ExpertPlayer(worlds=8) if level == "expert" else HeuristicPlayer(level)
+    given = []
+    while st.phase == 2 and st.turn == 2:
+        action = _choose(player, st)
+        assert action[0] == K_GIVE
+        given.append(action[1])
+        st.apply(action)
+    assert sorted(given) == sorted(faces("A♠ 10♠ A♥ A♦"))
+
+
+def _first_lead_position(south: str, trump: int) -> object:
+    st = new_dd(Options(pass_count=0), dealer=3)
+    set_hands(st, {0: south})
+    win_auction(st, 0, 50)
+    st.apply((1, trump))
+    assert st.phase == 3 and st.turn == 0
+    return st
+
+
+def test_declarer_with_few_trumps_does_not_lead_trump_at_once() -> None:
+    """South declared hearts with five trumps (fewer than half of the twenty) and side
+    aces: its first lead is a side card, keeping control of trump."""
+    south = ("A♥ 10♥ K♥ Q♥ J♥ A♠ A♠ A♦ A♣ 10♠ "
+             "K♠ Q♠ J♠ 10♦ K♦ Q♦ J♦ 10♣ K♣ Q♣")
+    st = _first_lead_position(south, HEARTS)
+    action = _choose(ExpertPlayer(worlds=12), st)
+    assert action[0] == K_PLAY and SUIT_OF[action[1]] != HEARTS, action
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_defender_throws_a_counter_on_partners_secured_trick(level: str) -> None:
+    """South (declarer, spades) leads J♥, West (1) takes it with A♥, North follows; East
+    (3) plays last holding K♥ and J♥ in hearts. The trick is partner's whatever East plays,
+    so the counter goes on it (K♥), not the jack."""
+    south = ("J♥ J♥ Q♥ A♠ A♠ 10♠ K♠ Q♠ J♠ A♦ "
+             "10♦ K♦ Q♦ J♦ A♣ 10♣ K♣ Q♣ J♣ J♠")
+    west = ("A♥ A♥ Q♥ A♠ 10♠ K♠ Q♠ J♠ A♦ 10♦ "
+            "K♦ Q♦ J♦ A♣ 10♣ K♣ Q♣ J♣ K♦ Q♦")
+    east = ("K♥ J♥ A♠ 10♠ K♠ Q♠ J♠ A♦ 10♦ K♦ "
+            "Q♦ J♦ A♣ 10♣ K♣ Q♣ J♣ Q♠ J♦ 10♣")
+    st = new_dd(Options(pass_count=0), dealer=3)
+    set_hands(st, {0: south, 1: west, 3: east})
+    win_auction(st, 0, 50)
+    st.apply((1, SPADES))
+    assert st.turn == 0
+    st.apply((K_PLAY, faces("J♥")[0]))
+    st.apply((K_PLAY, faces("A♥")[0]))
+    st.apply((K_PLAY, st.legal_actions()[0][1]))  # type: ignore[index]
+    assert st.turn == 3
+    player = ExpertPlayer(worlds=16) if level == "expert" else HeuristicPlayer(level)
+    action = _choose(player, st)
+    assert action == (K_PLAY, faces("K♥")[0])
+
+
+def test_realism_rates_are_counted_from_the_deals() -> None:
+    """The statistics behind ``scripts/dd_realism.py`` on a few deals of the normal level:
+    partners pass trump and aces, a short declarer never opens with trump, and every
+    counted case is one the rules define (hits never exceed cases)."""
+    from cardplaza.games.pinochle_dd.realism import measure
+
+    h = measure("normal", 12, seed=4)
+    assert h.deals == 12
+    for _, rate in h.rows():
+        assert 0 <= rate.hits <= rate.cases
+    assert h.passed_trump_or_ace.cases >= 12 * 4 // 2
+    assert h.passed_trump_or_ace.share > 0.9
+    assert h.trump_first_lead_when_short.cases > 0
+    assert h.trump_first_lead_when_short.hits == 0
+    assert h.meld_bid_when_able.share > 0.9
