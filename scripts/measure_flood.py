@@ -149,7 +149,7 @@ async def observe_one(run: Run, client: httpx.AsyncClient) -> None:
                 now = time.perf_counter()
                 if msg.get("type") != "state":
                     continue
-                from cardplaza.web.live.delta import rebuild
+                from cardplaza.core.delta import rebuild
 
                 prev = state
                 state = rebuild(state, msg)
@@ -218,7 +218,7 @@ async def flooder(run: Run, n: int) -> None:
 async def hinter(run: Run, client: httpx.AsyncClient) -> None:
     """Asks for hints at its own table, again and again, while the run is loaded."""
     t = await run.table(client, "weak", 500)
-    from cardplaza.web.live.delta import rebuild
+    from cardplaza.core.delta import rebuild
 
     while not run.stop:
         try:

@@ -13,7 +13,7 @@ import pytest
 from cp_browser import new_page, shot
 from websockets.sync.client import connect
 
-from cardplaza.web.live.delta import rebuild
+from cardplaza.core.delta import rebuild
 
 pytestmark = pytest.mark.browser
 

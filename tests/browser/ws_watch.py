@@ -6,7 +6,7 @@ import json
 import time
 from typing import Any
 
-from cardplaza.web.live.delta import rebuild
+from cardplaza.core.delta import rebuild
 
 
 def watch_messages(page: Any, times: list[float] | None = None,

@@ -57,7 +57,7 @@ def whole_states(monkeypatch: pytest.MonkeyPatch) -> None:
     """Test clients see whole state messages, rebuilt from deltas as ``net.js`` does."""
     from starlette.testclient import WebSocketTestSession
 
-    from cardplaza.web.live.delta import rebuild
+    from cardplaza.core.delta import rebuild
 
     original = WebSocketTestSession.receive_json
 

@@ -30,11 +30,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from web_slowwork import no_review, quick_helper, quick_hint
 
+from cardplaza.core.delta import rebuild
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import games, get_game
 from cardplaza.web import create_app
 from cardplaza.web.learning import handlers
-from cardplaza.web.live.delta import rebuild
 from cardplaza.web.live.tables import seat_message
 from cardplaza.web.settings import Settings
 

@@ -65,7 +65,7 @@ def test_read_invite_takes_a_link_or_a_code() -> None:
 
 
 def test_the_client_rebuilds_the_servers_deltas() -> None:
-    from cardplaza.web.live.delta import encode
+    from cardplaza.core.delta import encode
 
     first = {"type": "state", "step": 1, "obs": {"hand": [1, 2], "tricks": [[1]]}, "x": 1}
     second = {"type": "state", "step": 2, "obs": {"hand": [2], "tricks": [[1], [2]]}}

@@ -11,9 +11,9 @@ import pytest
 from fastapi.testclient import TestClient
 from web_helpers import create
 
+from cardplaza.core.delta import rebuild
 from cardplaza.core.history import GameRecord
 from cardplaza.core.registry import get_game
-from cardplaza.web.live.delta import rebuild
 
 
 @pytest.fixture(autouse=True)

@@ -12,8 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from web_helpers import create
 
+from cardplaza.core.delta import encode, rebuild
 from cardplaza.web import create_app
-from cardplaza.web.live.delta import encode, rebuild
 from cardplaza.web.live.tables import seat_message
 from cardplaza.web.settings import PACES, Settings
 

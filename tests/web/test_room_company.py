@@ -12,11 +12,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardplaza.core.delta import encode as delta_encode
+from cardplaza.core.delta import rebuild
 from cardplaza.core.protocol import SPECTATOR, common_view
 from cardplaza.core.registry import games
 from cardplaza.web import create_app
-from cardplaza.web.live.delta import encode as delta_encode
-from cardplaza.web.live.delta import rebuild
 from cardplaza.web.live.tables import seat_message
 from cardplaza.web.live.together import PHRASES, watch_token
 from cardplaza.web.settings import Settings

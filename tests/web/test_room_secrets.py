@@ -36,10 +36,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from cardplaza.core.delta import rebuild
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import GameSpec, games, get_game
 from cardplaza.web import create_app
-from cardplaza.web.live.delta import rebuild
 from cardplaza.web.live.gameinfo import deck_of
 from cardplaza.web.live.tables import seat_message
 from cardplaza.web.settings import Settings

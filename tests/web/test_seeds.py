@@ -21,7 +21,7 @@ def play_out(client: TestClient, t: dict[str, Any], seen: list[str]) -> dict[str
         seen.append(msg)
         import json
 
-        from cardplaza.web.live.delta import rebuild
+        from cardplaza.core.delta import rebuild
 
         state = rebuild(None, json.loads(msg))
         while not state["terminal"]:

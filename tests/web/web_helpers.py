@@ -7,7 +7,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from cardplaza.web.live.delta import rebuild
+from cardplaza.core.delta import rebuild
 
 
 def create(client: TestClient, **data: Any) -> dict[str, Any]:

@@ -23,6 +23,8 @@ from urllib.parse import urlsplit
 
 import httpx
 
+from cardplaza.core.delta import rebuild
+
 __all__ = ["JoinError", "Seated", "TableLink", "claim_seat", "read_invite", "rebuild"]
 
 DEFAULT_URL = "http://127.0.0.1:8000"
@@ -61,27 +63,6 @@ def read_invite(text: str, url: str | None) -> tuple[str, str]:
             raise JoinError("bad_invite", text)
         return f"{parts.scheme}://{parts.netloc}", secret
     return (url or DEFAULT_URL).rstrip("/"), text
-
-
-def rebuild(prev: dict[str, Any] | None, msg: dict[str, Any]) -> dict[str, Any]:
-    """The whole state message a received one stands for (``prev``: the last rebuilt);
-    the server's delta format: changed top-level fields, ``drop``, and the observation's
-    ``set``/``add``/``drop``."""
-    if not msg.get("delta"):
-        return dict(msg)
-    if prev is None or prev.get("n") != msg.get("base"):
-        raise ValueError("a state delta arrived without the message it builds on")
-    out = {k: v for k, v in prev.items() if k not in msg.get("drop", ())}
-    out.update({k: v for k, v in msg.items() if k not in ("delta", "base", "drop", "obs")})
-    obs = dict(prev.get("obs") or {})
-    change = msg.get("obs") or {}
-    for key in change.get("drop", ()):
-        obs.pop(key, None)
-    obs.update(change.get("set", {}))
-    for key, entries in change.get("add", {}).items():
-        obs[key] = list(obs.get(key) or []) + list(entries)
-    out["obs"] = obs
-    return out
 
 
 def _reply(r: httpx.Response) -> dict[str, Any]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardplaza.core import delta
 from cardplaza.core.fairness import fairness_block
 from cardplaza.core.history import GameRecord
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
-from cardplaza.web.live import delta
 from cardplaza.web.live.tables import LiveTable
 
 MAX_REPLAY_ACTIONS = 5000
@@ -98,7 +98,7 @@ def replay_frames(record: GameRecord, limit: int = 2000,
 
 def frames_delta(frames: dict[str, Any]) -> dict[str, Any]:
     """The frames with each view sent as the change since the frame before (the state
-    delta format of :mod:`cardplaza.web.live.delta`, which ``net.js`` rebuilds)."""
+    delta format of :mod:`cardplaza.core.delta`, which ``net.js`` rebuilds)."""
     out = []
     prev: list[dict[str, Any] | None] = [None] * frames["players"]
     for i, f in enumerate(frames["frames"]):

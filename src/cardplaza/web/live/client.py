@@ -3,7 +3,7 @@
 :class:`Client` is the sending side: messages wait in a bounded queue drained by the
 client's own writer task; a client whose queue fills up or whose send takes longer than
 ``send_timeout_seconds`` is dropped, so no table ever waits on a slow reader. State
-messages go out as deltas (:mod:`cardplaza.web.live.delta`). :func:`parse_message` checks a
+messages go out as deltas (:mod:`cardplaza.core.delta`). :func:`parse_message` checks a
 message's size, nesting and numbers before anything reads it.
 """
 
@@ -17,8 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+from cardplaza.core import delta
 from cardplaza.web.errors import WebError
-from cardplaza.web.live import delta
 from cardplaza.web.settings import Settings
 
 log = logging.getLogger("cardplaza.web")

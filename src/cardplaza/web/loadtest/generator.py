@@ -283,7 +283,7 @@ class Bot:
         await self.recv_state()
 
     async def recv_state(self) -> dict[str, Any]:
-        from cardplaza.web.live.delta import rebuild
+        from cardplaza.core.delta import rebuild
 
         while True:
             text = await asyncio.wait_for(self.ws.recv(), REPLY_SECONDS)

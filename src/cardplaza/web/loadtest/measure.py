@@ -41,7 +41,7 @@ def measure(actions: int, game: str) -> list[float]:
     """Round-trip times in milliseconds of ``actions`` actions."""
     from websockets.sync.client import connect
 
-    from cardplaza.web.live.delta import rebuild
+    from cardplaza.core.delta import rebuild
 
     port = _free_port()
     tmp = tempfile.mkdtemp(prefix="cardplaza-rtt-")

@@ -179,7 +179,7 @@ class Person:
             self.ws = None
 
     async def _message(self, msg: dict[str, Any]) -> None:
-        from cardplaza.web.live.delta import rebuild
+        from cardplaza.core.delta import rebuild
 
         f = self.run.figures
         kind = msg.get("type")

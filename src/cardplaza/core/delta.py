@@ -10,10 +10,11 @@ later one is a *delta* against the previous message on that connection::
 
 A list in the observation that only grew (the hand's tricks, the auction, the history of
 hands) is sent as its new entries under ``add``; anything else that changed is sent whole
-under ``set``; what did not change is not sent. :func:`rebuild` (and ``net.js`` in the
-browser) turn a delta back into the whole message, so message handlers always see whole
-observations. ``n`` counts the state messages of a connection; a delta whose ``base`` is
-not the last ``n`` seen is ignored by the client, which then asks for ``{"type": "state"}``.
+under ``set``; what did not change is not sent. :func:`rebuild` (used by the server's
+tests and the terminal's network client; ``net.js`` in the browser does the same) turns a
+delta back into the whole message, so message handlers always see whole observations.
+``n`` counts the state messages of a connection; a delta whose ``base`` is not the last
+``n`` seen is ignored by the client, which then asks for ``{"type": "state"}``.
 """
 
 from __future__ import annotations
