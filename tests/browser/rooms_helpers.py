@@ -126,9 +126,12 @@ def sit(friend: Any, seat: int, name: str, joining: Joining,
     if shot_as is not None:
         shot(friend, shot_as + "_seat_choice")
     if friend.input_value("#join-name") != name:
-        friend.click("#join-name")
-        friend.fill("#join-name", name)
-        joining.taps += 1  # the name field (then typing)
+        if friend.evaluate("() => document.activeElement?.id") == "join-name":
+            friend.keyboard.type(name)  # the field waits with the cursor in it: no tap
+        else:
+            friend.click("#join-name")
+            friend.fill("#join-name", name)
+            joining.taps += 1  # the name field (then typing)
     friend.click(f"#sit-{seat}")
     joining.taps += 1
     friend.wait_for_selector(".room .room-wait")

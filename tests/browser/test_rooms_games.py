@@ -85,7 +85,7 @@ def test_partners_from_an_invite_link_play_a_whole_four_hand_game(browser: Any,
               f" ({', '.join(joining.requests)})")
         print(f"invite link → the friend's first card: {taps_to_card} taps, "
               f"{first_card:.1f} s wall time")
-        assert taps_to_table <= 4
+        assert taps_to_table <= 2  # opening the link, "Sit here": the name field waits ready
         assert joining.server_ms <= 1000
         # Both play to the end of the game.
         more = play_together({"host": host, "friend": friend}, limit=400)

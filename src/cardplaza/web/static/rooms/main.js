@@ -446,6 +446,8 @@ async function joinPage(main, [secret]) {
     list,
     free ? null : h("p", {}, view.status === "open" ? t("room.join.full") : errorText("room_started")),
     err));
+  // A newcomer's first step is the name: the field is ready for typing without a tap.
+  if (free && !name.value) name.focus();
 }
 
 // -- the lobby: join with a code ---------------------------------------------------------------
