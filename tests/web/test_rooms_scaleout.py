@@ -87,14 +87,34 @@ def drive(people: list[Person], moves: int | None = None) -> None:
         done += 1
 
 
-def _room_table(a: Server, b: Server) -> tuple[str, str, str]:
+class Watcher(Person):
+    """A spectator: joins with the room's watch token instead of a seat token."""
+
+    def connect(self, url: str) -> None:
+        self.raw = connect(url, open_timeout=10)
+        self.seat = Seat(self.raw)
+        self.seat.send({"type": "join", "table": self.table, "watch": self.token})
+        self.shown: list[int] = []
+        """Steps before the end at which a message held a hand or legal actions."""
+        self.msg = self.next_state()
+
+    def next_state(self, timeout: float = 30) -> dict[str, Any]:
+        msg = super().next_state(timeout)
+        if not msg["terminal"] and ("hand" in msg["obs"] or msg.get("legal")):
+            self.shown.append(msg["step"])
+        return msg
+
+
+def _room_table(a: Server, b: Server, watch: list[str] | None = None) -> tuple[str, str, str]:
     """A two-hand room made on A, the friend seated through B, started on A (A owns the
-    table): the table and the two seat tokens."""
+    table): the table and the two seat tokens (the room's watch token added to ``watch``)."""
     r = httpx.post(f"{a.url}/api/rooms", json={"game": "pinochle2", "name": "Ann",
                                                "seats": ["me", "open"],
                                                "config": {"level": "1"}})
     assert r.status_code == 200, r.text
     room = r.json()
+    if watch is not None:
+        watch.append(room["watch"])
     r = httpx.post(f"{b.url}/api/rooms/join", json={"secret": room["code"], "seat": 1,
                                                     "name": "Ben"})
     assert r.status_code == 200, r.text
@@ -131,6 +151,29 @@ def test_two_people_on_two_processes_finish_a_game(servers: tuple[Server, Server
     check_log(pg_db, table, {**host.acked, **friend.acked}, last)
     assert f"table {table}: step {last}" in a.text()
     assert f"table {table}: step" not in b.text()  # B only relayed
+
+
+def test_a_spectator_on_the_other_process_sees_every_step_and_no_hand(
+        servers: tuple[Server, Server]) -> None:
+    """Someone watching through B (the owner is A) is sent every step of the game, in the
+    public view: no legal actions, no hand, before the end."""
+    a, b = servers
+    watch: list[str] = []
+    table, host_token, friend_token = _room_table(a, b, watch)
+    host = Person(a.ws, table, host_token)
+    friend = Person(b.ws, table, friend_token)
+    spectator = Watcher(b.ws, table, watch[0])
+    try:
+        assert spectator.msg["seat"] != 0 and spectator.msg["seat"] != 1
+        drive([host, friend])
+        last = host.msg["step"]
+        spectator.catch_up(last)
+        assert spectator.msg["terminal"] and spectator.msg["step"] == last
+        _every_step(spectator, 0, last)
+        assert spectator.shown == []
+    finally:
+        for p in (host, friend, spectator):
+            p.close()
 
 
 def test_sigkill_of_the_owner_mid_game_at_a_room_table(servers: tuple[Server, Server],
