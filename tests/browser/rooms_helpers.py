@@ -152,9 +152,11 @@ def start(host: Any, pages: list[Any]) -> None:
 
 
 def play_together(pages: dict[str, Any], limit: float = 400.0,
-                  shots: dict[str, Any] | None = None) -> dict[str, int]:
+                  shots: dict[str, Any] | None = None,
+                  first_hand: bool = False) -> dict[str, int]:
     """Every person plays their turns (and continues after each hand's summary) until
-    every page shows the game's end. The moves each made."""
+    every page shows the game's end (with ``first_hand``: the first hand's summary or the
+    end). The moves each made."""
     deadline = time.time() + limit
     moves = dict.fromkeys(pages, 0)
     done: set[str] = set()
@@ -168,6 +170,9 @@ def play_together(pages: dict[str, Any], limit: float = 400.0,
                 done.add(name)
                 continue
             if pg.query_selector("#continue-btn"):
+                if first_hand:
+                    done.add(name)
+                    continue
                 if shots is not None and name in shots and "summary" not in shots:
                     shots["summary"] = shot(pg, shots[name] + "_summary", full_page=False)
                 pg.click("#continue-btn")
