@@ -20,6 +20,9 @@
   for (const b of document.querySelectorAll('.dock button, .dock select')) {
     if (!inside(box(b))) out.push(`control "${b.textContent}" outside the view`);
     if (box(b).height < 40) out.push(`control "${b.textContent}" under 40 px tall`);
+    const r = box(b);
+    const at = r.width && r.height ? document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) : null;
+    if (at && !b.contains(at)) out.push(`control "${b.textContent}" covered by ${name(at)}`);
   }
   for (const b of document.querySelectorAll('.tabs .tab')) if (box(b).height < 40) out.push('tab under 40 px tall');
   for (const t of document.querySelectorAll('.tabs .tab-title')) {

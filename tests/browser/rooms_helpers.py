@@ -161,7 +161,10 @@ def play_together(pages: dict[str, Any], limit: float = 400.0,
     moves = dict.fromkeys(pages, 0)
     done: set[str] = set()
     while len(done) < len(pages):
-        assert time.time() < deadline, ("the game did not end in time", moves, done)
+        if time.time() >= deadline:
+            for name, pg in pages.items():
+                shot(pg, f"FAILED_play_together_{name}", full_page=False)
+            raise AssertionError(("the game did not end in time", moves, done))
         moved = False
         for name, pg in pages.items():
             if name in done:

@@ -139,7 +139,7 @@ def test_two_hand_pinochle_between_two_people(browser: Any, server: str) -> None
         host_sees(host, "Ken")
         start(host, [host, friend])
         shot(host, "rooms_ja_1280_4_table_two_people", full_page=False)
-        moves = play_together({"host": host, "friend": friend}, limit=300)
+        moves = play_together({"host": host, "friend": friend}, limit=180)
         assert moves["host"] > 5 and moves["friend"] > 5
         shot(host, "rooms_ja_1280_6_result", full_page=False)
     finally:
