@@ -8,6 +8,9 @@ from pathlib import Path
 from typing import Any
 
 SHOTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+SPOTS_JS = (Path(__file__).resolve().parent / "card_spots.js").read_text(encoding="utf-8")
+TOUCH = 28
+"""Pixels of a card's face a fingertip needs, across and down."""
 
 
 def shot(page: Any, name: str, full_page: bool = True) -> Path:
@@ -155,6 +158,37 @@ def switch_language(page: Any, to: str) -> None:
     """Switch the table's language with its bar button and wait until the page is in ``to``."""
     page.click(".table-bar .lang-toggle")
     page.wait_for_function("l => document.documentElement.lang === l", arg=to)
+
+
+def set_language(page: Any, lang: str) -> None:
+    """Switch the language through the page's own module (works under an open dialog and
+    on pages without the table's bar)."""
+    page.evaluate("l => import('/static/i18n.js').then(m => m.setLang(l))", lang)
+    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+    next_frame(page)
+
+
+def tap_every_card(page: Any, lang: str) -> int:
+    """Each card of the hand shows at least :data:`TOUCH` px across and down, and a tap in
+    the middle of what shows of it chooses that card and no other (the choice is cleared
+    after each); the number of cards."""
+    ids = [int(x) for x in page.eval_on_selector_all(".hand .card",
+                                                     "els => els.map(e => e.dataset.id)")]
+    spots = page.evaluate(SPOTS_JS)
+    assert [int(s["id"]) for s in spots] == ids
+    narrow = [(i, s["width"], s["height"]) for i, s in enumerate(spots)
+              if s["width"] < TOUCH or s["height"] < TOUCH]
+    assert not narrow, f"{lang}: cards showing less than {TOUCH} px: {narrow}"
+    for i, s in enumerate(spots):
+        page.mouse.click(s["x"], s["y"])
+        page.wait_for_function("i => document.querySelectorAll('.hand .card')[i]"
+                               "?.getAttribute('aria-pressed') === 'true'", arg=i)
+        pressed = page.eval_on_selector_all(
+            ".hand .card", "els => els.map(e => e.getAttribute('aria-pressed'))")
+        assert pressed == ["true" if k == i else "false" for k in range(len(ids))], (lang, i)
+        page.click("#pick-clear")
+        page.wait_for_selector(".hand .card.selected", state="detached")
+    return len(ids)
 
 
 def phone_drawer(page: Any, content: str, opener: str) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from cp_browser import new_page, next_frame, start_from_lobby
+from cp_browser import new_page, next_frame, set_language, start_from_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +36,6 @@ def _serious(page: Any) -> list[str]:
             for v in results.response["violations"] if v.get("impact") in SERIOUS]
 
 
-def _set_language(page: Any, lang: str) -> None:
-    page.evaluate("l => import('/static/i18n.js').then(m => m.setLang(l))", lang)
-    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
-
-
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
 def test_pages_have_no_serious_violations(browser: Any, server: str, locale: str) -> None:
     page = new_page(browser, 1280, 800, locale=locale)
@@ -66,7 +61,7 @@ def test_each_table_has_no_serious_violations(browser: Any, server: str, game: s
         start_from_lobby(page, server, game, TABLE_OPTIONS[game], seed=1)
         page.wait_for_selector(".table-view[data-my-turn='1'], #continue-btn")
         for lang in ("en", "ja"):
-            _set_language(page, lang)
+            set_language(page, lang)
             problems = _serious(page)
             if problems:
                 found[lang] = problems

@@ -8,18 +8,19 @@ from __future__ import annotations
 import re
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 import pytest
 from cp_browser import (
+    SPOTS_JS,
     layout_problems,
     my_move,
     new_page,
-    next_frame,
+    set_language,
     shot,
     start_from_lobby,
     step_of,
+    tap_every_card,
     wait_change,
 )
 
@@ -27,16 +28,7 @@ pytestmark = pytest.mark.browser
 
 PHONE = (360, 740)
 WEAK = {"__level": "weak", "target": 1500}
-SPOTS_JS = (Path(__file__).resolve().parent / "card_spots.js").read_text(encoding="utf-8")
-TOUCH = 28
-"""Pixels of a card's face a fingertip needs, across and down."""
 
-
-def set_language(page: Any, lang: str) -> None:
-    """Switch the language through the page's own module (works under an open dialog)."""
-    page.evaluate("l => import('/static/i18n.js').then(m => m.setLang(l))", lang)
-    page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
-    next_frame(page)
 
 
 def hand_ids(page: Any) -> list[int]:
@@ -123,25 +115,6 @@ def test_every_phase_fits_a_phone_in_both_languages(browser: Any, server: str) -
         page.context.close()
 
 
-def _tap_every_card(page: Any, lang: str) -> None:
-    ids = hand_ids(page)
-    assert len(ids) == 20
-    spots = page.evaluate(SPOTS_JS)
-    assert [int(s["id"]) for s in spots] == ids
-    narrow = [(i, s["width"], s["height"]) for i, s in enumerate(spots)
-              if s["width"] < TOUCH or s["height"] < TOUCH]
-    assert not narrow, f"{lang}: cards showing less than {TOUCH} px: {narrow}"
-    for i, s in enumerate(spots):
-        page.mouse.click(s["x"], s["y"])
-        page.wait_for_function("i => document.querySelectorAll('.hand .card')[i]"
-                               "?.getAttribute('aria-pressed') === 'true'", arg=i)
-        pressed = page.eval_on_selector_all(
-            ".hand .card", "els => els.map(e => e.getAttribute('aria-pressed'))")
-        assert pressed == ["true" if k == i else "false" for k in range(20)], (lang, i)
-        page.click("#pick-clear")
-        page.wait_for_selector(".hand .card.selected", state="detached")
-
-
 def test_twenty_cards_each_show_28_px_and_a_tap_chooses_that_card(browser: Any,
                                                                   server: str) -> None:
     """The partner's passing: twenty cards to choose from, each chosen by a tap in the
@@ -153,7 +126,7 @@ def test_twenty_cards_each_show_28_px_and_a_tap_chooses_that_card(browser: Any,
         assert page.locator(".hand").get_attribute("data-rows") == "2"
         for lang in ("en", "ja"):
             set_language(page, lang)
-            _tap_every_card(page, lang)
+            assert tap_every_card(page, lang) == 20
         set_language(page, "en")
         ids = hand_ids(page)
         twins = [c for c, n in Counter(ids).items() if n >= 2]
