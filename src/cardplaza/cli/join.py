@@ -12,7 +12,6 @@ shown as they happen. Hints are the browser's at a shared table.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, cast
@@ -23,8 +22,8 @@ from rich.markup import escape
 from cardplaza.cli.commands import Outcome, find_command
 from cardplaza.cli.netclient import Seated, TableLink
 from cardplaza.cli.seatview import SeatState, forms_engine
-from cardplaza.cli.view import TerminalView, view_class
-from cardplaza.core.protocol import Action, ActionParseError, GameState, IllegalAction
+from cardplaza.cli.view import TerminalView, read_action, view_class
+from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.texts.catalog import has
 from cardplaza.texts.catalog import text as catalog_text
@@ -314,23 +313,8 @@ class RoomSession:
 
     def parse(self, text: str) -> Action:
         """The action ``text`` names (the grammar of ``cardplaza play``)."""
-        state, obs = self.state, self.observation
-        m = re.fullmatch(r"(#)?\s*(\d+)", text)
-        if m:
-            number = int(m.group(2))
-            if not m.group(1):
-                special = self.view.parse_number(state, obs, number)
-                if special is not None:
-                    return special
-            menu = self.current_menu()
-            if 1 <= number <= len(menu):
-                return menu[number - 1]
-            raise ActionParseError(self.say("cli.parse.not_listed", number=number,
-                                            last=len(menu)))
-        special = self.view.parse_text(state, obs, text)
-        if special is not None:
-            return special
-        return state.parse_action(text)
+        return read_action(self.view, self.state, self.observation, self.current_menu(),
+                           text, self.say)
 
     def act(self, action: Action, step: int) -> None:
         """Send a decision (the server's own JSON form of the legal action)."""

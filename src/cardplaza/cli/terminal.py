@@ -17,7 +17,6 @@ the games' views speak English.
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -29,9 +28,9 @@ from rich.markup import escape
 
 from cardplaza.ai.player import Player, computer_player
 from cardplaza.cli.style import make_console
-from cardplaza.cli.view import TerminalView, view_class
+from cardplaza.cli.view import TerminalView, read_action, view_class
 from cardplaza.core.history import GameRecord
-from cardplaza.core.protocol import Action, ActionParseError, GameState, IllegalAction
+from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.texts.catalog import text as catalog_text
 
@@ -248,28 +247,8 @@ class Session:
 
     def parse(self, text: str) -> Action:
         """The action ``text`` names in the person's current decision (input grammar)."""
-        state, obs = self.state, self.observation
-        m = re.fullmatch(r"(#)?\s*(\d+)", text)
-        if m:
-            number = int(m.group(2))
-            if not m.group(1):
-                special = self.view.parse_number(state, obs, number)
-                if special is not None:
-                    return special
-            menu = self.current_menu()
-            if not menu:  # the numbers are the game's own (Piquet: places in the hand)
-                special = self.view.parse_number(state, obs, number)
-                if special is not None:
-                    return special
-                raise ActionParseError(self.say("cli.parse.no_list"))
-            if 1 <= number <= len(menu):
-                return menu[number - 1]
-            raise ActionParseError(self.say("cli.parse.not_listed", number=number,
-                                            last=len(menu)))
-        special = self.view.parse_text(state, obs, text)
-        if special is not None:
-            return special
-        return state.parse_action(text)
+        return read_action(self.view, self.state, self.observation, self.current_menu(),
+                           text, self.say)
 
     def _apply(self, action: Action, decision: bool) -> None:
         index = len(self.state.history)

@@ -8,12 +8,13 @@ game without a view of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rich.console import Console
 
-from cardplaza.core.protocol import Action, GameState
+from cardplaza.core.protocol import Action, ActionParseError, GameState
 from cardplaza.core.registry import GameSpec
 
 
@@ -166,4 +167,31 @@ def view_class(spec: GameSpec) -> Any:
     return spec.hook("terminal") if "terminal" in spec.hooks else GenericView
 
 
-__all__ = ["GenericView", "TerminalView", "ViewBase", "view_class"]
+def read_action(view: TerminalView, state: GameState, obs: dict[str, Any],
+                menu: Sequence[Action], text: str, say: Callable[..., str]) -> Action:
+    """The action a person's ``text`` names (the input grammar of terminal play): a number
+    of the menu (or a number the game reads itself, such as a bid; ``#N`` is always the
+    menu's), a number the game reads when there is no menu (Piquet: places in the hand),
+    else the view's or the game's own words. ``say`` gives the catalog's texts."""
+    m = re.fullmatch(r"(#)?\s*(\d+)", text)
+    if m:
+        number = int(m.group(2))
+        if not m.group(1):
+            special = view.parse_number(state, obs, number)
+            if special is not None:
+                return special
+        if not menu:  # the numbers are the game's own (Piquet: places in the hand)
+            special = view.parse_number(state, obs, number)
+            if special is not None:
+                return special
+            raise ActionParseError(say("cli.parse.no_list"))
+        if 1 <= number <= len(menu):
+            return menu[number - 1]
+        raise ActionParseError(say("cli.parse.not_listed", number=number, last=len(menu)))
+    special = view.parse_text(state, obs, text)
+    if special is not None:
+        return special
+    return state.parse_action(text)
+
+
+__all__ = ["GenericView", "TerminalView", "ViewBase", "read_action", "view_class"]
