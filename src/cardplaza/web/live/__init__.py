@@ -9,9 +9,13 @@
   :func:`.session.handler`).
 - :mod:`.relay` / :mod:`.relay_server` — reaching a table another process owns.
 - :mod:`.workers` / :mod:`.computer` — computer decisions in worker processes.
-- :mod:`.delta` (state messages as changes), :mod:`.extras` (seat helpers),
-  :mod:`.gameinfo` (the lobby's game descriptions), :mod:`.names`, :mod:`.streaks`,
-  :mod:`.collector` (scheduled garbage collection).
+- :mod:`.rooms` (rooms with friends: seats, invites, spectators), :mod:`.together`
+  (shared tables: stand-ins, the turn timer, undo requests), :mod:`.talk` (table talk).
+- :mod:`.budgets` (message and connection budgets per address and player),
+  :mod:`.ratings` (rating updates after a game), :mod:`.daily` and :mod:`.fixed` (the daily
+  deal and challenges on fixed deals).
+- :mod:`.extras` (seat helpers), :mod:`.gameinfo` (the lobby's game descriptions),
+  :mod:`.names`, :mod:`.streaks`, :mod:`.collector` (scheduled garbage collection).
 
 Live tables know nothing of HTTP; they store through :mod:`cardplaza.web.store`.
 """
