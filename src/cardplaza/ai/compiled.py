@@ -397,13 +397,34 @@ def warm_up_in_background(games: Iterable[str] | None = None) -> threading.Threa
 
 
 def warm_up_while_serving(games: Iterable[str] | None = None) -> threading.Thread:
-    """Compile or load every kernel in the background while this process goes on serving:
-    until the warm-up is over, a kernel set not ready yet runs as its Python reference (the
-    same search, within the callers' time caps), so no decision waits for a compiler. The
-    log says when the kernels are ready. A computer-player process calls it when it starts.
+    """Load now every kernel set already compiled in the disk cache (seconds), and compile
+    the others in the background while this process goes on serving: until that is over, a
+    kernel set not ready yet runs as its Python reference (the same search, within the
+    callers' time caps), so no decision waits for a compiler. The log says when the kernels
+    are ready. A computer-player process calls it when it starts, before it says it is
+    ready.
     """
+    for kset in cached_sets(games):
+        kset.compile()
     _WHILE_COMPILING.set()
     return warm_up_in_background(games)
+
+
+def cached_sets(games: Iterable[str] | None = None) -> list[KernelSet]:
+    """The kernel sets of ``games`` (default: every game) that a process has already
+    compiled into the disk cache, so loading them takes no compiler (none when compilation
+    is switched off)."""
+    from cardplaza.core.registry import games as all_games
+    from cardplaza.core.registry import get_game
+
+    specs = all_games().values() if games is None else [get_game(g) for g in games]
+    for spec in specs:
+        if "kernels" in spec.hooks:
+            spec.hook("kernels")
+    if not jit_enabled():
+        return []
+    return [kset for _, kset in sorted(registered().items())
+            if (kset.cache_folder() / USED_STAMP).exists()]
 
 
 def compiling() -> bool:

@@ -240,13 +240,25 @@ def _rules_html(game: str, lang: str) -> str:
     return render(page_text(game, lang), lang)
 
 
+def _load_engines() -> None:
+    """Import every game's engine and deal one game of each, so the first table does not
+    wait for a module to load."""
+    for spec in games().values():
+        state = spec.new_game(spec.options(), 0)
+        state.legal_actions()
+        state.observation(0)
+
+
 def create_app(db_url: str | None = None, computer_pause: float | None = None,
                workers: int | None = None, streak_seeds: bool | None = None,
-               settings: Settings | None = None) -> FastAPI:
+               settings: Settings | None = None,
+               on_ready: Callable[[], None] | None = None) -> FastAPI:
     """The web app on a database URL (default: SQLite in the user's data directory).
 
     ``settings`` holds every limit; ``computer_pause``, ``workers`` (computer-player
-    processes) and ``streak_seeds`` override single settings.
+    processes) and ``streak_seeds`` override single settings. ``on_ready`` is called once
+    the app has started (tables, relay listener, and with ``ai_prestart`` its computer
+    players ready), just before it serves.
     """
     storage = Storage(db_url)
     manager = TableManager(storage, settings, computer_pause=computer_pause, workers=workers,
@@ -259,6 +271,10 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         manager.cluster_secret = await manager._db(storage.cluster_secret)
         listener, address = await start_listener(manager)
         await manager.start(address)
+        if on_ready is not None:
+            # Every game's engine is loaded (tables built) before the address is given.
+            await asyncio.to_thread(_load_engines)
+            on_ready()
         try:
             yield
         finally:

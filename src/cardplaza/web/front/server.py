@@ -161,17 +161,24 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     sock = bind_port(host, port)  # before the address is printed: a busy port fails here
     Storage(url).close()  # creates or upgrades the schema once, before any worker starts
     shown = f"[{host}]" if ":" in host else host
-    print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)}; "
-          f"{workers} web process{'es' if workers > 1 else ''}, "
-          f"{settings.ai_workers * workers} computer-player processes, "
-          f"{settings.analysis_workers * workers} for hints and reviews)", flush=True)
+
+    def announce() -> None:
+        print(f"Card Plaza on http://{shown}:{port}/  (database: {_safe_url(url)}; "
+              f"{workers} web process{'es' if workers > 1 else ''}, "
+              f"{settings.ai_workers * workers} computer-player processes, "
+              f"{settings.analysis_workers * workers} for hints and reviews)", flush=True)
+
     common = uvicorn_options(settings, forwarded_allow_ips, max_connections)
     if workers == 1:
+        # The address is printed once the app has started and its computer players are
+        # ready: a game started at once does not wait on anything.
         from cardplaza.web.front.app import create_app
 
-        config = uvicorn.Config(create_app(url, settings=settings), **common)
+        config = uvicorn.Config(create_app(url, settings=settings, on_ready=announce),
+                                **common)
         uvicorn.Server(config).run(sockets=[sock])
         return
+    announce()
     os.environ[ENV] = json.dumps({"db": url, "settings": settings.to_json()})
     config = uvicorn.Config("cardplaza.web.front.server:app_from_env", factory=True,
                             workers=workers, **common)

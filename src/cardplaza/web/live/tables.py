@@ -371,6 +371,10 @@ class TableManager:
         if self.settings.ai_prestart:
             await asyncio.to_thread(self.pool.start, True)
             await asyncio.to_thread(self.analysis.start, True)
+            if not await asyncio.to_thread(self.pool.wait_ready,
+                                           self.settings.ai_ready_seconds):
+                log.warning("the computer players were not ready after %.0f s; serving "
+                            "anyway", self.settings.ai_ready_seconds)
         loop = asyncio.get_running_loop()
         self._background = [loop.create_task(self._heartbeats()),
                             loop.create_task(self._sweeps())]

@@ -278,6 +278,17 @@ class WorkerPool:
                     slot.ensure()
                 slot.thread.start()
 
+    def wait_ready(self, seconds: float) -> bool:
+        """Wait up to ``seconds`` until every started worker process has said it is ready;
+        True when all have."""
+        until = time.monotonic() + seconds
+        while True:
+            if self.slots and all(slot.ready for slot in self.slots):
+                return True
+            if time.monotonic() >= until:
+                return False
+            time.sleep(0.02)
+
     async def run(self, fn: Callable[..., Any], *args: Any,
                   deadline: float | None = None) -> Any:
         """``fn(*args)`` in a worker; :class:`WorkerTimeout` after ``deadline`` seconds,
