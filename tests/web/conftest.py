@@ -16,6 +16,8 @@ from cardplaza.web.settings import Settings
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from web_servers import Server
+
 
 @pytest.fixture
 def toy() -> Iterator[None]:
@@ -95,3 +97,19 @@ def pg_db(pg_url: str) -> str:
         conn.execute(text(f"CREATE DATABASE {name}"))
     engine.dispose()
     return pg_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@pytest.fixture
+def servers(pg_db: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
+    """Two server processes on one fresh PostgreSQL database."""
+    a = Server(pg_db, tmp_path)
+    try:
+        b = Server(pg_db, tmp_path)
+    except BaseException:
+        a.stop()
+        raise
+    try:
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()

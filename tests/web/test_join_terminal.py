@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from test_scaleout import Server
 from web_helpers import Seat
+from web_servers import Server
 from websockets.sync.client import connect
 
 from cardplaza.cli.join import join_room

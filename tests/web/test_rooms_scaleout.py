@@ -5,31 +5,14 @@ acknowledged action is lost, both are seated again and the game finishes."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from test_scaleout import Server, check_log
 from web_helpers import Seat
+from web_servers import Server, check_log
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
-
-
-@pytest.fixture
-def servers(pg_db: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    a = Server(pg_db, tmp_path)
-    try:
-        b = Server(pg_db, tmp_path)
-    except BaseException:
-        a.stop()
-        raise
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
 
 
 class Person:

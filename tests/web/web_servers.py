@@ -1,0 +1,80 @@
+"""Server processes of a test: started on a free port against one database, killed or
+stopped, their log read."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from cardplaza.web.store.storage import Storage
+
+FAST_LEASES = ["--set", "lease_seconds=2", "--set", "heartbeat_seconds=0.4",
+               "--set", "ai_warm_up=false", "--set", "rate_per_second=500",
+               "--set", "rate_burst=500", "--set", "address_rate_per_second=5000",
+               "--set", "address_rate_burst=5000", "--set", "connections_burst_per_address=5000",
+               "--set", "log_level=debug"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """One server process of the test."""
+
+    def __init__(self, db: str, tmp: Path, *extra: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws = f"ws://127.0.0.1:{self.port}/ws"
+        self.log = tmp / f"server-{self.port}.log"
+        env = dict(os.environ, XDG_DATA_HOME=str(tmp / "xdg"))
+        with self.log.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "cardplaza.web", "--port", str(self.port), "--db", db,
+                 "--pause", "0", *FAST_LEASES, *extra], env=env, stdout=out,
+                stderr=subprocess.STDOUT)
+        deadline = time.time() + 60
+        while time.time() < deadline:
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=0.5).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+            if self.proc.poll() is not None:
+                break
+        self.stop()
+        raise AssertionError(f"server did not start:\n{self.log.read_text()}")
+
+    def kill(self) -> None:
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+def check_log(db: str, table: str, acked: dict[int, Any], upto: int) -> None:
+    """Every acknowledged action is in the log at its place, and the log has no gaps."""
+    storage = Storage(db)
+    try:
+        row = storage.load_table(table)
+    finally:
+        storage.close()
+    assert row is not None and len(row.actions) >= upto
+    for index, action in acked.items():
+        assert row.actions[index]["action"] == action, f"acknowledged action {index} lost"
