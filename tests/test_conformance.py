@@ -222,11 +222,20 @@ def _at(value: Any, path: tuple[Any, ...]) -> Any:
 def test_public_view_holds_only_what_every_seat_sees(name: str, preset: str) -> None:
     """A spectator's view (no seat), over a whole game: every value in it is one that
     every seat's own observation holds alike at the same place — no hand, no passed or
-    face-down card — and the view still says what is going on (whose turn, the phase)."""
+    face-down card — and the view still says what is going on (whose turn, the phase).
+
+    Every step of the first deals is checked, then every 37th step and the end (the views
+    carry the game's past, so checking all steps of a long game costs its length
+    squared)."""
     _spec, state = new(name, preset, 7)
     rng = random.Random(7)
     hidden_seen = False
+    step = 0
     while True:
+        step += 1
+        if step > 300 and step % 37 and not state.is_terminal:
+            random_step(state, rng)
+            continue
         public = state.public_observation()
         json.dumps(public)
         seats = [state.observation(s) for s in range(state.num_players)]
