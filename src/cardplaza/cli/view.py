@@ -8,6 +8,7 @@ game without a view of its own.
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -16,6 +17,7 @@ from rich.console import Console
 
 from cardplaza.core.protocol import Action, ActionParseError, GameState
 from cardplaza.core.registry import GameSpec
+from cardplaza.texts.catalog import text as catalog_text
 
 
 class TerminalView(Protocol):
@@ -28,6 +30,8 @@ class TerminalView(Protocol):
 
     console: Console
     seat: int
+    lang: str
+    """The language of what the view shows (``en`` or ``ja``; see :func:`make_view`)."""
 
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
@@ -82,13 +86,18 @@ class ViewBase:
     OPTION_HELP: dict[str, str] = {}  # noqa: RUF012 - read-only table per game
     """What each rule option means, for ``cardplaza games``."""
 
-    def __init__(self, console: Console, seat: int) -> None:
+    def __init__(self, console: Console, seat: int, lang: str = "en") -> None:
         self.console = console
         self.seat = seat
+        self.lang = lang
+
+    def say(self, key: str, **params: Any) -> str:
+        """A text of the message catalog in the view's language."""
+        return catalog_text(key, self.lang, **params)
 
     def help_text(self) -> str:
         """How to type moves (games override)."""
-        return "Type the number of a choice, or the move in words as the list shows it."
+        return self.say("cli.rest.help")
 
     def rules_text(self) -> str:
         """The rules in a few lines (games override)."""
@@ -96,11 +105,12 @@ class ViewBase:
 
     def name(self, observation: dict[str, Any], seat: int) -> str:
         """"You" for the person, "Seat n" for the others."""
-        return "You" if seat == self.seat else f"Seat {seat}"
+        return self.say("cli.rest.you") if seat == self.seat else self.say("cli.rest.seat",
+                                                                           n=seat)
 
     def intro(self, observation: dict[str, Any]) -> str:
         """Seat number of the person."""
-        return f"You play seat {self.seat}; the other seats are computers."
+        return self.say("cli.rest.intro", n=self.seat)
 
     def menu(self, state: GameState, observation: dict[str, Any],
              legal: Sequence[Action]) -> list[Action]:
@@ -129,17 +139,18 @@ class ViewBase:
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """One line naming the only legal action."""
-        self.console.print(f"[dim]Your only legal choice: {state.action_text(action)}.[/dim]")
+        said = self.say("cli.rest.only_choice", action=state.action_text(action))
+        self.console.print(f"[dim]{said}[/dim]")
 
     def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
         """The public trick record, if the observation has one."""
         tricks = observation.get("tricks") or []
         if not tricks:
-            self.console.print("No trick has been completed yet.")
+            self.console.print(self.say("cli.rest.no_trick"))
         for i, t in enumerate(tricks, 1):
-            self.console.print(f"Trick {t.get('number', i)}: led by "
-                               f"{self.name(observation, t['leader'])}, won by "
-                               f"{self.name(observation, t['winner'])}")
+            self.console.print(self.say("cli.rest.trick.short", n=t.get("number", i),
+                                        lead=self.name(observation, t["leader"]),
+                                        wins=self.name(observation, t["winner"])))
 
 
 class GenericView(ViewBase):
@@ -157,14 +168,33 @@ class GenericView(ViewBase):
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Print the final scores and the winning seats."""
-        self.console.print(f"Final scores: {state.returns()}")
-        self.console.print("Won by seat" + ("s " if len(state.winners()) > 1 else " ")
-                           + ", ".join(str(s) for s in state.winners()))
+        scores = self.say("cli.rest.list_sep").join(
+            f"{self.name(observation, s)} {v:g}" for s, v in enumerate(state.returns()))
+        self.console.print(self.say("cli.rest.final", scores=scores))
+        winners = self.say("cli.rest.list_sep").join(self.name(observation, s)
+                                                     for s in state.winners())
+        self.console.print(self.say("cli.rest.won_by", names=winners))
 
 
 def view_class(spec: GameSpec) -> Any:
     """The game's terminal view class (the generic one if it has none)."""
     return spec.hook("terminal") if "terminal" in spec.hooks else GenericView
+
+
+def make_view(spec: GameSpec, console: Console, seat: int, lang: str = "en") -> Any:
+    """The game's view for ``seat``, speaking ``lang``.
+
+    A view class whose ``__init__`` takes a ``lang`` keyword gets it there; an older one
+    (``__init__(console, seat)``) is made without it and has ``lang`` set afterwards, so
+    every view can read ``self.lang`` once it is made (not inside its ``__init__``)."""
+    cls = view_class(spec)
+    try:
+        takes_lang = "lang" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        takes_lang = False
+    view = cls(console, seat, lang=lang) if takes_lang else cls(console, seat)
+    view.lang = lang
+    return view
 
 
 def read_action(view: TerminalView, state: GameState, obs: dict[str, Any],
@@ -194,4 +224,5 @@ def read_action(view: TerminalView, state: GameState, obs: dict[str, Any],
     return state.parse_action(text)
 
 
-__all__ = ["GenericView", "TerminalView", "ViewBase", "read_action", "view_class"]
+__all__ = ["GenericView", "TerminalView", "ViewBase", "make_view", "read_action",
+           "view_class"]

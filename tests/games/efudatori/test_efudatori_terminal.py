@@ -48,7 +48,7 @@ def test_whole_game_in_the_terminal(players: int) -> None:
     out = run(Options(players=players), 3, ["hello", "9", "Jo"])
     for k in range(1, 50 // players + 1):
         assert f"Trick {k}/" in out
-    assert "trump 切り札 ♣" in out and "♦ diamonds" in out and "♥ hearts" in out
+    assert "trump ♣ clubs" in out and "♦ diamonds" in out and "♥ hearts" in out
     assert "Final result" in out and "Rank" in out
     assert "is not a card" in out and "choose a number" in out
     assert "draws the face-down card" in out or "You draw the face-down card" in out
@@ -64,7 +64,7 @@ def test_obligations_explained() -> None:
     view.show_turn(s, s.observation(0), s.legal_actions())
     out = buf.getvalue()
     assert "You hold a trump: the Joker forces you to play one" in out
-    assert "trump 切り札 ♣" in out
+    assert "trump ♣ clubs" in out
     buf.truncate(0)
     s = position(["Jo 7S 9H 8D", "4H 6S 7D 5C", "3S 2H 3H 5D", "JS 4D QH 9C"], 6, 2)
     play(s, "3S JS")

@@ -45,10 +45,10 @@ def test_terminal_whole_partie_default() -> None:
     """A full partie: exchange, dialogue in words, running scores, sheet and Rubicon."""
     final, out = _run(Options(), 7)
     assert final.is_terminal
-    assert "Deal 6 of 6" in out
-    assert "Point of" in out and ("“Good.”" in out or "“Not good.”" in out)
+    assert "Deal 6/6" in out
+    assert "Point of" in out and ("“Good”" in out or "“Not good”" in out)
     assert "You discarded" in out and "Trick 12" in out
-    assert "Partie score sheet" in out and "wins the partie" in out
+    assert "Score sheet" in out and "wins the partie" in out
     assert "Traceback" not in out
 
 
@@ -56,5 +56,5 @@ def test_terminal_sinking_and_untaken_shown() -> None:
     """Sinking choices and the O2 reveal are shown in words."""
     final, out = _run(Options(sinking=True, show_untaken=True), 3)
     assert final.is_terminal
-    assert "“Pass.”" in out or "“Good.”" in out
+    assert "“Pass”" in out or "“Good”" in out
     assert "The untaken talon is shown" in out or "exchanges" in out
