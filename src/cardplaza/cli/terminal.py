@@ -22,6 +22,7 @@ terminal (a pipe, a file, the tests) every line is printed once, in order, as it
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -291,14 +292,22 @@ class Session:
         try:
             action = self.parse(text)
         except IllegalAction as exc:
-            self.console.print(f"[red]{exc}[/red]")
+            self.console.print(f"[red]{escape(self.refusal(str(exc), text))}[/red]")
             return False
         try:
             self._apply(action, decision=True)
         except IllegalAction as exc:
-            self.console.print(f"[red]{exc}[/red]")
+            self.console.print(f"[red]{escape(self.refusal(str(exc), text))}[/red]")
             return False
         return True
+
+    def refusal(self, reason: str, typed: str) -> str:
+        """Why ``typed`` was not taken, in the session's language: the engine's reason as
+        the view words it, or (when it has no words for it) a plain note in the language."""
+        said = self.view.engine_words(reason)
+        if self.lang != "en" and re.search(r"[A-Za-z]{2,}", said):
+            return self.say("cli.rest.bad_move", text=typed)
+        return said
 
     def parse(self, text: str) -> Action:
         """The action ``text`` names in the person's current decision (input grammar)."""
@@ -322,7 +331,7 @@ class Session:
         _, action = self.state.history[index]
         later = len(self.state.history) - index - 1
         self.rebuild(index)
-        taken = self.state.action_text(action)
+        taken = self.view.action_words(self.state, action)
         self.count("undo")
         if later:
             return self.say("cli.undo.done.more", action=taken, n=later)

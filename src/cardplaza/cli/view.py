@@ -44,6 +44,12 @@ class TerminalView(Protocol):
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Final summary and result."""
 
+    def engine_words(self, text: str) -> str:
+        """An engine's English text (a move, why a move is not legal) in ``lang``."""
+
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action's text as the view shows it, in ``lang``."""
+
     def help_text(self) -> str:
         """How to type this game's moves."""
 
@@ -80,6 +86,59 @@ class TerminalView(Protocol):
         """Every trick of the current hand (leader, cards, winner) and the auction."""
 
 
+_NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+ENGINE_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"play (?P<what>.+)", "eng.play"),
+    (r"no meld", "eng.no_meld"),
+    (r"meld (?P<what>.+)", "eng.meld"),
+    (r"pass", "eng.pass"),
+    (r"bid (?P<n>\d+)", "eng.bid"),
+    (r"trump (?P<suit>.+)", "eng.trump"),
+    (r"give (?P<cards>.+)", "eng.give"),
+    (r"discard (?P<cards>.+)", "eng.discard"),
+    (r"point of (?P<n>three|four|five|six|seven|eight)", "eng.point_of"),
+    (r"You must follow suit: (?P<led>\S+) was led and you hold (?P<suit>.)", "eng.follow_led"),
+    (r"You must follow suit: you hold (?P<suit>.) \(play a . or the Joker\)",
+     "eng.follow_or_joker"),
+    (r"You must follow suit: you hold (?P<suit>.) \(play a .\)", "eng.follow_play"),
+    (r"You must follow suit: you hold (?P<suit>.)", "eng.follow_hold"),
+    (r"You must follow (?P<suit>.) and win the trick: play (?P<cards>.+)", "eng.follow_win"),
+    (r"You must follow (?P<suit>.): play (?P<cards>.+)", "eng.follow"),
+    (r"You have no (?P<suit>.), so you must play a trump \((?P<trump>.)\): play (?P<cards>.+)",
+     "eng.must_trump"),
+    (r"You are void in (?P<suit>.), so you must trump: you hold (?P<trump>.)",
+     "eng.void_trump"),
+    (r"You must beat the winning (?P<card>\S+) with a higher (?P<suit>.): you hold "
+     r"(?P<cards>.+)", "eng.beat"),
+    (r"You must over-trump the winning (?P<card>\S+): you hold (?P<cards>.+)",
+     "eng.overtrump"),
+    (r"On the first lead of the game you may not lead a spade.*", "eng.first_lead_spade"),
+    (r"On the first lead of the game you may not lead a trump.*", "eng.first_lead_trump"),
+    (r"The ♠3 has been played and you hold the Joker.*", "eng.joker_due"),
+    (r"You hold a trump: the Joker forces you to play one", "eng.joker_forces"),
+    (r"You won the trick: make a meld or decline.*", "eng.meld_or_decline"),
+    (r".*you must follow suit.*", "eng.must_follow"),
+    (r".*not your turn.*", "eng.not_your_turn"),
+    (r".*the game is over.*", "eng.game_over"),
+)
+"""The engines' English texts the catalog has in other languages (``eng.*``), as the
+browser's ``engineText`` reads them: a whole text matched, its parts put into the key."""
+
+
+def engine_words(text: str, lang: str) -> str:
+    """An engine's English ``text`` in ``lang`` where a pattern knows it, else unchanged."""
+    if lang == "en":
+        return text
+    for pattern, key in ENGINE_PATTERNS:
+        m = re.fullmatch(pattern, text, flags=re.IGNORECASE)
+        if m:
+            params: dict[str, Any] = dict(m.groupdict())
+            if key == "eng.point_of":
+                params["n"] = _NUMBER_WORDS[params["n"].lower()]
+            return catalog_text(key, lang, **params)
+    return text
+
+
 class ViewBase:
     """Defaults for the optional parts of a view; game views subclass it."""
 
@@ -94,6 +153,16 @@ class ViewBase:
     def say(self, key: str, **params: Any) -> str:
         """A text of the message catalog in the view's language."""
         return catalog_text(key, self.lang, **params)
+
+    def engine_words(self, text: str) -> str:
+        """An engine's English text (an action, a reason an action is not legal) in the
+        view's language: the catalog's ``eng.*`` forms where one matches, else as it is.
+        Games with words of their own extend it."""
+        return engine_words(text, self.lang)
+
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action's text as this view shows it (in the view's language)."""
+        return self.engine_words(state.action_text(action))
 
     def help_text(self) -> str:
         """How to type moves (games override)."""
@@ -123,7 +192,7 @@ class ViewBase:
         if not menu:
             self.console.print(self.help_text())
             return
-        self.console.print("  ".join(f"[bold]{i})[/bold] {state.action_text(a)}"
+        self.console.print("  ".join(f"[bold]{i})[/bold] {self.action_words(state, a)}"
                                      for i, a in enumerate(menu, 1)))
 
     def parse_number(self, state: GameState, observation: dict[str, Any],
@@ -139,7 +208,7 @@ class ViewBase:
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """One line naming the only legal action."""
-        said = self.say("cli.rest.only_choice", action=state.action_text(action))
+        said = self.say("cli.rest.only_choice", action=self.action_words(state, action))
         self.console.print(f"[dim]{said}[/dim]")
 
     def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
@@ -164,7 +233,8 @@ class GenericView(ViewBase):
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
         """Echo the action."""
-        self.console.print(f"{self.name(observation, seat)}: {state.action_text(action)}")
+        self.console.print(f"{self.name(observation, seat)}: "
+                           f"{self.action_words(state, action)}")
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Print the final scores and the winning seats."""
@@ -224,5 +294,5 @@ def read_action(view: TerminalView, state: GameState, obs: dict[str, Any],
     return state.parse_action(text)
 
 
-__all__ = ["GenericView", "TerminalView", "ViewBase", "make_view", "read_action",
-           "view_class"]
+__all__ = ["ENGINE_PATTERNS", "GenericView", "TerminalView", "ViewBase", "engine_words",
+           "make_view", "read_action", "view_class"]

@@ -88,6 +88,11 @@ class View(ViewBase):
             last = suit
         return "".join(out) or "—"
 
+    def action_words(self, state: GameState, action: Action) -> str:
+        """A card (the Joker in the view's language)."""
+        return self.card(action) if isinstance(action, int) else super().action_words(
+            state, action)
+
     def name(self, obs: dict[str, Any], seat: int) -> str:
         """Display name of a seat ("You" for the person unless a name was set)."""
         names = [str(n) for n in obs["names"]]

@@ -139,7 +139,12 @@ class View(ViewBase):
     # -- words ----------------------------------------------------------------------
     def words(self, text: str) -> str:
         """An engine text in the view's language."""
-        return piquet_words(text, self.lang)
+        return self.engine_words(text)
+
+    def engine_words(self, text: str) -> str:
+        """Piquet's words first, then the engines' common ones."""
+        said = piquet_words(text, self.lang)
+        return said if said != text else super().engine_words(text)
 
     def _you(self, seat: int) -> bool:
         return seat == self.seat
@@ -191,10 +196,6 @@ class View(ViewBase):
     def _choices(self, state: GameState, menu: Sequence[Action]) -> str:
         return "  ".join(f"[bold]{i})[/bold] {self.action_words(state, a)}"
                          for i, a in enumerate(menu, 1))
-
-    def action_words(self, state: GameState, action: Action) -> str:
-        """An action's text in the view's language."""
-        return self.words(state.action_text(action))
 
     def show_menu(self, state: GameState, observation: dict[str, Any],
                   menu: Sequence[Action]) -> None:
