@@ -236,8 +236,8 @@ def test_piquet_takes_menu_numbers_and_places_and_speaks_of_you_plainly() -> Non
     assert "You (Elder) exchange 2 cards." in text
     assert "You (Elder) exchanges" not in text and "You (Younger) scores" not in text
     assert "You (Elder) leads" not in text and "You (Younger) leads" not in text
-    assert re.search(r"Trick 1: (You lead|Computer leads) .*, (You play|Computer plays) .* — "
-                     r"(You win|Computer wins) the trick\.", text)
+    assert re.search(r"Trick 1: (You lead|Computer leads) .*, (you play|Computer plays) .* — "
+                     r"(you win|Computer wins) the trick\.", text)
 
 
 def test_forced_moves_are_made_and_said() -> None:

@@ -161,7 +161,8 @@ class View(ViewBase):
 
     def _scores(self, obs: dict[str, Any], seat: int, points: int, label: str) -> str:
         key = "cli.rest.pq.scores.you" if self._you(seat) else "cli.rest.pq.scores"
-        return self.say(key, who=self.who(obs, seat), n=points, what=self.words(label))
+        what = label.lower() if self.lang == "en" else self.words(label)
+        return self.say(key, who=self.who(obs, seat), n=points, what=what)
 
     def intro(self, observation: dict[str, Any]) -> str:
         """Your role in the first deal."""
@@ -280,10 +281,10 @@ class View(ViewBase):
             lead=self.say("cli.rest.trick.lead.you" if self._you(leader)
                           else "cli.rest.trick.lead", who=self.name(obs, leader),
                           card=PIQUET.text(lead)),
-            plays=self.say("cli.rest.trick.plays.you" if self._you(1 - leader)
+            plays=self.say("cli.rest.trick.plays.you_after" if self._you(1 - leader)
                            else "cli.rest.trick.plays", who=self.name(obs, 1 - leader),
                            card=PIQUET.text(follow)),
-            wins=self.say("cli.rest.trick.wins.you" if self._you(winner)
+            wins=self.say("cli.rest.trick.wins.you_after" if self._you(winner)
                           else "cli.rest.trick.wins", who=self.name(obs, winner)))
 
     def _score_line(self, obs: dict[str, Any]) -> str:
