@@ -38,6 +38,7 @@ from cardplaza.cli.view import TerminalView, make_view, read_action
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.texts.catalog import has as has_text
 from cardplaza.texts.catalog import text as catalog_text
 
 # -- saving -----------------------------------------------------------------------------
@@ -138,8 +139,11 @@ class Session:
         obs = self.observation
         intro = self.view.intro(obs)
         # A streak game's seed would tell the computer's cards: it is said at the end.
-        about = (self.say("cli.start", level=self.level) if self.streak is not None
-                 else self.say("cli.start.seed", seed=self.seed, level=self.level))
+        level = self.level
+        if self.lang != "en" and has_text(f"level.{level}", self.lang):
+            level = self.say(f"level.{level}")
+        about = (self.say("cli.start", level=level) if self.streak is not None
+                 else self.say("cli.start.seed", seed=self.seed, level=level))
         title = self.spec.title_ja if self.lang == "ja" else self.spec.title
         def start() -> None:
             self.console.rule(f"[bold]{escape(title)}[/bold] — {escape(about)}")

@@ -87,3 +87,19 @@ def test_play_terminal_loop() -> None:
     out = buf.getvalue()
     assert "Final result" in out and "Trick 13/13" in out
     assert "Winner" in out or "Joint winners" in out
+
+
+def test_obligations_and_reasons_in_japanese() -> None:
+    """The Joker's demand, the reasons a card cannot be played, the Joker's name: Japanese."""
+    import re
+
+    buf = io.StringIO()
+    view = View(Console(file=buf, width=110), 0, lang="ja")
+    s = position(["JH QC 6D 4S", "10H 2S 3S 4D", "5H 8C 3D Jo", "8H KD 9S 2D"], 4, 1)
+    play(s, "10H Jo 8H")
+    view.show_turn(s, s.observation(0), s.legal_actions())
+    view.show_history(s, s.observation(0))
+    out = buf.getvalue()
+    assert "ジョーカーが出ました。切り札を持っているので" in out
+    assert "切り札 ♣ クラブ" in out and "ジョーカー" in out
+    assert not re.findall(r"[A-Za-z]{2,}", out), out
