@@ -8,7 +8,7 @@ labels are put into the view's language here.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rich.console import Console
@@ -17,7 +17,6 @@ from rich.table import Table
 from cardplaza.cli.view import ViewBase
 from cardplaza.core.cards import PIQUET
 from cardplaza.core.protocol import Action, ActionParseError, GameState
-from cardplaza.texts.catalog import text as catalog_text
 
 SUITS = "♠♥♦♣"
 GROUP_GAP = "  "
@@ -44,47 +43,46 @@ _SAYINGS = {"Good": "eng.pq.good", "Not good": "eng.pq.not_good", "Equal": "eng.
             "Pass": "eng.pass", "chooses which combinations to score": "eng.pq.choosing"}
 
 
-def piquet_words(text: str, lang: str) -> str:
-    """An engine text of Piquet (a declaration, a combination, a score label) in ``lang``
-    (English is the engine's own)."""
-    if lang == "en":
-        return text
-    say = _SAYINGS.get(text) or _LABELS.get(text)
-    if say:
-        return catalog_text(say, lang)
+def piquet_words(text: str, say: Callable[..., str]) -> str:
+    """An engine text of Piquet (a declaration, a combination, a score label) as ``say``
+    (the catalog in a language: ``say(key, **params)``) words it; unchanged when it is not
+    one of Piquet's."""
+    key = _SAYINGS.get(text) or _LABELS.get(text)
+    if key:
+        return say(key)
     m = re.fullmatch(r"Point of (\w+) in (.) \((\d+)\)", text)
     if m:
-        return catalog_text("eng.pq.point", lang, n=_NUMBERS[m[1]], suit=m[2], sum=m[3])
+        return say("eng.pq.point", n=_NUMBERS[m[1]], suit=m[2], sum=m[3])
     m = re.fullmatch(r"Point of (\w+)", text)
     if m:
-        return catalog_text("eng.point_of", lang, n=_NUMBERS[m[1]])
+        return say("eng.point_of", n=_NUMBERS[m[1]])
     m = re.fullmatch(_SEQ + r" (?:to the (?P<r>\w+)|(?P<mm>major|minor)) \((?P<s>.)\)", text)
     if m:
         top = ("A" if m["mm"] == "major" else _MINOR_TOP[m["q"]] if m["mm"] == "minor"
                else _RANKS[m["r"]])
-        return catalog_text("eng.pq.sequence", lang, n=_SEQ_LEN[m["q"]], top=top, suit=m["s"])
+        return say("eng.pq.sequence", n=_SEQ_LEN[m["q"]], top=top, suit=m["s"])
     m = re.fullmatch(_SEQ, text)
     if m:
-        return catalog_text("eng.pq.seqword", lang, n=_SEQ_LEN[m["q"]])
+        return say("eng.pq.seqword", n=_SEQ_LEN[m["q"]])
     m = re.fullmatch(r"(Quatorze|Trio) of (\w+)", text)
     if m:
         key = "eng.pq.quatorze" if m[1] == "Quatorze" else "eng.pq.trio"
-        return catalog_text(key, lang, rank=_RANKS[m[2]])
+        return say(key, rank=_RANKS[m[2]])
     m = re.fullmatch(r"Making (\d+)", text)
     if m:
-        return catalog_text("eng.pq.making", lang, n=m[1])
+        return say("eng.pq.making", n=m[1])
     m = re.fullmatch(r"To the (\w+)", text)
     if m:
-        return catalog_text("eng.pq.to_the", lang, rank=_RANKS.get(m[1], m[1]))
+        return say("eng.pq.to_the", rank=_RANKS.get(m[1], m[1]))
     m = re.fullmatch(r"point (.)", text)
     if m:
-        return catalog_text("eng.pq.point_suit", lang, suit=m[1])
+        return say("eng.pq.point_suit", suit=m[1])
     m = re.fullmatch(r"add (.+)", text)
     if m:
-        return catalog_text("eng.pq.add", lang, what=m[1])
+        return say("eng.pq.add", what=m[1])
     m = re.fullmatch(r"discard (.+)", text)
     if m:
-        return catalog_text("eng.discard", lang, cards=m[1])
+        return say("eng.discard", cards=m[1])
     return text
 
 
@@ -143,7 +141,9 @@ class View(ViewBase):
 
     def engine_words(self, text: str) -> str:
         """Piquet's words first, then the engines' common ones."""
-        said = piquet_words(text, self.lang)
+        if self.lang == "en":
+            return text
+        said = piquet_words(text, self.say)
         return said if said != text else super().engine_words(text)
 
     def _you(self, seat: int) -> bool:
