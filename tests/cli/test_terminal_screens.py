@@ -20,9 +20,12 @@ GAMES = {
 
 # What a person types (command words, card letters, the typed moves the screens quote as
 # examples): the only Latin words a Japanese screen may show.
-TYPED = {"help", "quit", "hint", "helper", "legal", "tricks", "undo", "rules", "cardplaza",
-         "lang", "ja", "discard", "add", "none", "good", "not", "making", "equal", "bid",
-         "pass", "Jo", "QH", "TD", "as", "kh", "10h", "10d", "7c", "8d", "9d"}
+TYPED = {"help", "quit", "exit", "hint", "helper", "odds", "legal", "moves", "tricks",
+         "history", "undo", "rules", "cardplaza", "piquet", "efudatori", "lang", "ja",
+         "discard", "add", "none", "good", "not", "making", "equal", "bid", "pass", "Jo", "QH",
+         "TD", "as", "10h", "10d", "7c", "8d", "9d"}
+FIRST = ["help", "tricks", "legal", "rules"]
+"""Typed at the first prompts, so their screens are read too."""
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
 JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff00-\uffef]")
 
@@ -32,12 +35,12 @@ def _play(game: str, lang: str) -> PtySession:
                          env={"LINES": str(LINES)})
     try:
         again = "もう一度遊びますか" if lang == "ja" else "Play again"
-        for _ in range(400):
+        for k in range(400):
             m = session.expect(r"> $|\(y/n\) $", timeout=120)
             if again in session.text[max(0, m.start() - 80):m.end()]:
                 session.send("n")
                 break
-            session.send("#1")
+            session.send(FIRST[k] if k < len(FIRST) else "#1")
         else:
             raise AssertionError("the game did not end")
         assert session.wait() == 0
