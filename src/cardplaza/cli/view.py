@@ -4,6 +4,12 @@ A game's view (``games/<game>/terminal.py``, reached through the registry's ``te
 hook) draws the table, the menu of choices and the end of a game, and reads moves typed in
 words; :class:`ViewBase` gives the parts every game shares, :class:`GenericView` serves a
 game without a view of its own.
+
+A view speaks the player's language: :func:`make_view` makes it with ``lang`` (``en`` or
+``ja``) — passed to ``__init__`` when the class takes a ``lang`` keyword, else set as the
+attribute ``lang`` right after — and :meth:`ViewBase.say` gives the catalog's texts in it;
+:meth:`ViewBase.engine_words` and :meth:`ViewBase.action_words` put the engines' English
+texts into it.
 """
 
 from __future__ import annotations
