@@ -38,8 +38,8 @@ def test_two_hand_pinochle_replay_tells_the_deal() -> None:
         hand = PINOCHLE.format_cards(start.observation(seat)["hand"], sort=True)
         assert f"Dealt to Player {seat + 1}: {hand}" in text
     # twelve rounds of draws from the stock, each seat one card a round
-    assert len(re.findall(r"Player 1 draws \S+", text)) == 12
-    assert len(re.findall(r"Player 2 draws \S+", text)) == 12
+    assert len(re.findall(r"Player 1 gets \S+", text)) == 12
+    assert len(re.findall(r"Player 2 gets \S+", text)) == 12
     final = record.final_state().observation(0)["result"]
     melds = final["meld_points"]
     assert f"meld points: Player 1 {melds[0]} · Player 2 {melds[1]}" in text
@@ -57,10 +57,10 @@ def test_piquet_and_efudatori_replays_tell_hands_and_draws() -> None:
     first = record.new_state()
     hand = PIQUET.format_cards(first.observation(0)["hand"], sort=True)
     assert f"Dealt to Player 1: {hand}" in text
-    assert re.search(r"Player 1 draws( \S+){1,5}\n", text)   # the exchange's draws
+    assert re.search(r"Player 1 gets( \S+){1,5}\n", text)   # the exchange's draws
     assert "deal score: Player 1" in text
     text, record = _told("efudatori", 5)
     first = record.new_state()
     hand = FULL_DECK.format_cards(first.observation(2)["hand"], sort=True)
     assert f"Dealt to Player 3: {hand}" in text
-    assert "Player 3 draws" in text and "score: Player 1" in text
+    assert "Player 3 gets" in text and "score: Player 1" in text

@@ -2,8 +2,9 @@
 trick winners, running scores and the result in words.
 
 Each deal begins with its trump and turn-up card (where the game has them) and the cards
-dealt to every seat; then come the moves, the cards each seat draws (from the stock or the
-talon), meld points as they change, the winner of each trick and the scores after it."""
+dealt to every seat; then come the moves, the cards each seat gets (drawn from the stock or
+the talon, or passed by a partner), meld points as they change, the winner of each trick
+and the scores after it."""
 
 from __future__ import annotations
 
@@ -69,7 +70,8 @@ def _last_trick_winner(before: dict[str, Any], after: dict[str, Any]) -> int | N
 
 DECKS: dict[str, Deck] = {"pinochle2": PINOCHLE, "pinochle4": PINOCHLE,
                          "pinochle3": PINOCHLE, "piquet": PIQUET, "efudatori": FULL_DECK}
-"""How each game numbers its cards (a game not listed is told without its hands)."""
+"""How each game numbers its cards, unless its state names its own ``deck`` (a game with
+neither is told without its hands)."""
 
 
 def _hands(state: GameState) -> list[list[int]]:
@@ -85,8 +87,9 @@ class DealDetails:
     """The details of a deal a replay tells: trump and turn-up, hands dealt, draws, meld
     points and the running scores."""
 
-    def __init__(self, game: str, console: Console, names: list[str]) -> None:
-        self.deck = DECKS.get(game)
+    def __init__(self, state: GameState, console: Console, names: list[str]) -> None:
+        own = getattr(state, "deck", None)
+        self.deck = own if isinstance(own, Deck) else DECKS.get(state.game_name)
         self.console = console
         self.names = names
         self.trump: Any = None
@@ -140,7 +143,7 @@ class DealDetails:
             for seat, (old, new) in enumerate(zip(_hands(before), _hands(after), strict=True)):
                 drawn = [c for c in new if c not in old]
                 if drawn:
-                    self.say(f"{self.names[seat]} draws {_cards(self.deck, drawn)}")
+                    self.say(f"{self.names[seat]} gets {_cards(self.deck, drawn)}")
         self._melds(obs)
 
     def running(self, state: GameState) -> None:
@@ -191,7 +194,7 @@ def replay_record(record: GameRecord, console: Console,
     console.rule(f"[bold]{spec.title}[/bold] — seed {record.seed}, {said}")
     console.print("Seats: " + ", ".join(f"{s}: {name}" for s, name in enumerate(names)))
     deal = _deal_number(state.observation(0))
-    details = DealDetails(record.game, console, names)
+    details = DealDetails(state, console, names)
     if deal is not None:
         console.rule(_deal_title(deal, state.observation(0), names))
     details.deal(state)
