@@ -87,5 +87,5 @@ def test_generic_view_names_the_winners() -> None:
         st.apply(rng.choice(list(st.legal_actions())))
     out = io.StringIO()
     GenericView(Console(file=out, width=100), 0).show_end(st, st.observation(0))
-    assert "Final scores: (530.0, 570.0, 530.0, 570.0)" in out.getvalue()
-    assert "Won by seats 0, 2" in out.getvalue()
+    assert "Final scores: You 530, Seat 1 570, Seat 2 530, Seat 3 570" in out.getvalue()
+    assert "Won by You, Seat 2" in out.getvalue()

@@ -88,3 +88,41 @@ def test_terminal_series_counts_finished_games(tmp_path: Path) -> None:
                 results=path)
     (r,) = ResultLog(path).results()
     assert r.game == "efudatori" and r.level == "1"
+
+
+def test_a_game_played_with_hints_is_marked(tmp_path: Path) -> None:
+    """A game in which the player asked for a hint is counted as such and its best result
+    marked, in both languages; a game played without is not."""
+    import io
+
+    from rich.console import Console
+
+    from cardplaza.cli.stats import record_session
+    from cardplaza.cli.terminal import Session
+    from cardplaza.texts.catalog import text
+
+    path = tmp_path / "r.jsonl"
+    spec = get_game("efudatori")
+    for level, asked in (("1", True), ("2", False)):
+        answers = iter((["hint"] if asked else []) + ["#1"] * 40)
+        session = Session(spec, spec.options_type(), 21, level,
+                          Console(file=io.StringIO(), width=120),
+                          lambda prompt, a=answers: next(a))  # type: ignore[misc]
+        session.run()
+        assert record_session(session, path) is not None
+    saved = ResultLog(path).results()
+    assert [r.hinted for r in saved] == [True, False]
+    row = summarize(saved)[0]
+    assert row["hinted"] == 1
+    assert row["best"]["1"]["hinted"] and not row["best"]["2"]["hinted"]
+    runner = CliRunner()
+    for lang in ("en", "ja"):
+        out = runner.invoke(app, ["stats", "--results-file", str(path), "--lang", lang],
+                            env={"COLUMNS": "200"}).output
+        mark = text("cli.rest.stats.mark", lang)
+        assert text("cli.rest.stats.hinted", lang) in out
+        assert "1: " in out and "2: " in out
+        best = out.split("1: ")[1]
+        assert mark in best.split(",")[0]             # the hinted game's best is marked
+        assert mark not in out.split("2: ")[1].split("\n")[0]
+        assert text("cli.rest.stats.note", lang, mark=mark) in out

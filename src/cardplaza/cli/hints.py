@@ -6,7 +6,7 @@ the chance of making a bid, and the share of sampled deals in which each was bes
 bid per trump suit (four-hand and cut-throat), the best discards (Piquet), the melds (two-
 hand). Both are refused in a two-hand streak game, whose saved score must stay honest, and
 both are counted on the result screen. Their words come from the message catalog in the
-session's language (the reason of a hint too); moves are the engine's English texts.
+session's language (the reason of a hint too); moves as the game's view words them.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def render_hint(session: Session, h: Hint) -> None:
     number = next((i + 1 for i, a in enumerate(menu) if ev.best_choice().covers(a)), None)
     where = f"{number}. " if number is not None else ""
     con.print(f"[bold cyan]{escape(session.say('cli.hint.label'))}[/bold cyan] "
-              f"{where}{state.action_text(h.best)}")
+              f"{where}{session.view.action_words(state, h.best)}")
     con.print(h.reason.get(session.lang) or h.reason["en"])
     valued = [c for c in ev.choices if c.value is not None]
     if len(valued) < 2:
@@ -61,7 +61,7 @@ def render_hint(session: Session, h: Hint) -> None:
         table.add_column(session.say("cli.hint.wins_trick"), justify="right")
     for c in ev.choices[:h.top]:
         shown = None if c.facts.get("reference") else c.value
-        row = [state.action_text(c.action), _value(shown, ev.unit)]
+        row = [session.view.action_words(state, c.action), _value(shown, ev.unit)]
         if has_share:
             row.append(_pct(c.share))
         if has_trick:
@@ -121,7 +121,8 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
         out.add_column(session.say("cli.hint.points"), justify="right")
         out.add_column(session.say("cli.hint.best_in"), justify="right")
         for row in table["rows"]:
-            out.add_row(row["text"], _value(row["value"], "points"), _pct(row["share"]))
+            out.add_row(session.view.engine_words(row["text"]), _value(row["value"], "points"),
+                        _pct(row["share"]))
         con.print(out)
         con.print(f"[dim]{escape(session.say('cli.helper.exchange.note'))}[/dim]")
     elif kind == "meld":
@@ -132,7 +133,8 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
         out.add_column(session.say("cli.helper.margin"), justify="right")
         out.add_column(session.say("cli.hint.best_in"), justify="right")
         for row in table["rows"]:
-            out.add_row(row["text"], str(row["points"]), _value(row["value"], "points"),
+            out.add_row(session.view.engine_words(row["text"]), str(row["points"]),
+                        _value(row["value"], "points"),
                         _pct(row["share"]))
         con.print(out)
 

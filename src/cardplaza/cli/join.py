@@ -22,7 +22,7 @@ from rich.markup import escape
 from cardplaza.cli.commands import Outcome, find_command
 from cardplaza.cli.netclient import Seated, TableLink
 from cardplaza.cli.seatview import SeatState, forms_engine
-from cardplaza.cli.view import TerminalView, read_action, view_class
+from cardplaza.cli.view import TerminalView, make_view, read_action
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.texts.catalog import has
@@ -70,7 +70,7 @@ class RoomSession:
     def __post_init__(self) -> None:
         self.spec = get_game(self.seated.game)
         self.seat = self.seated.seat
-        self.view = view_class(self.spec)(self.console, self.seat)
+        self.view = make_view(self.spec, self.console, self.seat, self.lang)
 
     # -- what the commands use (:class:`cardplaza.cli.commands.Session`) ------------------
     @property
@@ -196,7 +196,7 @@ class RoomSession:
         if msg.get("step", 0) < self.msg.get("step", 0):
             # Taken back (an undo everyone accepted): the view starts afresh.
             self.tell("cli.join.undone", "yellow")
-            self.view = view_class(self.spec)(self.console, self.seat)
+            self.view = make_view(self.spec, self.console, self.seat, self.lang)
             self.shown_step = int(msg.get("step", 0)) - 1
         self.msg = msg
         if self.forms is None:

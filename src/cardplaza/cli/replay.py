@@ -1,5 +1,10 @@
 """``cardplaza replay``: a saved game told step by step, with seat names, deal breaks,
-trick winners, running scores and the result in words."""
+trick winners, running scores and the result in words.
+
+Each deal begins with its trump and turn-up card (where the game has them) and the cards
+dealt to every seat; then come the moves, the cards each seat gets (drawn from the stock or
+the talon, or passed by a partner), meld points as they change, the winner of each trick
+and the scores after it."""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from rich.console import Console
 
 from cardplaza.cli.style import make_console
 from cardplaza.cli.view import view_class
+from cardplaza.core.cards import FULL_DECK, PINOCHLE, PIQUET, Deck
 from cardplaza.core.history import GameRecord
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import GameState
@@ -62,6 +68,95 @@ def _last_trick_winner(before: dict[str, Any], after: dict[str, Any]) -> int | N
     return None
 
 
+DECKS: dict[str, Deck] = {"pinochle2": PINOCHLE, "pinochle4": PINOCHLE,
+                         "pinochle3": PINOCHLE, "piquet": PIQUET, "efudatori": FULL_DECK}
+"""How each game numbers its cards, unless its state names its own ``deck`` (a game with
+neither is told without its hands)."""
+
+
+def _hands(state: GameState) -> list[list[int]]:
+    """Every seat's hand (the replay knows the whole deal)."""
+    return [list(state.observation(s).get("hand") or []) for s in range(state.num_players)]
+
+
+def _cards(deck: Deck, cards: list[int]) -> str:
+    return deck.format_cards(cards, sort=True) or "—"
+
+
+class DealDetails:
+    """The details of a deal a replay tells: trump and turn-up, hands dealt, draws, meld
+    points and the running scores."""
+
+    def __init__(self, state: GameState, console: Console, names: list[str]) -> None:
+        own = getattr(state, "deck", None)
+        self.deck = own if isinstance(own, Deck) else DECKS.get(state.game_name)
+        self.console = console
+        self.names = names
+        self.trump: Any = None
+        self.melds: Any = None
+        self.scores: str | None = None
+
+    def say(self, line: str) -> None:
+        self.console.print(f"      [dim]{line}[/dim]")
+
+    def deal(self, state: GameState) -> None:
+        """The start of a deal: trump, turn-up, each seat's cards."""
+        obs = state.observation(0)
+        self.trump = None
+        self._trump(obs)
+        if self.deck is not None:
+            for seat, hand in enumerate(_hands(state)):
+                if hand:
+                    self.console.print(f"      Dealt to {self.names[seat]}: "
+                                       f"{_cards(self.deck, hand)}")
+        self.melds = None
+        self._melds(obs)
+
+    def _melds(self, obs: dict[str, Any]) -> None:
+        melds = obs.get("meld_points")
+        if melds is not None and melds != self.melds:
+            if any(melds):
+                self.say("meld points: " + " · ".join(
+                    f"{n} {p}" for n, p in zip(self.names, melds, strict=True)))
+            self.melds = list(melds)
+
+    def _trump(self, obs: dict[str, Any]) -> None:
+        symbol = obs.get("trump_symbol")
+        if symbol is None and isinstance(obs.get("trump"), int) and obs.get("trump", -1) >= 0:
+            symbol = "♠♥♦♣"[obs["trump"]] if obs["game"] != "efudatori" else None
+        if symbol is None or symbol == self.trump:
+            return
+        self.trump = symbol
+        turn_up = obs.get("turn_up")
+        if isinstance(turn_up, int) and self.deck is not None:
+            self.console.print(f"      Trump {symbol} (turn-up card {self.deck.text(turn_up)})")
+        else:
+            self.console.print(f"      Trump {symbol}")
+
+    def step(self, before: GameState, after: GameState, new_deal: bool) -> None:
+        """After a move: cards drawn, meld points, trump named (not at a new deal)."""
+        if new_deal:
+            return
+        obs = after.observation(0)
+        self._trump(obs)
+        if self.deck is not None:
+            for seat, (old, new) in enumerate(zip(_hands(before), _hands(after), strict=True)):
+                drawn = [c for c in new if c not in old]
+                if drawn:
+                    self.say(f"{self.names[seat]} gets {_cards(self.deck, drawn)}")
+        self._melds(obs)
+
+    def running(self, state: GameState) -> None:
+        """The scores after a trick, when they changed."""
+        obs = state.observation(0)
+        values = obs.get("deal_score") or state.returns()
+        said = " · ".join(f"{n} {v:g}" for n, v in zip(self.names, values, strict=True))
+        if said != self.scores:
+            self.scores = said
+            what = "deal score" if "deal_score" in obs else "score"
+            self.say(f"{what}: {said}")
+
+
 def _deal_title(deal: int, obs: dict[str, Any], names: list[str]) -> str:
     dealer = obs.get("dealer")
     return f"Deal {deal} — dealer {names[dealer]}" if isinstance(dealer, int) else f"Deal {deal}"
@@ -99,8 +194,10 @@ def replay_record(record: GameRecord, console: Console,
     console.rule(f"[bold]{spec.title}[/bold] — seed {record.seed}, {said}")
     console.print("Seats: " + ", ".join(f"{s}: {name}" for s, name in enumerate(names)))
     deal = _deal_number(state.observation(0))
+    details = DealDetails(state, console, names)
     if deal is not None:
         console.rule(_deal_title(deal, state.observation(0), names))
+    details.deal(state)
     tricks_seen = 0
     skip = 0
     for step, (before, seat, action) in enumerate(record.replay(state), start=1):
@@ -109,13 +206,15 @@ def replay_record(record: GameRecord, console: Console,
         after.apply(action)
         console.print(f"{step:4d}. {names[seat]}: {text}")
         obs = after.observation(0)
+        new_deal = _deal_number(obs)
+        details.step(before, after, new_deal is not None and new_deal != deal)
         tricks = obs.get("tricks") or []
         if len(tricks) > tricks_seen:
             for i, trick in enumerate(tricks[tricks_seen:], start=tricks_seen + 1):
                 console.print(f"      [dim]⇒ trick {trick.get('number', i)} won by "
                               f"{names[trick['winner']]}[/dim]")
+            details.running(after)
         tricks_seen = len(tricks)
-        new_deal = _deal_number(obs)
         if new_deal is not None and new_deal != deal:
             winner = _last_trick_winner(before.observation(0), obs)
             if winner is not None and len(tricks) <= tricks_seen:
@@ -126,6 +225,7 @@ def replay_record(record: GameRecord, console: Console,
             deal = new_deal
             tricks_seen = len(tricks)
             console.rule(_deal_title(deal, obs, names))
+            details.deal(after)
         if pause is not None and not after.is_terminal:
             if skip > 0:
                 skip -= 1

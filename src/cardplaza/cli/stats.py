@@ -44,7 +44,9 @@ def record_session(session: Session, path: Path | None = None) -> GameResult | N
     if not session.state.is_terminal:
         return None
     who = terminal_player()
-    result = result_of(session.state, session.seat, who, who, session.level)
+    counters = getattr(session, "counters", {})
+    hinted = bool(counters.get("hint") or counters.get("helper"))
+    result = result_of(session.state, session.seat, who, who, session.level, hinted=hinted)
     try:
         ResultLog(path or default_results_path()).add(result)
     except OSError:
@@ -53,7 +55,8 @@ def record_session(session: Session, path: Path | None = None) -> GameResult | N
 
 
 STATS_COLUMNS = ("player", "game", "played", "won", "lost", "drawn", "margin", "best")
-"""The table's columns (catalog keys ``cli.stats.<column>``)."""
+"""The table's columns (catalog keys ``cli.stats.<column>``); the count of games played
+with hints (``cli.rest.stats.hinted``) stands before the margin."""
 
 
 def render_stats(rows: list[dict[str, Any]], console: Any, lang: str = "en") -> None:
@@ -63,13 +66,27 @@ def render_stats(rows: list[dict[str, Any]], console: Any, lang: str = "en") -> 
         return
     table = Table(title=catalog_text("cli.stats.title", lang), title_justify="left")
     for col in STATS_COLUMNS:
+        if col == "margin":  # the games played with hints, before the margin
+            table.add_column(catalog_text("cli.rest.stats.hinted", lang), justify="right")
         table.add_column(catalog_text(f"cli.stats.{col}", lang),
-                         justify="left" if col in ("player", "game", "best") else "right")
+                         justify="left" if col in ("player", "game", "best") else "right",
+                         no_wrap=col == "game")
+    mark = catalog_text("cli.rest.stats.mark", lang)
+    marked = False
     for r in rows:
-        best = ", ".join(f"{lv or '?'}: {b['margin']:+g}" for lv, b in r["best"].items())
+        best = []
+        for lv, b in r["best"].items():
+            flag = mark if b.get("hinted") else ""
+            marked = marked or bool(flag)
+            best.append(f"{lv or '?'}: {b['margin']:+g}{flag}")
+        hinted = r.get("hinted", 0)
+        marked = marked or bool(hinted)
         table.add_row(r["name"], r["game"], str(r["played"]), str(r["won"]), str(r["lost"]),
-                      str(r["drawn"]), f"{r['average_margin']:+.1f}", best)
+                      str(r["drawn"]), f"{hinted}{mark}" if hinted else "0",
+                      f"{r['average_margin']:+.1f}", ", ".join(best))
     console.print(table)
+    if marked:
+        console.print(catalog_text("cli.rest.stats.note", lang, mark=mark))
 
 
 def stats_command(

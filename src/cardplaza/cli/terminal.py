@@ -10,13 +10,19 @@ Every game is played with the same input grammar (stated by ``help``):
 
 When a person has only one legal action the loop takes it and says so; a wrong input prints
 only the error, then the prompt again. The loop's own lines (prompts, errors, the result
-lines) come from the message catalog in the session's language (``lang``: ``en``, ``ja``);
-the games' views speak English.
+lines) come from the message catalog in the session's language (``lang``: ``en``, ``ja``),
+and the game's view is made in that language (:func:`cardplaza.cli.view.make_view`).
+
+On a real terminal the table is redrawn in place: before each of the person's decisions the
+screen is cleared and shows what happened since their last move (as many lines as fit)
+above the table, so the screen does not scroll move after move. When the output is not a
+terminal (a pipe, a file, the tests) every line is printed once, in order, as it happens.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,10 +34,11 @@ from rich.markup import escape
 
 from cardplaza.ai.player import Player, computer_player
 from cardplaza.cli.style import make_console
-from cardplaza.cli.view import TerminalView, read_action, view_class
+from cardplaza.cli.view import TerminalView, make_view, read_action
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.texts.catalog import has as has_text
 from cardplaza.texts.catalog import text as catalog_text
 
 # -- saving -----------------------------------------------------------------------------
@@ -76,7 +83,9 @@ class Session:
     streak: Any = None
     """A :class:`cardplaza.cli.streak.StreakBook` when this game is on the two-hand ladder."""
     lang: str = "en"
-    """The language of the loop's own lines (``en`` or ``ja``)."""
+    """The language of the loop's own lines and of the view (``en`` or ``ja``)."""
+    redraw: bool | None = None
+    """Redraw the screen before each decision (default: when the console is a terminal)."""
     state: GameState = field(init=False)
     view: TerminalView = field(init=False)
     decisions: list[int] = field(default_factory=list)
@@ -88,7 +97,13 @@ class Session:
 
     def __post_init__(self) -> None:
         self.state = self.spec.new_game(self.options, self.seed)
-        self.view = view_class(self.spec)(self.console, self.seat)
+        self.view = make_view(self.spec, self.console, self.seat, self.lang)
+        if self.redraw is None:
+            self.redraw = self.console.is_terminal
+        self.keep_screen = False
+        """Draw the next table below what is on the screen (after an undo's message)."""
+        self.news: list[str] = []
+        """Lines shown since the last screen (kept for the next one when redrawing)."""
         self.computers: dict[int, Player] = {
             s: computer_player(self.spec.name, self.level, self.seed * 7919 + s)
             for s in range(self.state.num_players) if s != self.seat
@@ -124,15 +139,21 @@ class Session:
         obs = self.observation
         intro = self.view.intro(obs)
         # A streak game's seed would tell the computer's cards: it is said at the end.
-        about = (self.say("cli.start", level=self.level) if self.streak is not None
-                 else self.say("cli.start.seed", seed=self.seed, level=self.level))
+        level = self.level
+        if self.lang != "en" and has_text(f"level.{level}", self.lang):
+            level = self.say(f"level.{level}")
+        about = (self.say("cli.start", level=level) if self.streak is not None
+                 else self.say("cli.start.seed", seed=self.seed, level=level))
         title = self.spec.title_ja if self.lang == "ja" else self.spec.title
-        self.console.rule(f"[bold]{escape(title)}[/bold] — {escape(about)}")
-        if intro:
-            self.console.print(intro)
-        if self.streak is not None:
-            self.console.print(self.streak.describe())
-        self.console.print(f"[dim]{escape(self.say('cli.start.help'))}[/dim]")
+        def start() -> None:
+            self.console.rule(f"[bold]{escape(title)}[/bold] — {escape(about)}")
+            if intro:
+                self.console.print(intro)
+            if self.streak is not None:
+                self.console.print(self.streak.describe())
+            self.console.print(f"[dim]{escape(self.say('cli.start.help'))}[/dim]")
+
+        self.tell(start)
         try:
             while not self.state.is_terminal and self.stopped is None:
                 if self.state.current_player == self.seat:
@@ -186,7 +207,45 @@ class Session:
         with self._thinking(seat, len(legal)):
             action = self.computers[seat].choose(obs, legal, self.rngs[seat])
         state.apply(action)
-        self.view.show_action(state, seat, action, self.observation)
+        self.tell(lambda: self.view.show_action(state, seat, action, self.observation))
+
+    # -- the screen -------------------------------------------------------------------
+    def _captured(self, show: Callable[[], Any]) -> tuple[str, Any]:
+        """What ``show`` prints, as the terminal's text, and what it returns."""
+        self.console.begin_capture()
+        try:
+            result = show()
+        finally:
+            out = self.console.end_capture()
+        return out, result
+
+    def _write(self, out: str) -> None:
+        self.console.file.write(out)
+        self.console.file.flush()
+
+    def tell(self, show: Callable[[], Any]) -> Any:
+        """Print what ``show`` prints now; when redrawing, keep it for the next screen."""
+        if not self.redraw:
+            return show()
+        out, result = self._captured(show)
+        self._write(out)
+        self.news.extend(out.splitlines())
+        return result
+
+    def draw_turn(self, obs: dict[str, Any], legal: list[Action]) -> None:
+        """The table before a decision: on a terminal a fresh screen, the news since the
+        last decision on top (as many lines as fit), then the table."""
+        if not self.redraw:
+            self.view.show_turn(self.state, obs, legal)
+            return
+        table, _ = self._captured(lambda: self.view.show_turn(self.state, obs, legal))
+        room = max(0, self.console.height - len(table.splitlines()) - 2)
+        news = self.news[-room:] if room else []
+        self.news = []
+        if not self.keep_screen:
+            self.console.clear()
+        self.keep_screen = False
+        self._write("".join(line + "\n" for line in news) + table)
 
     @contextmanager
     def _thinking(self, seat: int, choices: int) -> Iterator[None]:
@@ -205,10 +264,10 @@ class Session:
         menu = self.view.menu(state, obs, legal)
         if len(legal) == 1 or len(menu) == 1:  # one action, or copies of one card
             only = menu[0] if len(menu) == 1 else legal[0]
-            self.view.show_forced(state, obs, only)
+            self.tell(lambda: self.view.show_forced(state, obs, only))
             self._apply(only, decision=False)
             return
-        self.view.show_turn(state, obs, legal)
+        self.draw_turn(obs, list(legal))
         while self.stopped is None and state is self.state:
             try:
                 text = self.read("> ").strip()
@@ -231,19 +290,28 @@ class Session:
         if command is not None:
             outcome = command.run(self, rest.strip())
             if outcome is Outcome.REDRAW:
+                self.keep_screen = True  # what the command said stays above the table
                 return True  # the turn starts again (after an undo)
             return outcome is Outcome.STOP
         try:
             action = self.parse(text)
         except IllegalAction as exc:
-            self.console.print(f"[red]{exc}[/red]")
+            self.console.print(f"[red]{escape(self.refusal(str(exc), text))}[/red]")
             return False
         try:
             self._apply(action, decision=True)
         except IllegalAction as exc:
-            self.console.print(f"[red]{exc}[/red]")
+            self.console.print(f"[red]{escape(self.refusal(str(exc), text))}[/red]")
             return False
         return True
+
+    def refusal(self, reason: str, typed: str) -> str:
+        """Why ``typed`` was not taken, in the session's language: the engine's reason as
+        the view words it, or (when it has no words for it) a plain note in the language."""
+        said = self.view.engine_words(reason)
+        if self.lang != "en" and re.search(r"[A-Za-z]{2,}", said):
+            return self.say("cli.rest.bad_move", text=typed)
+        return said
 
     def parse(self, text: str) -> Action:
         """The action ``text`` names in the person's current decision (input grammar)."""
@@ -255,7 +323,8 @@ class Session:
         self.state.apply(action)
         if decision:
             self.decisions.append(index)
-        self.view.show_action(self.state, self.seat, action, self.observation)
+        self.tell(lambda: self.view.show_action(self.state, self.seat, action,
+                                                self.observation))
 
     # -- undo -------------------------------------------------------------------------
     def undo(self) -> str:
@@ -266,7 +335,7 @@ class Session:
         _, action = self.state.history[index]
         later = len(self.state.history) - index - 1
         self.rebuild(index)
-        taken = self.state.action_text(action)
+        taken = self.view.action_words(self.state, action)
         self.count("undo")
         if later:
             return self.say("cli.undo.done.more", action=taken, n=later)
@@ -277,7 +346,7 @@ class Session:
         actions = [a for _, a in self.state.history[:length]]
         state = self.spec.new_game(self.options, self.seed)
         quiet = make_console(file=_Discard(), width=self.console.width)
-        view: TerminalView = view_class(self.spec)(quiet, self.seat)
+        view: TerminalView = make_view(self.spec, quiet, self.seat, self.lang)
         for action in actions:
             seat = state.current_player
             state.apply(action)

@@ -4,10 +4,17 @@ A game's view (``games/<game>/terminal.py``, reached through the registry's ``te
 hook) draws the table, the menu of choices and the end of a game, and reads moves typed in
 words; :class:`ViewBase` gives the parts every game shares, :class:`GenericView` serves a
 game without a view of its own.
+
+A view speaks the player's language: :func:`make_view` makes it with ``lang`` (``en`` or
+``ja``) — passed to ``__init__`` when the class takes a ``lang`` keyword, else set as the
+attribute ``lang`` right after — and :meth:`ViewBase.say` gives the catalog's texts in it;
+:meth:`ViewBase.engine_words` and :meth:`ViewBase.action_words` put the engines' English
+texts into it.
 """
 
 from __future__ import annotations
 
+import inspect
 import re
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -16,6 +23,7 @@ from rich.console import Console
 
 from cardplaza.core.protocol import Action, ActionParseError, GameState
 from cardplaza.core.registry import GameSpec
+from cardplaza.texts.catalog import text as catalog_text
 
 
 class TerminalView(Protocol):
@@ -28,6 +36,8 @@ class TerminalView(Protocol):
 
     console: Console
     seat: int
+    lang: str
+    """The language of what the view shows (``en`` or ``ja``; see :func:`make_view`)."""
 
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
@@ -39,6 +49,12 @@ class TerminalView(Protocol):
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Final summary and result."""
+
+    def engine_words(self, text: str) -> str:
+        """An engine's English text (a move, why a move is not legal) in ``lang``."""
+
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action's text as the view shows it, in ``lang``."""
 
     def help_text(self) -> str:
         """How to type this game's moves."""
@@ -76,19 +92,87 @@ class TerminalView(Protocol):
         """Every trick of the current hand (leader, cards, winner) and the auction."""
 
 
+_NUMBER_WORDS = {"three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8}
+ENGINE_PATTERNS: tuple[tuple[str, str], ...] = (
+    (r"play (?P<what>.+)", "eng.play"),
+    (r"no meld", "eng.no_meld"),
+    (r"meld (?P<what>.+)", "eng.meld"),
+    (r"pass", "eng.pass"),
+    (r"bid (?P<n>\d+)", "eng.bid"),
+    (r"trump (?P<suit>.+)", "eng.trump"),
+    (r"give (?P<cards>.+)", "eng.give"),
+    (r"discard (?P<cards>.+)", "eng.discard"),
+    (r"point of (?P<n>three|four|five|six|seven|eight)", "eng.point_of"),
+    (r"You must follow suit: (?P<led>\S+) was led and you hold (?P<suit>.)", "eng.follow_led"),
+    (r"You must follow suit: you hold (?P<suit>.) \(play a . or the Joker\)",
+     "eng.follow_or_joker"),
+    (r"You must follow suit: you hold (?P<suit>.) \(play a .\)", "eng.follow_play"),
+    (r"You must follow suit: you hold (?P<suit>.)", "eng.follow_hold"),
+    (r"You must follow (?P<suit>.) and win the trick: play (?P<cards>.+)", "eng.follow_win"),
+    (r"You must follow (?P<suit>.): play (?P<cards>.+)", "eng.follow"),
+    (r"You have no (?P<suit>.), so you must play a trump \((?P<trump>.)\): play (?P<cards>.+)",
+     "eng.must_trump"),
+    (r"You are void in (?P<suit>.), so you must trump: you hold (?P<trump>.)",
+     "eng.void_trump"),
+    (r"You must beat the winning (?P<card>\S+) with a higher (?P<suit>.): you hold "
+     r"(?P<cards>.+)", "eng.beat"),
+    (r"You must over-trump the winning (?P<card>\S+): you hold (?P<cards>.+)",
+     "eng.overtrump"),
+    (r"On the first lead of the game you may not lead a spade.*", "eng.first_lead_spade"),
+    (r"On the first lead of the game you may not lead a trump.*", "eng.first_lead_trump"),
+    (r"The ♠3 has been played and you hold the Joker.*", "eng.joker_due"),
+    (r"You hold a trump: the Joker forces you to play one", "eng.joker_forces"),
+    (r"You won the trick: make a meld or decline.*", "eng.meld_or_decline"),
+    (r".*you must follow suit.*", "eng.must_follow"),
+    (r".*not your turn.*", "eng.not_your_turn"),
+    (r".*the game is over.*", "eng.game_over"),
+)
+"""The engines' English texts the catalog has in other languages (``eng.*``), as the
+browser's ``engineText`` reads them: a whole text matched, its parts put into the key."""
+
+
+def engine_words(text: str, lang: str) -> str:
+    """An engine's English ``text`` in ``lang`` where a pattern knows it, else unchanged."""
+    if lang == "en":
+        return text
+    for pattern, key in ENGINE_PATTERNS:
+        m = re.fullmatch(pattern, text, flags=re.IGNORECASE)
+        if m:
+            params: dict[str, Any] = dict(m.groupdict())
+            if key == "eng.point_of":
+                params["n"] = _NUMBER_WORDS[params["n"].lower()]
+            return catalog_text(key, lang, **params)
+    return text
+
+
 class ViewBase:
     """Defaults for the optional parts of a view; game views subclass it."""
 
     OPTION_HELP: dict[str, str] = {}  # noqa: RUF012 - read-only table per game
     """What each rule option means, for ``cardplaza games``."""
 
-    def __init__(self, console: Console, seat: int) -> None:
+    def __init__(self, console: Console, seat: int, lang: str = "en") -> None:
         self.console = console
         self.seat = seat
+        self.lang = lang
+
+    def say(self, key: str, **params: Any) -> str:
+        """A text of the message catalog in the view's language."""
+        return catalog_text(key, self.lang, **params)
+
+    def engine_words(self, text: str) -> str:
+        """An engine's English text (an action, a reason an action is not legal) in the
+        view's language: the catalog's ``eng.*`` forms where one matches, else as it is.
+        Games with words of their own extend it."""
+        return engine_words(text, self.lang)
+
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action's text as this view shows it (in the view's language)."""
+        return self.engine_words(state.action_text(action))
 
     def help_text(self) -> str:
         """How to type moves (games override)."""
-        return "Type the number of a choice, or the move in words as the list shows it."
+        return self.say("cli.rest.help")
 
     def rules_text(self) -> str:
         """The rules in a few lines (games override)."""
@@ -96,11 +180,12 @@ class ViewBase:
 
     def name(self, observation: dict[str, Any], seat: int) -> str:
         """"You" for the person, "Seat n" for the others."""
-        return "You" if seat == self.seat else f"Seat {seat}"
+        return self.say("cli.rest.you") if seat == self.seat else self.say("cli.rest.seat",
+                                                                           n=seat)
 
     def intro(self, observation: dict[str, Any]) -> str:
         """Seat number of the person."""
-        return f"You play seat {self.seat}; the other seats are computers."
+        return self.say("cli.rest.intro", n=self.seat)
 
     def menu(self, state: GameState, observation: dict[str, Any],
              legal: Sequence[Action]) -> list[Action]:
@@ -113,7 +198,7 @@ class ViewBase:
         if not menu:
             self.console.print(self.help_text())
             return
-        self.console.print("  ".join(f"[bold]{i})[/bold] {state.action_text(a)}"
+        self.console.print("  ".join(f"[bold]{i})[/bold] {self.action_words(state, a)}"
                                      for i, a in enumerate(menu, 1)))
 
     def parse_number(self, state: GameState, observation: dict[str, Any],
@@ -129,17 +214,18 @@ class ViewBase:
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """One line naming the only legal action."""
-        self.console.print(f"[dim]Your only legal choice: {state.action_text(action)}.[/dim]")
+        said = self.say("cli.rest.only_choice", action=self.action_words(state, action))
+        self.console.print(f"[dim]{said}[/dim]")
 
     def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
         """The public trick record, if the observation has one."""
         tricks = observation.get("tricks") or []
         if not tricks:
-            self.console.print("No trick has been completed yet.")
+            self.console.print(self.say("cli.rest.no_trick"))
         for i, t in enumerate(tricks, 1):
-            self.console.print(f"Trick {t.get('number', i)}: led by "
-                               f"{self.name(observation, t['leader'])}, won by "
-                               f"{self.name(observation, t['winner'])}")
+            self.console.print(self.say("cli.rest.trick.short", n=t.get("number", i),
+                                        lead=self.name(observation, t["leader"]),
+                                        wins=self.name(observation, t["winner"])))
 
 
 class GenericView(ViewBase):
@@ -153,18 +239,38 @@ class GenericView(ViewBase):
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
         """Echo the action."""
-        self.console.print(f"{self.name(observation, seat)}: {state.action_text(action)}")
+        self.console.print(f"{self.name(observation, seat)}: "
+                           f"{self.action_words(state, action)}")
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Print the final scores and the winning seats."""
-        self.console.print(f"Final scores: {state.returns()}")
-        self.console.print("Won by seat" + ("s " if len(state.winners()) > 1 else " ")
-                           + ", ".join(str(s) for s in state.winners()))
+        scores = self.say("cli.rest.list_sep").join(
+            f"{self.name(observation, s)} {v:g}" for s, v in enumerate(state.returns()))
+        self.console.print(self.say("cli.rest.final", scores=scores))
+        winners = self.say("cli.rest.list_sep").join(self.name(observation, s)
+                                                     for s in state.winners())
+        self.console.print(self.say("cli.rest.won_by", names=winners))
 
 
 def view_class(spec: GameSpec) -> Any:
     """The game's terminal view class (the generic one if it has none)."""
     return spec.hook("terminal") if "terminal" in spec.hooks else GenericView
+
+
+def make_view(spec: GameSpec, console: Console, seat: int, lang: str = "en") -> Any:
+    """The game's view for ``seat``, speaking ``lang``.
+
+    A view class whose ``__init__`` takes a ``lang`` keyword gets it there; an older one
+    (``__init__(console, seat)``) is made without it and has ``lang`` set afterwards, so
+    every view can read ``self.lang`` once it is made (not inside its ``__init__``)."""
+    cls = view_class(spec)
+    try:
+        takes_lang = "lang" in inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        takes_lang = False
+    view = cls(console, seat, lang=lang) if takes_lang else cls(console, seat)
+    view.lang = lang
+    return view
 
 
 def read_action(view: TerminalView, state: GameState, obs: dict[str, Any],
@@ -194,4 +300,5 @@ def read_action(view: TerminalView, state: GameState, obs: dict[str, Any],
     return state.parse_action(text)
 
 
-__all__ = ["GenericView", "TerminalView", "ViewBase", "read_action", "view_class"]
+__all__ = ["ENGINE_PATTERNS", "GenericView", "TerminalView", "ViewBase", "engine_words",
+           "make_view", "read_action", "view_class"]

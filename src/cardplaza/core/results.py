@@ -46,6 +46,8 @@ class GameResult:
     margin: float
     score: float
     finished: float
+    hinted: bool = False
+    """Whether the player asked for hints (or a decision helper) during the game."""
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict."""
@@ -57,7 +59,7 @@ class GameResult:
         return cls(str(data["player"]), str(data.get("name", data["player"])),
                    str(data["game"]), str(data.get("level", "")), str(data["outcome"]),
                    float(data["margin"]), float(data["score"]),
-                   float(data.get("finished", 0.0)))
+                   float(data.get("finished", 0.0)), bool(data.get("hinted", False)))
 
 
 def opponents_of(game: str, seat: int, seats: int) -> list[int]:
@@ -68,7 +70,7 @@ def opponents_of(game: str, seat: int, seats: int) -> list[int]:
 
 
 def result_of(state: GameState, seat: int, player: str, name: str, level: str,
-              finished: float | None = None) -> GameResult:
+              finished: float | None = None, hinted: bool = False) -> GameResult:
     """The result of ``seat`` in a finished game."""
     if not state.is_terminal:
         raise ValueError("the game is not over")
@@ -85,19 +87,21 @@ def result_of(state: GameState, seat: int, player: str, name: str, level: str,
     else:
         outcome = "loss"
     return GameResult(player, name, state.game_name, level, outcome, own - best_other, own,
-                      time.time() if finished is None else finished)
+                      time.time() if finished is None else finished, hinted)
 
 
 def summarize(results: Iterable[GameResult], player: str | None = None) -> list[dict[str, Any]]:
-    """One row per (player, game), most played first."""
+    """One row per (player, game), most played first; ``hinted`` counts the games played
+    with hints, and each best result says whether it was one."""
     rows: dict[tuple[str, str], dict[str, Any]] = {}
     for r in results:
         if player is not None and r.player != player:
             continue
         row = rows.setdefault((r.player, r.game), {
             "player": r.player, "name": r.name, "game": r.game, "played": 0, "won": 0,
-            "lost": 0, "drawn": 0, "margin_sum": 0.0, "best": {}, "last": 0.0})
+            "lost": 0, "drawn": 0, "hinted": 0, "margin_sum": 0.0, "best": {}, "last": 0.0})
         row["played"] += 1
+        row["hinted"] += int(r.hinted)
         row["won" if r.outcome == "win" else "lost" if r.outcome == "loss" else "drawn"] += 1
         row["margin_sum"] += r.margin
         if r.finished >= row["last"]:
@@ -105,7 +109,8 @@ def summarize(results: Iterable[GameResult], player: str | None = None) -> list[
         best = row["best"].get(r.level)
         if best is None or r.margin > best["margin"]:
             row["best"][r.level] = {"margin": r.margin, "score": r.score,
-                                    "outcome": r.outcome, "finished": r.finished}
+                                    "outcome": r.outcome, "finished": r.finished,
+                                    "hinted": r.hinted}
     out = []
     for row in rows.values():
         row["average_margin"] = round(row.pop("margin_sum") / row["played"], 2)

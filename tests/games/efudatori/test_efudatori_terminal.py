@@ -48,7 +48,7 @@ def test_whole_game_in_the_terminal(players: int) -> None:
     out = run(Options(players=players), 3, ["hello", "9", "Jo"])
     for k in range(1, 50 // players + 1):
         assert f"Trick {k}/" in out
-    assert "trump 切り札 ♣" in out and "♦ diamonds" in out and "♥ hearts" in out
+    assert "trump ♣ clubs" in out and "♦ diamonds" in out and "♥ hearts" in out
     assert "Final result" in out and "Rank" in out
     assert "is not a card" in out and "choose a number" in out
     assert "draws the face-down card" in out or "You draw the face-down card" in out
@@ -64,7 +64,7 @@ def test_obligations_explained() -> None:
     view.show_turn(s, s.observation(0), s.legal_actions())
     out = buf.getvalue()
     assert "You hold a trump: the Joker forces you to play one" in out
-    assert "trump 切り札 ♣" in out
+    assert "trump ♣ clubs" in out
     buf.truncate(0)
     s = position(["Jo 7S 9H 8D", "4H 6S 7D 5C", "3S 2H 3H 5D", "JS 4D QH 9C"], 6, 2)
     play(s, "3S JS")
@@ -87,3 +87,19 @@ def test_play_terminal_loop() -> None:
     out = buf.getvalue()
     assert "Final result" in out and "Trick 13/13" in out
     assert "Winner" in out or "Joint winners" in out
+
+
+def test_obligations_and_reasons_in_japanese() -> None:
+    """The Joker's demand, the reasons a card cannot be played, the Joker's name: Japanese."""
+    import re
+
+    buf = io.StringIO()
+    view = View(Console(file=buf, width=110), 0, lang="ja")
+    s = position(["JH QC 6D 4S", "10H 2S 3S 4D", "5H 8C 3D Jo", "8H KD 9S 2D"], 4, 1)
+    play(s, "10H Jo 8H")
+    view.show_turn(s, s.observation(0), s.legal_actions())
+    view.show_history(s, s.observation(0))
+    out = buf.getvalue()
+    assert "ジョーカーが出ました。切り札を持っているので" in out
+    assert "切り札 ♣ クラブ" in out and "ジョーカー" in out
+    assert not re.findall(r"[A-Za-z]{2,}", out), out

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 import random
+import re
 
+import pytest
 from rich.console import Console
 
 from cardplaza.cli.terminal import play_terminal
@@ -13,7 +15,7 @@ from cardplaza.games.piquet.options import Options
 from cardplaza.games.piquet.state import PiquetState
 
 
-def _run(opts: Options, seed: int) -> tuple[PiquetState, str]:
+def _run(opts: Options, seed: int, lang: str = "en") -> tuple[PiquetState, str]:
     console = Console(file=io.StringIO(), width=110)
     rng = random.Random(seed)
     spec = get_game("piquet")
@@ -33,7 +35,7 @@ def _run(opts: Options, seed: int) -> tuple[PiquetState, str]:
     original = spec.new_state
     object.__setattr__(spec, "new_state", lambda o, s: holder[0])
     try:
-        final = play_terminal("piquet", opts, seed, console=console, read=read)
+        final = play_terminal("piquet", opts, seed, console=console, read=read, lang=lang)
     finally:
         object.__setattr__(spec, "new_state", original)
     assert isinstance(final, PiquetState)
@@ -45,10 +47,10 @@ def test_terminal_whole_partie_default() -> None:
     """A full partie: exchange, dialogue in words, running scores, sheet and Rubicon."""
     final, out = _run(Options(), 7)
     assert final.is_terminal
-    assert "Deal 6 of 6" in out
-    assert "Point of" in out and ("“Good.”" in out or "“Not good.”" in out)
+    assert "Deal 6/6" in out
+    assert "Point of" in out and ("“Good”" in out or "“Not good”" in out)
     assert "You discarded" in out and "Trick 12" in out
-    assert "Partie score sheet" in out and "wins the partie" in out
+    assert "Score sheet" in out and "wins the partie" in out
     assert "Traceback" not in out
 
 
@@ -56,5 +58,26 @@ def test_terminal_sinking_and_untaken_shown() -> None:
     """Sinking choices and the O2 reveal are shown in words."""
     final, out = _run(Options(sinking=True, show_untaken=True), 3)
     assert final.is_terminal
-    assert "“Pass.”" in out or "“Good.”" in out
+    assert "“Pass”" in out or "“Good”" in out
     assert "The untaken talon is shown" in out or "exchanges" in out
+
+
+# Words a person types (commands, the moves the help quotes): the only Latin words a
+# Japanese screen may show.
+TYPED = {"help", "quit", "exit", "hint", "helper", "odds", "legal", "moves", "tricks",
+         "history", "undo", "rules", "cardplaza", "piquet", "lang", "ja", "discard", "add",
+         "none", "good", "not", "making", "equal", "bid", "pass", "play", "as", "10h", "7c", "8d",
+         "9d"}
+
+
+@pytest.mark.parametrize("opts", [Options(), Options(sinking=True, show_untaken=True,
+                                                     carte_rouge=True),
+                                  Options(au_cent=True), Options(four_deals=True)],
+                         ids=["default", "sinking", "au_cent", "four_deals"])
+def test_a_partie_in_japanese_has_no_english_word(opts: Options) -> None:
+    """Every declaration, combination, score label, trick and result in Japanese."""
+    final, out = _run(opts, 11, lang="ja")
+    assert final.is_terminal
+    english = sorted(set(re.findall(r"[A-Za-z]{2,}", out)) - TYPED)
+    assert not english, english
+    assert "トリック1：" in out and "得点表" in out

@@ -1,4 +1,9 @@
-"""Terminal view of E-fuda-tori (絵札とり) for one person against computers."""
+"""Terminal view of E-fuda-tori (絵札とり) for one person against computers.
+
+Every word it shows comes from the message catalog in the view's language (``cli.rest.*``,
+the rule reasons ``eng.*``); the Joker is written ``Jo`` in English and ジョーカー in
+Japanese.
+"""
 
 from __future__ import annotations
 
@@ -13,47 +18,37 @@ from cardplaza.cli.view import ViewBase
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE
-from cardplaza.games.efudatori.state import describe_obligation
 
-SUIT_NAMES = {0: "spades", 1: "hearts", 2: "diamonds", 3: "clubs"}
-SUIT_NAMES_JA = {0: "スペード", 1: "ハート", 2: "ダイヤ", 3: "クラブ"}
-
-HELP = """\
-Type the number of a choice (1, 2, …) or a card: QH, q♥, 10d, TD, Jo for the Joker."""
-
-RULES = """\
-絵札とり in short: 2–7 players, 4 cards each, a stock to draw from; only captured picture
-cards score.
- • Trump (切り札) rotates every trick: ♣, ♦, ♥, ♣ … — spades are never trump.
- • Follow the led suit if you can; the Joker may be played at any turn.
- • Once the Joker is out, every later player holding a trump must play one.
- • Once the ♠3 is out, a later player holding the Joker must play it.
- • Strength: ♠3 (only together with the Joker) > Joker > ♠A (オールマイティ) > trumps >
-   the led suit; other cards never win.
- • The first lead of the game may not be a club or a spade (unless nothing else is held).
- • The winner draws the face-down stock card (only he sees it); the others draw face-up
-   cards, seen by all.
- • Captured pictures score K 20, Q 10, J 5; K-Q-J of one suit together 50."""
+SUIT_KEYS = ("suit.S", "suit.H", "suit.D", "suit.C")
+GROUP_GAP = "  "
+"""Between the suits of a hand (the cards of one suit are one space apart)."""
 
 
-def cards_text(cards: Sequence[int]) -> str:
-    """Cards sorted by suit and strength, e.g. ``K♥ Q♥ 5♦``."""
-    order = sorted(cards, key=lambda c: (c // 13, -(c % 13)))
-    return " ".join(rules.text(c) for c in order) or "—"
+def hand_key(trump: int | None) -> Any:
+    """Sort key of a hand: the Joker, the trump suit, then ♠ ♥ ♦ ♣; each suit from the
+    ace down."""
+    def key(c: int) -> tuple[int, int, int]:
+        if c == JOKER:
+            return (0, 0, 0)
+        suit = c // 13
+        return (1 if suit == trump else 2, suit, -(c % 13))
+    return key
 
 
-def winner_reason(cards: Sequence[int], trick_number: int) -> str:
-    """Which of the rules W1–W5 decided a trick, in words."""
+def winner_reason_key(cards: Sequence[int], trick_number: int) -> str:
+    """The catalog key of which of the rules W1–W5 decided a trick."""
     if JOKER in cards:
-        if SPADE_THREE in cards:
-            return "the ♠3 catches the Joker"
-        return "the Joker"
+        return "cli.rest.ef.why.three" if SPADE_THREE in cards else "cli.rest.ef.why.joker"
     if SPADE_ACE in cards:
-        return "the Almighty ♠A"
+        return "cli.rest.ef.why.almighty"
     trump = rules.trump_of(trick_number)
     if any(c != JOKER and c // 13 == trump for c in cards):
-        return "the highest trump"
-    return "the highest card of the led suit"
+        return "cli.rest.ef.why.trump"
+    return "cli.rest.ef.why.led"
+
+
+def _pictures(cards: Sequence[int]) -> list[int]:
+    return [c for c in cards if c != JOKER and c % 13 in (rules.JACK, rules.QUEEN, rules.KING)]
 
 
 class View(ViewBase):
@@ -68,22 +63,50 @@ class View(ViewBase):
                   "to the left",
     }
 
-    def __init__(self, console: Console, seat: int) -> None:
-        super().__init__(console, seat)
+    def __init__(self, console: Console, seat: int, lang: str = "en") -> None:
+        super().__init__(console, seat, lang)
         self._header_for = 0
         self._last_turn: tuple[int, int] | None = None
 
-    # -- helpers ------------------------------------------------------------------
+    # -- words ----------------------------------------------------------------------
+    def card(self, c: int) -> str:
+        """A card's text (the Joker in the view's language)."""
+        return self.say("cli.rest.ef.joker") if c == JOKER else rules.text(c)
+
+    def cards(self, cards: Sequence[int], trump: int | None = None,
+              grouped: bool = False) -> str:
+        """Cards in hand order; ``grouped``: a wider gap between the suits."""
+        order = sorted(cards, key=hand_key(trump))
+        if not grouped:
+            return " ".join(self.card(c) for c in order) or "—"
+        out: list[str] = []
+        last = -2
+        for c in order:
+            suit = -1 if c == JOKER else c // 13
+            out.append((GROUP_GAP if out and suit != last else " " if out else "")
+                       + self.card(c))
+            last = suit
+        return "".join(out) or "—"
+
+    def action_words(self, state: GameState, action: Action) -> str:
+        """A card (the Joker in the view's language)."""
+        return self.card(action) if isinstance(action, int) else super().action_words(
+            state, action)
+
     def name(self, obs: dict[str, Any], seat: int) -> str:
         """Display name of a seat ("You" for the person unless a name was set)."""
         names = [str(n) for n in obs["names"]]
         if names != [f"Player {p + 1}" for p in range(len(names))]:
             return names[seat]
         if seat == self.seat:
-            return "You"
+            return self.say("cli.rest.you")
         if len(names) == 4:
-            return ("West", "North", "East")[(seat - self.seat) % 4 - 1]
-        return names[seat]
+            return self.say(("cli.rest.ef.west", "cli.rest.ef.north",
+                             "cli.rest.ef.east")[(seat - self.seat) % 4 - 1])
+        return self.say("cli.rest.ef.player", n=seat + 1)
+
+    def _you(self, obs: dict[str, Any], seat: int) -> bool:
+        return seat == self.seat and self.name(obs, seat) == self.say("cli.rest.you")
 
     def intro(self, observation: dict[str, Any]) -> str:
         """Where you sit, who deals and who leads."""
@@ -91,47 +114,63 @@ class View(ViewBase):
         n = obs["players"]
         dealer, leader = obs["dealer"], (obs["dealer"] + 1) % n
         if n == 4:
-            seats = ("You sit South, with West on your left, North opposite and East on "
-                     "your right (play goes to the left).")
+            seats = self.say("cli.rest.ef.seats4")
         else:
-            seats = (f"{n} players: {self.name(obs, (self.seat + 1) % n)} sits on your left "
-                     f"and {self.name(obs, (self.seat - 1) % n)} on your right (play goes to "
-                     "the left).")
-        deals = "You deal" if dealer == self.seat else f"{self.name(obs, dealer)} deals"
-        leads = "you lead" if leader == self.seat else f"{self.name(obs, leader)} leads"
-        return f"{seats} {deals}, so {leads} the first trick."
+            seats = self.say("cli.rest.ef.seats", n=n, left=self.name(obs, (self.seat + 1) % n),
+                             right=self.name(obs, (self.seat - 1) % n))
+        if dealer == self.seat:
+            first = self.say("cli.rest.ef.you_deal", next=self.name(obs, leader))
+        elif leader == self.seat:
+            first = self.say("cli.rest.ef.deals_you_lead", who=self.name(obs, dealer))
+        else:
+            first = self.say("cli.rest.ef.deals_leads", who=self.name(obs, dealer),
+                             lead=self.name(obs, leader))
+        return f"{seats} {first}"
 
     def rules_text(self) -> str:
         """E-fuda-tori in short."""
-        return RULES
+        return self.say("cli.rest.ef.rules")
+
+    def help_text(self) -> str:
+        """How to type cards."""
+        return self.say("cli.rest.ef.help")
 
     def menu(self, state: GameState, observation: dict[str, Any],
              legal: Sequence[Action]) -> list[Action]:
-        """Legal cards in the hand's order (suit, then strength; the Joker last)."""
-        return sorted(legal, key=lambda c: (c // 13, -(c % 13)))  # type: ignore[operator]
+        """Legal cards in the hand's order (the Joker, trumps, then ♠ ♥ ♦ ♣)."""
+        return sorted(legal, key=hand_key(observation.get("trump")))
+
+    def _on_table(self, obs: dict[str, Any]) -> str:
+        return self.say("cli.rest.list_sep").join(
+            f"{self.name(obs, p)} {self.card(c)}" for p, c in obs["trick"])
 
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """The trick so far and the only card you may play."""
         obs = observation
         self._header(obs, obs["trick_number"])
-        table = ", ".join(f"{self.name(obs, p)} {rules.text(c)}" for p, c in obs["trick"])
-        where = f"On the table: {table}.  " if table else ""
         assert isinstance(action, int)
-        self.console.print(f"{where}Your only legal card: {rules.text(action)}.")
+        only = self.say("cli.rest.only_card", card=self.card(action))
+        if obs["trick"]:
+            only = self.say("cli.rest.then", first=self.say("cli.rest.ef.on_table",
+                                                            cards=self._on_table(obs)),
+                            then=only)
+        self.console.print(only)
 
     def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
         """Every trick of the game so far: trump, leader, cards and winner."""
         obs = observation
-        self.console.rule("Tricks so far")
+        self.console.rule(self.say("cli.rest.ef.so_far"))
         if not obs["tricks"]:
-            self.console.print("No trick has been played yet.")
+            self.console.print(self.say("cli.rest.ef.no_trick"))
         for t in obs["tricks"]:
             cards = [c for _, c in t["cards"]]
-            played = ", ".join(f"{self.name(obs, p)} {rules.text(c)}" for p, c in t["cards"])
-            self.console.print(f"Trick {t['number']:2d} (trump {rules.suit_symbol(t['trump'])}): "
-                               f"{played} → {self.name(obs, t['winner'])} "
-                               f"({winner_reason(cards, t['number'])})")
+            played = self.say("cli.rest.list_sep").join(
+                f"{self.name(obs, p)} {self.card(c)}" for p, c in t["cards"])
+            self.console.print(self.say(
+                "cli.rest.ef.history", n=t["number"], trump=rules.suit_symbol(t["trump"]),
+                cards=played, who=self.name(obs, t["winner"]),
+                reason=self.say(winner_reason_key(cards, t["number"]))))
 
     def _header(self, obs: dict[str, Any], number: int) -> None:
         if self._header_for >= number:
@@ -139,28 +178,67 @@ class View(ViewBase):
         self._header_for = number
         trump = rules.trump_of(number)
         stock = obs["stock_size"]
-        stock_text = (f"stock {stock} cards: top face down, {stock - 1} face up below"
-                      if stock else "stock empty: no more drawing")
-        self.console.rule(f"Trick {number}/{obs['tricks_total']} — trump 切り札 "
-                          f"{rules.suit_symbol(trump)} {SUIT_NAMES[trump]} "
-                          f"({SUIT_NAMES_JA[trump]}) — {stock_text}")
+        stock_text = (self.say("cli.rest.ef.stock", n=stock, up=stock - 1) if stock
+                      else self.say("cli.rest.ef.stock_empty"))
+        self.console.rule(self.say("cli.rest.ef.header", n=number, total=obs["tricks_total"],
+                                   symbol=rules.suit_symbol(trump),
+                                   suit=self.say(SUIT_KEYS[trump]), stock=stock_text))
 
     def _captured_table(self, obs: dict[str, Any], title: str) -> Table:
         table = Table(title=title)
-        table.add_column("Player")
-        table.add_column("Captured pictures")
-        table.add_column("Sets", justify="right")
-        table.add_column("Points", justify="right")
+        table.add_column(self.say("cli.rest.ef.col.player"))
+        table.add_column(self.say("cli.rest.ef.col.pictures"))
+        table.add_column(self.say("ef.setscol"), justify="right")
+        table.add_column(self.say("ef.points"), justify="right")
         if obs["ranking"] is not None:
-            table.add_column("Rank", justify="right")
+            table.add_column(self.say("cli.rest.ef.col.rank"), justify="right")
         for p in range(obs["players"]):
-            pics = [c for c in obs["captured"][p] if c != JOKER and c % 13 in (9, 10, 11)]
-            row = [self.name(obs, p), cards_text(pics), str(obs["sets"][p]),
-                   str(obs["scores"][p])]
+            row = [self.name(obs, p), self.cards(_pictures(obs["captured"][p])),
+                   str(obs["sets"][p]), str(obs["scores"][p])]
             if obs["ranking"] is not None:
                 row.append(str(obs["ranking"][p]))
             table.add_row(*(coloured(c) for c in row))
         return table
+
+    def obligation(self, obs: dict[str, Any]) -> str | None:
+        """The rule binding the person's next card, in words, or ``None``."""
+        if obs["to_play"] != obs["seat"]:
+            return None
+        hand = rules.mask_of_list(obs["hand"])
+        trick = [c for _, c in obs["trick"]]
+        trump = obs["trump"]
+        if not trick:
+            if obs["trick_number"] != 1:
+                return None
+            return self.say("cli.rest.ef.ob.first" if hand & rules.FIRST_LEAD_OK
+                            else "cli.rest.ef.ob.first_any")
+        played = rules.mask_of_list(trick)
+        if played & rules.SPADE_THREE_BIT and hand & rules.JOKER_BIT:
+            return self.say("cli.rest.ef.ob.joker_due")
+        if played & rules.JOKER_BIT:
+            if hand & rules.SUIT_MASK[trump]:
+                return self.say("cli.rest.ef.ob.joker_forces")
+            key = "cli.rest.ef.ob.free_any" if trick[0] == JOKER else "cli.rest.ef.ob.free_follow"
+            return self.say(key, trump=rules.suit_symbol(trump))
+        return None
+
+    def illegal_reason(self, c: int, obs: dict[str, Any]) -> str | None:
+        """Why a card of the hand cannot be played now, or ``None``."""
+        hand = rules.mask_of_list(obs["hand"])
+        trick = [t for _, t in obs["trick"]]
+        if rules.legal_mask(hand, trick, obs["trick_number"]) >> c & 1:
+            return None
+        if not trick:
+            return self.say("eng.first_lead_trump" if rules.suit_of(c) == rules.CLUBS
+                            else "eng.first_lead_spade")
+        played = rules.mask_of_list(trick)
+        if played & rules.SPADE_THREE_BIT and hand & rules.JOKER_BIT:
+            return self.say("eng.joker_due")
+        if played & rules.JOKER_BIT and hand & rules.SUIT_MASK[obs["trump"]]:
+            return self.say("eng.joker_forces")
+        led = rules.suit_symbol(rules.suit_of(trick[0]))
+        return self.say("eng.follow_or_joker" if hand & rules.JOKER_BIT else "eng.follow_play",
+                        suit=led)
 
     # -- protocol -----------------------------------------------------------------
     def show_turn(self, state: GameState, observation: dict[str, Any],
@@ -175,35 +253,40 @@ class View(ViewBase):
             self._show_table(obs)
         self._show_hand(state, obs, legal)
 
+    def show_menu(self, state: GameState, observation: dict[str, Any],
+                  menu: Sequence[Action]) -> None:
+        """``1) card  2) card …``."""
+        self.console.print("  ".join(f"[bold]{i})[/bold] {self.card(a)}"  # type: ignore[arg-type]
+                                     for i, a in enumerate(menu, 1)))
+
     def _show_table(self, obs: dict[str, Any]) -> None:
-        self.console.print(self._captured_table(obs, "Captured picture cards (絵札)"))
-        known = [f"{self.name(obs, p)}: {cards_text(obs['known_cards'][p])}"
+        self.console.print(self._captured_table(obs, self.say("cli.rest.ef.captured")))
+        known = [f"{self.name(obs, p)}: {self.cards(obs['known_cards'][p])}"
                  for p in range(obs["players"]) if p != self.seat and obs["known_cards"][p]]
         if known:
-            self.console.print("Known in hands (drawn face up): " + "; ".join(known))
+            self.console.print(self.say("cli.rest.ef.known",
+                                        list=self.say("cli.rest.list_sep").join(known)))
         if obs["trick"]:
-            self.console.print("On the table: " + ", ".join(
-                f"{self.name(obs, p)} {rules.text(c)}" for p, c in obs["trick"]))
+            self.console.print(self.say("cli.rest.ef.on_table", cards=self._on_table(obs)))
         else:
-            self.console.print("You lead this trick.")
+            self.console.print(self.say("cli.rest.ef.you_lead"))
 
     def _show_hand(self, state: GameState, obs: dict[str, Any],
                    legal: Sequence[Action]) -> None:
         hand = obs["hand"]
-        trick = [c for _, c in obs["trick"]]
-        self.console.print(f"Your hand: [bold]{cards_text(hand)}[/bold]")
-        obligation = describe_obligation(obs)
+        self.console.print(f"{self.say('cli.rest.your_hand')} "
+                           f"[bold]{self.cards(hand, obs['trump'], grouped=True)}[/bold]")
+        obligation = self.obligation(obs)
         if obligation:
             self.console.print(f"[yellow]{obligation}[/yellow]")
-        choices = "  ".join(f"[bold]{i}[/bold]) {state.action_text(a)}"
+        choices = "  ".join(f"[bold]{i}[/bold]) {self.card(a)}"  # type: ignore[arg-type]
                             for i, a in enumerate(self.menu(state, obs, legal), 1))
-        self.console.print(f"Choices: {choices}")
-        hand_mask = rules.mask_of_list(hand)
-        for c in hand:
+        self.console.print(self.say("cli.rest.ef.choices", choices=choices))
+        for c in sorted(hand, key=hand_key(obs["trump"])):
             if c not in legal:
-                reason = rules.illegal_card_reason(c, hand_mask, trick, obs["trick_number"])
+                reason = self.illegal_reason(c, obs)
                 if reason:
-                    self.console.print(f"  [dim]{rules.text(c)}: {reason}[/dim]")
+                    self.console.print(f"  [dim]{self.card(c)}: {reason}[/dim]")
 
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
@@ -215,48 +298,56 @@ class View(ViewBase):
         played = [c for t in obs["tricks"] for _, c in t["cards"]]
         played += [c for _, c in obs["trick"]]
         joker_seen = played.index(JOKER) < played.index(action) if JOKER in played else False
-        extra = ""
+        note = ""
         if action == JOKER:
-            extra = " (Joker: every later player holding a trump must play one)"
+            note = self.say("cli.rest.ef.note.joker")
         elif action == SPADE_THREE and not joker_seen and JOKER in played:
-            extra = " (♠3: the Joker's holder had to play it)"
+            note = self.say("cli.rest.ef.note.three_had")
         elif action == SPADE_THREE and not joker_seen:
-            extra = " (♠3: whoever holds the Joker must play it now)"
+            note = self.say("cli.rest.ef.note.three_must")
         elif action == SPADE_ACE:
-            extra = " (Almighty オールマイティ)"
-        who = self.name(obs, seat)
-        self.console.print(f"{who} {'play' if who == 'You' else 'plays'} "
-                           f"{state.action_text(action)}{extra}")
+            note = self.say("cli.rest.ef.note.almighty")
+        current = obs["trick"] if obs["trick"] else obs["tricks"][-1]["cards"]
+        leads = bool(current) and current[0][0] == seat and len(obs["trick"]) <= 1
+        you = self._you(obs, seat)
+        key = (("cli.rest.trick.lead.you" if you else "cli.rest.trick.lead") if leads
+               else ("cli.rest.trick.plays.you" if you else "cli.rest.trick.plays"))
+        self.console.print(self.say(key, who=self.name(obs, seat), card=self.card(action))
+                           + note)
         if obs["trick"]:
             return
         trick = obs["tricks"][-1]
         cards = [c for _, c in trick["cards"]]
         w = trick["winner"]
-        pics = [c for c in cards if c != JOKER and c % 13 in (9, 10, 11)]
-        gain = f", capturing {cards_text(pics)}" if pics else ""
-        self.console.print(f"[green]{self.name(obs, w)} win{'' if w == self.seat else 's'} "
-                           f"trick {trick['number']} by {winner_reason(cards, trick['number'])}"
-                           f"{gain}.[/green]")
+        wins = self.say("cli.rest.trick.wins.you" if self._you(obs, w)
+                        else "cli.rest.trick.wins", who=self.name(obs, w))
+        line = self.say("cli.rest.trick.by", wins=wins,
+                        reason=self.say(winner_reason_key(cards, trick["number"])))
+        pics = _pictures(cards)
+        if pics:
+            line = self.say("cli.rest.trick.capturing", wins=line, cards=self.cards(pics))
+        done = self.say("cli.rest.ef.trick_done", n=trick["number"], line=line)
+        self.console.print(f"[green]{done}[/green]")
         if obs["draws"] and obs["draws"][-1]["after_trick"] == trick["number"]:
             d = obs["draws"][-1]
             if d["winner"] == self.seat:
-                self.console.print(f"You draw the face-down card: {rules.text(d['face_down'])}")
+                self.console.print(self.say("cli.rest.ef.draw.you",
+                                            card=self.card(d["face_down"])))
             else:
-                self.console.print(f"{self.name(obs, d['winner'])} draws the face-down card.")
-            self.console.print("Face-up draws: " + ", ".join(
-                f"{self.name(obs, q)} {rules.text(c)}" for q, c in d["face_up"]))
+                self.console.print(self.say("cli.rest.ef.draw.other",
+                                            who=self.name(obs, d["winner"])))
+            self.console.print(self.say("cli.rest.ef.draw.up", list=self.say(
+                "cli.rest.list_sep").join(f"{self.name(obs, q)} {self.card(c)}"
+                                          for q, c in d["face_up"])))
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Final captured pictures, points and ranking."""
         obs = observation
-        self.console.print(self._captured_table(obs, "Final result"))
+        self.console.print(self._captured_table(obs, self.say("cli.rest.ef.final")))
         ranking = obs["ranking"] or []
         winners = [self.name(obs, p) for p in range(obs["players"]) if ranking[p] == 1]
         if len(winners) == 1:
-            self.console.print(f"[bold]Winner: {winners[0]}[/bold]")
+            self.console.print(f"[bold]{self.say('cli.rest.ef.winner', who=winners[0])}[/bold]")
         else:
-            self.console.print(f"[bold]Joint winners: {', '.join(winners)}[/bold]")
-
-    def help_text(self) -> str:
-        """How to type cards, and the rules in short."""
-        return HELP
+            names = self.say("cli.rest.list_sep").join(winners)
+            self.console.print(f"[bold]{self.say('cli.rest.ef.joint', names=names)}[/bold]")
