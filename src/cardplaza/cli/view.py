@@ -28,6 +28,8 @@ class TerminalView(Protocol):
 
     console: Console
     seat: int
+    lang: str
+    """The view's language; a view is built as ``View(console, seat, lang=…)``."""
 
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
@@ -82,9 +84,12 @@ class ViewBase:
     OPTION_HELP: dict[str, str] = {}  # noqa: RUF012 - read-only table per game
     """What each rule option means, for ``cardplaza games``."""
 
-    def __init__(self, console: Console, seat: int) -> None:
+    def __init__(self, console: Console, seat: int, lang: str = "en") -> None:
         self.console = console
         self.seat = seat
+        self.lang = lang
+        """The language of the view's own texts (``en`` or ``ja``; games that have no
+        catalog texts yet speak English)."""
 
     def help_text(self) -> str:
         """How to type moves (games override)."""
