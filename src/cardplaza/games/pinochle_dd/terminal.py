@@ -172,7 +172,7 @@ class View(PinochleViewParts, ViewBase):
 
     def _trick_points(self, obs: dict[str, Any], cards: Sequence[int]) -> int | None:
         faces = COUNTER_FACES[obs["options"]["counters"]]
-        return sum((faces >> f) & 1 for f in cards) * obs["scale"]
+        return sum((faces >> f) & 1 for f in cards) * int(obs["scale"])
 
     def _fallback_forced(self, state: GameState, observation: dict[str, Any],
                          action: Action) -> None:
