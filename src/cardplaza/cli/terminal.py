@@ -88,7 +88,8 @@ class Session:
 
     def __post_init__(self) -> None:
         self.state = self.spec.new_game(self.options, self.seed)
-        self.view = view_class(self.spec)(self.console, self.seat, lang=self.lang)
+        self.view = view_class(self.spec)(self.console, self.seat)
+        self.view.lang = self.lang
         self.computers: dict[int, Player] = {
             s: computer_player(self.spec.name, self.level, self.seed * 7919 + s)
             for s in range(self.state.num_players) if s != self.seat
@@ -277,7 +278,8 @@ class Session:
         actions = [a for _, a in self.state.history[:length]]
         state = self.spec.new_game(self.options, self.seed)
         quiet = make_console(file=_Discard(), width=self.console.width)
-        view: TerminalView = view_class(self.spec)(quiet, self.seat, lang=self.lang)
+        view: TerminalView = view_class(self.spec)(quiet, self.seat)
+        view.lang = self.lang
         for action in actions:
             seat = state.current_player
             state.apply(action)

@@ -29,7 +29,8 @@ class TerminalView(Protocol):
     console: Console
     seat: int
     lang: str
-    """The view's language; a view is built as ``View(console, seat, lang=…)``."""
+    """The view's language (``en`` or ``ja``): ``View(console, seat, lang=…)``, or set
+    after building a view whose constructor does not take it yet."""
 
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
