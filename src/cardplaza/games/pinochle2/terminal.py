@@ -123,7 +123,8 @@ class View(ViewBase):
             if isinstance(a, int) and a < 48:
                 key = (a % 24, a in obs["meld_areas"][self.seat],
                        a in obs["known_held"][self.seat],
-                       tuple(g for g in GROUP_KEYS if a in obs["used"][g]))
+                       tuple(g for g in GROUP_KEYS if a in obs["used"][g]
+                             and obs["phase"] == "stock"))
                 if key in seen:
                     continue
                 seen.add(key)
@@ -133,18 +134,20 @@ class View(ViewBase):
         self._can_meld = obs["step"] == "meld" and any(a != NO_MELD for a in rest)
         return [*sorted_hand(cards, obs["trump"], _suit, _rank), *rest]
 
-    def _marks(self, obs: dict[str, Any], c: int) -> str:
-        """What sets this copy of a card apart: the turn-up you took, a card shown, a card
-        on the table, the meld groups it was used in."""
+    def _marks(self, obs: dict[str, Any], c: int, *, table: bool = False,
+               used: bool = False) -> str:
+        """What sets this copy of a card apart: the turn-up you took or a card you showed
+        (always: the computer knows you hold it); with ``table`` a card of your meld area;
+        with ``used`` the meld groups it was used in (they matter while melds are made)."""
         me = self.seat
         marks = []
         if c in obs["known_held"][me]:
             ways = [r["how"] for r in obs["reveals"] if r["card"] == c and r["seat"] == me]
             marks.append(self.say("p2.mark.turn_up" if any(w in _TURN_UP_WAYS for w in ways)
                                   else "p2.mark.shown"))
-        if c in obs["meld_areas"][me]:
+        if table and c in obs["meld_areas"][me]:
             marks.append(self.say("p2.mark.melded"))
-        groups = [self._group(g) for g in GROUP_KEYS if c in obs["used"][g]]
+        groups = [self._group(g) for g in GROUP_KEYS if c in obs["used"][g]] if used else []
         if groups:
             marks.append(self.say("p2.mark.used", groups=self.say("sep").join(groups)))
         return "".join(self.say("p2.mark", what=m) for m in marks)
@@ -153,9 +156,10 @@ class View(ViewBase):
         key = _GROUP_MELD[group]
         return self.say("p2.group.sequence") if not key else meld_label(self.lang, key)
 
-    def _card_label(self, obs: dict[str, Any], c: int) -> Text:
+    def _card_label(self, obs: dict[str, Any], c: int, *, table: bool = False,
+                    used: bool = False) -> Text:
         out = _styled(c)
-        marks = self._marks(obs, c)
+        marks = self._marks(obs, c, table=table, used=used)
         if marks:
             out.append(marks, style="dim")
         return out
@@ -167,11 +171,15 @@ class View(ViewBase):
 
     def _card_choices(self, obs: dict[str, Any], menu: Sequence[Action]) -> Text:
         choices = Text(self.say("p2.play") + " ")
+        faces = [cast(int, a) % 24 for a in menu]
+        stock = obs["phase"] == "stock"
         for i, a in enumerate(menu, 1):
             if i > 1:
                 choices.append("  ")
             choices.append(f"{i}) ")
-            choices.append_text(self._card_label(obs, cast(int, a)))
+            twin = faces.count(cast(int, a) % 24) > 1  # two copies listed: say which
+            choices.append_text(self._card_label(obs, cast(int, a), table=twin,
+                                                 used=twin and stock))
         return choices
 
     def _meld_choices(self, obs: dict[str, Any], menu: Sequence[Action]) -> None:
@@ -185,7 +193,8 @@ class View(ViewBase):
             line = Text(f"  {i}) {self._meld_text(a)}  (+{MELD_POINTS[t]})")
             conc = [c for c in cards if c not in obs["meld_areas"][me]]
             line.append("  " + self.say("p2.puts_down", n=len(conc)), style="dim")
-            hist = [card_text(c) + self._marks(obs, c) for c in cards if self._marks(obs, c)]
+            hist = [card_text(c) + self._marks(obs, c, used=True) for c in cards
+                    if self._marks(obs, c, used=True)]
             if hist:
                 line.append("  " + self.say("sep2").join(hist), style="dim")
             self.console.print(line)
@@ -235,15 +244,10 @@ class View(ViewBase):
                     self.lang, meld_key(m["meld"])), points=m["points"]), style="green")
             self.console.print(line)
 
-    def _cards_line(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
-        out = Text()
-        for i, c in enumerate(sorted_hand(cards, obs["trump"], _suit, _rank)):
-            if i:
-                out.append("  ")
-            out.append_text(self._card_label(obs, c))
-        return out
-
     def _hand_line(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
+        """Cards by suit, trump first; the meld groups a card was used in while the stock
+        lasts."""
+        stock = obs["phase"] == "stock"
         out = Text()
         for i, (_, group) in enumerate(hand_groups(cards, obs["trump"], _suit, _rank)):
             if i:
@@ -251,7 +255,7 @@ class View(ViewBase):
             for j, c in enumerate(group):
                 if j:
                     out.append(" ")
-                out.append_text(self._card_label(obs, c))
+                out.append_text(self._card_label(obs, c, used=stock))
         return out
 
     # -- protocol ---------------------------------------------------------------------
@@ -303,7 +307,8 @@ class View(ViewBase):
             if i:
                 out.append("  ")
             out.append_text(_styled(c))
-            groups = [self._group(g) for g in GROUP_KEYS if c in obs["used"][g]]
+            groups = [self._group(g) for g in GROUP_KEYS if c in obs["used"][g]] \
+                if obs["phase"] == "stock" else []
             if groups:
                 out.append(self.say("p2.mark", what=self.say(
                     "p2.mark.used", groups=self.say("sep").join(groups))), style="dim")
