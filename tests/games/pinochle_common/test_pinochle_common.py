@@ -83,9 +83,9 @@ def test_odds_rows_say_where_a_meld_is_counted() -> None:
     assert where[("pinochle", "one suit")] == "the cards named"
     assert where[("double_pinochle", "one suit")] == "the cards named"
     assert where[("round_table", "one rank")] == "the cards named"
-    assert where[("run", "one suit")] == "in ♠ (each suit alike)"
-    assert where[("run", "any suit")] == "in any suit"
-    assert where[("around", "one rank")] == "of A (each rank alike)"
+    assert where[("run", "one suit")] == "♠ (each alike)"
+    assert where[("run", "any suit")] == "any suit"
+    assert where[("around", "one rank")] == "A (each alike)"
     out = io.StringIO()
     render_odds(Console(file=out, width=200), odds_table())
     shown = out.getvalue()

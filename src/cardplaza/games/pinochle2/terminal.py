@@ -104,7 +104,8 @@ class View(ViewBase):
         text = self.say(key, trump=observation["trump_symbol"])
         nine = observation["nine_turned_up"]
         if nine:
-            text += self.say("p2.intro.nine", points=nine["points"], who=self._who(nine["seat"]))
+            key = "p2.intro.nine.you" if nine["seat"] == self.seat else "p2.intro.nine"
+            text += self.say(key, points=nine["points"])
         return text
 
     def rules_text(self) -> str:

@@ -31,24 +31,24 @@ def odds_rows(rows: Sequence[tuple[dict[str, Any], Fraction]], hits: Sequence[in
     return table
 
 
-WHERE_LEGEND = ("in ♠ (each suit alike) / of A (each rank alike): the chance for one named "
-                "suit or rank, the same for every suit or rank; in any suit / any of …: for "
-                "at least one of them; the cards named: exactly the cards of the meld.")
+WHERE_LEGEND = ("♠ / A (each alike): the chance for one named suit or rank, the same for "
+                "every suit or rank; any suit / any of …: for at least one of them; the cards "
+                "named: exactly the cards of the meld.")
 """What the odds tables' "where" column means."""
 
 
 def where_text(row: dict[str, Any]) -> str:
-    """Where in the hand an odds row's meld is counted, in words: ``in ♠ (each suit
-    alike)``, ``in any suit``, ``of A (each rank alike)``, ``any of A K Q J``, ``the cards
-    named`` (a meld of fixed cards, such as pinochle), ``anywhere in the hand``."""
+    """Where in the hand an odds row's meld is counted, in words: ``♠ (each alike)``,
+    ``any suit``, ``A (each alike)``, ``any of A K Q J``, ``the cards named`` (a meld of
+    fixed cards, such as pinochle), ``anywhere in the hand``."""
     scope = row["scope"]
     if scope in ("one suit", "named suit"):
-        return f"in {row.get('suit', '♠')} (each suit alike)" if "cards" not in row \
+        return f"{row.get('suit', '♠')} (each alike)" if "cards" not in row \
             else "the cards named"
     if scope == "any suit":
-        return "in any suit"
+        return "any suit"
     if scope == "one rank":
-        return f"of {row['rank']} (each rank alike)" if "rank" in row else "the cards named"
+        return f"{row['rank']} (each alike)" if "rank" in row else "the cards named"
     if scope == "any rank":
         return f"any of {row['ranks']}"
     if scope == "hand":
@@ -65,8 +65,10 @@ def render_odds(console: Any, table: dict[str, Any], title: str,
     simulated = "simulated_hands" in table
     out = Table(title=f"{title}: {table['hand_size']} cards from {table['deck_size']}",
                 caption=WHERE_LEGEND, caption_justify="left")
-    for col in ("meld", "where", "probability", "1 in"):
-        out.add_column(col, justify="left" if col in ("meld", "where") else "right")
+    out.add_column("meld", ratio=3)
+    out.add_column("where", ratio=2)
+    out.add_column("probability", justify="right", no_wrap=True)
+    out.add_column("1 in", justify="right", no_wrap=True)
     if simulated:
         out.add_column(f"simulated ({table['simulated_hands']:,})", justify="right")
         out.add_column("dev (SE)", justify="right")
