@@ -261,3 +261,24 @@ def test_trick_lines_are_worded_alike() -> None:
     assert won_line("en", "North", 20) == "North wins the trick (+20)"
     assert play_line("en", "You", "A♠", lead=True, you=True) == "You lead A♠"
     assert won_line("ja", "北", 20) == "北がトリックを取る（+20）"
+
+
+@pytest.mark.parametrize("game", ["pinochle2", "pinochle4", "pinochle3", "pinochle_dd"])
+def test_every_choice_has_words_in_each_language(game: str) -> None:
+    """The views name any move in the player's language (for lines such as an undo's)."""
+    state = new_game(game, seed=5)
+    rng = random.Random(5)
+    seen = 0
+    while not state.is_terminal and seen < 300:
+        for lang in ("en", "ja"):
+            console, _ = _console()
+            view = get_game(game).hook("terminal")(console, 0, lang=lang)
+            for a in state.legal_actions():
+                words = view.action_words(state, a)
+                assert words and "[" not in words
+                if lang == "ja":
+                    assert not re.search(r"[A-Za-z]{2,}", words), words
+                else:
+                    assert not JAPANESE.search(words), words
+        state.apply(rng.choice(state.legal_actions()))
+        seen += 1

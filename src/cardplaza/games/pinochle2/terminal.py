@@ -170,6 +170,15 @@ class View(ViewBase):
         cards = " ".join(card_text(c) for c in meld_card_order(t, mask))
         return f"{meld_label(self.lang, meld_key(MELD_NAMES[t]))} {cards}"
 
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action in the view's language, plain text (``play A♠``, ``meld Marriage K♥
+        Q♥``, ``no meld``): for the loop's lines that name a move (undo, hints)."""
+        if action == NO_MELD:
+            return self.say("p2.no_meld")
+        if isinstance(action, int):
+            return self.say("act.play", card=card_text(action))
+        return self.say("act.meld", meld=self._meld_text(action))
+
     def _card_choices(self, obs: dict[str, Any], menu: Sequence[Action]) -> Text:
         choices = Text(self.say("p2.play") + " ")
         faces = [cast(int, a) % 24 for a in menu]

@@ -155,6 +155,16 @@ class View(PinochleViewParts, ViewBase):
             return self.say("act.trump", suit=SUIT_SYMBOLS[value])
         return _card(value)
 
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action in the view's language, plain text (``pass``, ``bid 260``, ``trump
+        ♠``, ``play A♠``): for the loop's lines that name a move (undo, hints)."""
+        assert isinstance(action, tuple)
+        kind, value = action
+        verbs = {2: "act.give", 3: "act.bury", 4: "act.play"}
+        if kind in verbs:
+            return self.say(verbs[kind], card=card_text(value))
+        return self._label(action)
+
     def show_menu(self, state: GameState, observation: dict[str, Any],
                   menu: Sequence[Action]) -> None:
         """Numbered bids, suits or cards (a card choice shows just the card)."""

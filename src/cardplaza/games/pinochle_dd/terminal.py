@@ -204,6 +204,16 @@ class View(PinochleViewParts, ViewBase):
             self.console.print("  " + "  ".join(f"[bold]{i})[/bold] {self._label(a)}"
                                                 for i, a in rest))
 
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action in the view's language, plain text (``pass``, ``bid 55``, ``trump
+        ♠``, ``play A♠``): for the loop's lines that name a move (undo, hints)."""
+        assert isinstance(action, tuple)
+        kind, value = action
+        if kind in (K_GIVE, K_PLAY):
+            return self.say("act.give" if kind == K_GIVE else "act.play",
+                            card=card_text(value))
+        return self._label(action)
+
     def _label(self, a: Action) -> str:
         assert isinstance(a, tuple)
         if a[0] == K_TRUMP:
