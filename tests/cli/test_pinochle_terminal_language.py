@@ -16,6 +16,7 @@ from pty_driver import PtySession
 from rich.console import Console
 
 from cardplaza.cli.terminal import play_terminal
+from cardplaza.cli.view import ViewBase
 from cardplaza.core import new_game
 from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle2.engine import NO_MELD
@@ -256,11 +257,13 @@ def test_no_meld_is_offered_only_when_a_meld_can_be_made() -> None:
 
 
 def test_trick_lines_are_worded_alike() -> None:
-    assert play_line("en", "South", "A♠", lead=True) == "South leads A♠"
-    assert play_line("en", "West", "10♠", lead=False) == "West plays 10♠"
-    assert won_line("en", "North", 20) == "North wins the trick (+20)"
-    assert play_line("en", "You", "A♠", lead=True, you=True) == "You lead A♠"
-    assert won_line("ja", "北", 20) == "北がトリックを取る（+20）"
+    console, _ = _console()
+    en, ja = ViewBase(console, 0), ViewBase(console, 0, lang="ja")
+    assert play_line(en, "South", "A♠", lead=True) == "South leads A♠"
+    assert play_line(en, "West", "10♠", lead=False) == "West plays 10♠"
+    assert won_line(en, "North", 20) == "North wins the trick (+20)"
+    assert play_line(en, "You", "A♠", lead=True, you=True) == "You lead A♠"
+    assert won_line(ja, "北", 20) == "北がトリックを取る（+20）"
 
 
 @pytest.mark.parametrize("game", ["pinochle2", "pinochle4", "pinochle3", "pinochle_dd"])

@@ -16,6 +16,8 @@ from rich.console import Console
 
 from cardplaza.core.protocol import Action, ActionParseError, GameState
 from cardplaza.core.registry import GameSpec
+from cardplaza.texts.catalog import has as catalog_has
+from cardplaza.texts.catalog import text as catalog_text
 
 
 class TerminalView(Protocol):
@@ -91,6 +93,15 @@ class ViewBase:
         self.lang = lang
         """The language of the view's own texts (``en`` or ``ja``; games that have no
         catalog texts yet speak English)."""
+
+    def text(self, key: str, **params: Any) -> str:
+        """The message catalog's text of ``key`` in the view's language (a game's view
+        reaches the catalog through its view, not by importing it)."""
+        return catalog_text(key, self.lang, **params)
+
+    def has_text(self, key: str) -> bool:
+        """Whether the message catalog has ``key``."""
+        return catalog_has(key)
 
     def help_text(self) -> str:
         """How to type moves (games override)."""

@@ -89,7 +89,7 @@ class View(ViewBase):
     # -- helpers ----------------------------------------------------------------------
     def say(self, key: str, **params: Any) -> str:
         """The catalog's ``cli.pin.<key>`` in the view's language."""
-        return say(self.lang, key, **params)
+        return say(self, key, **params)
 
     def _who(self, seat: int) -> str:
         return self.say("p2.you" if seat == self.seat else "p2.computer")
@@ -155,7 +155,7 @@ class View(ViewBase):
 
     def _group(self, group: str) -> str:
         key = _GROUP_MELD[group]
-        return self.say("p2.group.sequence") if not key else meld_label(self.lang, key)
+        return self.say("p2.group.sequence") if not key else meld_label(self, key)
 
     def _card_label(self, obs: dict[str, Any], c: int, *, table: bool = False,
                     used: bool = False) -> Text:
@@ -168,7 +168,7 @@ class View(ViewBase):
     def _meld_text(self, a: Action) -> str:
         t, mask = cast(tuple[int, int], a)
         cards = " ".join(card_text(c) for c in meld_card_order(t, mask))
-        return f"{meld_label(self.lang, meld_key(MELD_NAMES[t]))} {cards}"
+        return f"{meld_label(self, meld_key(MELD_NAMES[t]))} {cards}"
 
     def action_words(self, state: GameState, action: Action) -> str:
         """An action in the view's language, plain text (``play A♠``, ``meld Marriage K♥
@@ -251,7 +251,7 @@ class View(ViewBase):
             line.append_text(_styled(follow)).append(f" → {self._who(t['winner'])}")
             for m in melds.get(t["number"], []):
                 line.append(self.say("p2.history.meld", meld=meld_label(
-                    self.lang, meld_key(m["meld"])), points=m["points"]), style="green")
+                    self, meld_key(m["meld"])), points=m["points"]), style="green")
             self.console.print(line)
 
     def _hand_line(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
@@ -308,7 +308,7 @@ class View(ViewBase):
         con.print(self._card_choices(obs, menu))
         reasons = state.illegal_card_reasons()
         if reasons:
-            con.print(f"[dim]{engine_text(self.lang, next(iter(reasons.values())))}[/dim]")
+            con.print(f"[dim]{engine_text(self, next(iter(reasons.values())))}[/dim]")
 
     def _other_cards(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
         """The computer's cards on the table or known, with the groups they were used in."""
@@ -332,11 +332,11 @@ class View(ViewBase):
         if isinstance(action, int) and action < 48:
             cur = obs["current_trick"]
             lead = bool(cur and len(cur["cards"]) == 1)
-            con.print(play_line(self.lang, self._who(seat), card_text(action), lead=lead,
+            con.print(play_line(self, self._who(seat), card_text(action), lead=lead,
                                 you=seat == self.seat))
         for t in obs["tricks"][self._tricks_seen:]:
             points = sum(POINTS[c] for c in t["cards"])
-            con.print("  " + won_line(self.lang, self._who(t["winner"]), points,
+            con.print("  " + won_line(self, self._who(t["winner"]), points,
                                       you=t["winner"] == self.seat))
         self._tricks_seen = len(obs["tricks"])
         for m in obs["melds"][self._melds_seen:]:
@@ -344,7 +344,7 @@ class View(ViewBase):
             cards = " ".join(card_text(c) for c in order)
             key = "p2.you_meld" if m["seat"] == self.seat else "p2.melds_news"
             text = self.say(key, who=self._who(m["seat"]), cards=cards, points=m["points"],
-                            meld=meld_label(self.lang, meld_key(m["meld"])))
+                            meld=meld_label(self, meld_key(m["meld"])))
             if m["received"] is not None:
                 text += self.say("p2.exchanged", card=card_text(m["received"]))
             con.print(f"[green]{text}[/green]")
@@ -382,7 +382,7 @@ class View(ViewBase):
         self.console.print(table)
         for m in observation["melds"]:
             self.console.print(f"  {self.say('trick_card', who=self._who(m['seat']), card='')}"
-                               f"{meld_label(self.lang, meld_key(m['meld']))} (+{m['points']})")
+                               f"{meld_label(self, meld_key(m['meld']))} (+{m['points']})")
         if observation["nine_turned_up"]:
             who = self._who(observation["nine_turned_up"]["seat"])
             self.console.print(f"  {self.say('trick_card', who=who, card='')}"

@@ -192,7 +192,7 @@ class View(PinochleViewParts, ViewBase):
             table.add_column(self.say("col.wanted." + wanted_from))
         for row in rows:
             parts = self.say("sep").join(
-                f"{meld_label(self.lang, m['key'], m.get('suit'))} {m['value']}"
+                f"{meld_label(self, m['key'], m.get('suit'))} {m['value']}"
                 for m in row["melds"]) or "—"
             cells = [row["symbol"], str(row["value"]), parts]
             if wanted_from:
@@ -212,7 +212,7 @@ class View(PinochleViewParts, ViewBase):
         table.add_column(self.say("col.meld"), justify="right")
         table.add_column(self.say("col.breakdown"))
         for seat, m in enumerate(obs["melds"]):
-            parts = self.say("sep2").join(f"{meld_label(self.lang, x['key'], x.get('suit'))} "
+            parts = self.say("sep2").join(f"{meld_label(self, x['key'], x.get('suit'))} "
                               f"{x['value']} ({_cards(x['cards'])})"
                               for x in m["melds"]) or "—"
             table.add_row(self.name(obs, seat), str(m["value"]), markup(parts))

@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from rich.console import Console
 from rich.text import Text
 
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.games.pinochle_common.actions import SUIT_SYMBOLS
-from cardplaza.texts.catalog import has, text
 
 PREFIX = "cli.pin."
 """The catalog keys of the Pinochle terminal views."""
@@ -29,28 +28,41 @@ PLACES = ("south", "west", "north", "east")
 """Seat names around a four-seat table, from the person (South) clockwise."""
 
 
-def say(lang: str, key: str, **params: Any) -> str:
-    """The catalog's text ``cli.pin.<key>`` in ``lang``."""
-    return text(PREFIX + key, lang, **params)
+class Speaker(Protocol):
+    """What gives a view its texts: the terminal's view (``cli.view.ViewBase``) in the
+    player's language. Games do not import the catalog; they ask their view."""
+
+    lang: str
+
+    def text(self, key: str, **params: Any) -> str:
+        """The catalog's text of ``key`` in :attr:`lang`."""
+
+    def has_text(self, key: str) -> bool:
+        """Whether the catalog has ``key``."""
 
 
-def place_name(lang: str, place: str, you: bool) -> str:
-    """``South``, ``West`` … (``South (you)`` for the person) in ``lang``."""
-    name = say(lang, "place." + place)
-    return say(lang, "you_mark", name=name) if you else name
+def say(sp: Speaker, key: str, **params: Any) -> str:
+    """The catalog's text ``cli.pin.<key>`` in the speaker's language."""
+    return sp.text(PREFIX + key, **params)
 
 
-def play_line(lang: str, who: str, card: str, *, lead: bool, you: bool = False) -> str:
+def place_name(sp: Speaker, place: str, you: bool) -> str:
+    """``South``, ``West`` … (``South (you)`` for the person)."""
+    name = say(sp, "place." + place)
+    return say(sp, "you_mark", name=name) if you else name
+
+
+def play_line(sp: Speaker, who: str, card: str, *, lead: bool, you: bool = False) -> str:
     """One card of a trick, worded alike in every Pinochle game: ``South leads A♠``,
     ``West plays 10♠`` (``You lead`` / ``You play`` when ``who`` is a bare "you")."""
     key = ("trick.leads" if lead else "trick.plays") + (".you" if you else "")
-    return say(lang, key, who=who, card=card)
+    return say(sp, key, who=who, card=card)
 
 
-def won_line(lang: str, who: str, points: int | None, *, you: bool = False) -> str:
+def won_line(sp: Speaker, who: str, points: int | None, *, you: bool = False) -> str:
     """The end of a trick: ``North wins the trick (+20)`` (no points: without them)."""
     key = "trick.wins" + (".you" if you else "") + (".plain" if points is None else "")
-    return say(lang, key, who=who, points=points)
+    return say(sp, key, who=who, points=points)
 
 
 def hand_groups(cards: Sequence[int], trump: int | None, suit: Callable[[int], int],
@@ -75,8 +87,8 @@ def sorted_hand(cards: Sequence[int], trump: int | None, suit: Callable[[int], i
 
 # -- the engines' English texts in the view's language -----------------------------------
 
-def _cards(text_: str, lang: str) -> str:
-    return text_.replace(" or ", text("eng.or", lang))
+def _cards(sp: Speaker, cards: str) -> str:
+    return cards.replace(" or ", sp.text("eng.or"))
 
 
 _ENGINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
@@ -100,18 +112,18 @@ _ENGINE: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     ))
 
 
-def engine_text(lang: str, message: str) -> str:
-    """An engine's English reason (why a card or bid is not allowed) in ``lang``; a reason
-    without a Japanese form reads as a plain "not allowed now"."""
-    if lang == "en":
+def engine_text(sp: Speaker, message: str) -> str:
+    """An engine's English reason (why a card or bid is not allowed) in the speaker's
+    language; a reason without a Japanese form reads as a plain "not allowed now"."""
+    if sp.lang == "en":
         return message
     for pattern, key in _ENGINE:
         m = pattern.match(message)
         if m:
-            params = {k: _cards(v, lang) if k == "cards" else v
+            params = {k: _cards(sp, v) if k == "cards" else v
                       for k, v in m.groupdict().items()}
-            return text(key, lang, **params)
-    return say(lang, "why.other")
+            return sp.text(key, **params)
+    return say(sp, "why.other")
 
 
 class PinochleViewParts:
@@ -140,12 +152,17 @@ class PinochleViewParts:
         """The points a finished trick's cards are worth (``None``: not shown)."""
         return None
 
+    if TYPE_CHECKING:  # given by the terminal's ViewBase, later in the view's bases
+        def text(self, key: str, **params: Any) -> str: ...
+
+        def has_text(self, key: str) -> bool: ...
+
     def say(self, key: str, **params: Any) -> str:
         """The catalog's ``cli.pin.<key>`` in the view's language."""
-        return say(self.lang, key, **params)
+        return say(self, key, **params)
 
     def _place(self, place: str, you: bool) -> str:
-        return place_name(self.lang, place, you)
+        return place_name(self, place, you)
 
     def _bid_word(self, amount: int) -> str:
         """``pass`` or the amount, as the auction's lines show a bid."""
@@ -175,7 +192,7 @@ class PinochleViewParts:
         action = state.parse_action(f"bid {number}")
         reason = state.illegal_reason(action)
         if reason is not None:
-            raise IllegalAction(self.say("bid_number", reason=engine_text(self.lang, reason),
+            raise IllegalAction(self.say("bid_number", reason=engine_text(self, reason),
                                          number=number))
         return action
 
@@ -230,13 +247,12 @@ class PinochleViewParts:
         trick (+20)`` when it completes the trick."""
         done = not obs["trick"] and bool(obs["tricks"]) and obs["phase"] == "play"
         lead = len(obs["trick"]) == 1
-        self.console.print(self._rich(play_line(self.lang, self.name(obs, seat),
+        self.console.print(self._rich(play_line(self, self.name(obs, seat),
                                                 self._card(card), lead=lead)))
         if done:
             last = obs["tricks"][-1]
             points = self._trick_points(obs, [c for _, c in last["cards"]])
-            self.console.print("  " + won_line(self.lang, self.name(obs, last["winner"]),
-                                               points))
+            self.console.print("  " + won_line(self, self.name(obs, last["winner"]), points))
 
     def _give_news(self, obs: dict[str, Any], seat: int, who: str, card: int) -> None:
         """A card passed: shown to the giver, counted for the others once all are given."""
@@ -252,20 +268,21 @@ class PinochleViewParts:
 _MULTIPLES = ("double", "triple", "quadruple")
 
 
-def meld_label(lang: str, key: str, suit: int | str | None = None) -> str:
-    """A meld's name in ``lang`` from its key (``royal_marriage``, ``double_run``,
-    ``triple_aces_around`` …), with the suit of a run or marriage (``Marriage ♦``)."""
-    if has("meld." + key):
-        base = text("meld." + key, lang)
+def meld_label(sp: Speaker, key: str, suit: int | str | None = None) -> str:
+    """A meld's name in the speaker's language from its key (``royal_marriage``,
+    ``double_run``, ``triple_aces_around`` …), with the suit of a run or marriage
+    (``Marriage ♦``)."""
+    if sp.has_text("meld." + key):
+        base = sp.text("meld." + key)
     else:
         base = key.replace("_", " ")
         for word in _MULTIPLES:
             rest = key.removeprefix(word + "_")
-            if rest != key and has("meld." + rest):
-                inner = text("meld." + rest, lang)
-                if lang == "en":
+            if rest != key and sp.has_text("meld." + rest):
+                inner = sp.text("meld." + rest)
+                if sp.lang == "en":
                     inner = inner[:1].lower() + inner[1:]
-                base = text("pd.mult." + word, lang, m=inner)
+                base = sp.text("pd.mult." + word, m=inner)
                 break
     if suit is not None and key.endswith(("run", "marriage")) and "royal" not in key:
         symbol = SUIT_SYMBOLS[suit] if isinstance(suit, int) else suit

@@ -21,6 +21,7 @@ from cardplaza.cli.view import ViewBase
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle_common.view_parts import (
     PinochleViewParts,
+    Speaker,
     hand_groups,
     meld_label,
     say,
@@ -78,13 +79,13 @@ def hand_lines(faces: Sequence[int], trump: int | None = None) -> list[str]:
 
 
 def meld_bid_note(bids: Sequence[Sequence[int]], scale: int,
-                  lang: str = "en") -> dict[int, str]:
+                  sp: Speaker) -> dict[int, str]:
     """For each bid (by index) that reads as a meld bid (section 8): what it shows."""
     notes = {}
     for i, meld in meld_bids(bids, scale).items():
         opening = all(a == 0 for _, a in bids[:i])
         key = "dd.meld_bid.aces" if opening and meld == 10 else "dd.meld_bid"
-        notes[i] = say(lang, key, n=meld * scale)
+        notes[i] = say(sp, key, n=meld * scale)
     return notes
 
 
@@ -155,7 +156,7 @@ class View(PinochleViewParts, ViewBase):
         return [a for a in menu if a not in cards] + [by_card[c] for c in order]
 
     def _bids_line(self, obs: dict[str, Any]) -> str:
-        notes = meld_bid_note(obs["bids"], obs["scale"], self.lang)
+        notes = meld_bid_note(obs["bids"], obs["scale"], self)
         parts = []
         for i, (s, a) in enumerate(obs["bids"]):
             text = self.say("bid_item", who=self.name(obs, s), bid=self._bid_word(a))
@@ -233,7 +234,7 @@ class View(PinochleViewParts, ViewBase):
         table.add_column(self.say("col.breakdown"))
         for s in range(4):
             r = meld_breakdown(hand, s)
-            parts = self.say("sep").join(f"{meld_label(self.lang, m.key, m.suit)} "
+            parts = self.say("sep").join(f"{meld_label(self, m.key, m.suit)} "
                                          f"{m.value * k}" for m in r.melds) or "—"
             table.add_row(SUIT_SYMBOLS[s], str(r.total * k), markup(parts))
         self.console.print(table)
@@ -247,7 +248,7 @@ class View(PinochleViewParts, ViewBase):
         table.add_column(self.say("col.breakdown"))
         for seat, m in enumerate(obs["melds"]):
             parts = self.say("sep2").join(
-                f"{meld_label(self.lang, x['key'], x.get('suit'))} {x['value']}"
+                f"{meld_label(self, x['key'], x.get('suit'))} {x['value']}"
                 for x in m["melds"]) or "—"
             table.add_row(self.name(obs, seat), str(m["value"]), markup(parts))
         self.console.print(table)
@@ -328,7 +329,7 @@ class View(PinochleViewParts, ViewBase):
                 self.console.print(self.say("said", who=who, what=self.say("act.pass")))
             else:
                 bids = obs["bids"]
-                notes = meld_bid_note(bids, obs["scale"], self.lang)
+                notes = meld_bid_note(bids, obs["scale"], self)
                 what = self.say("bids_n", n=action[1])
                 if len(bids) - 1 in notes:
                     what += self.say("note", note=notes[len(bids) - 1])
