@@ -213,7 +213,7 @@ def test_arena_unit_help_matches_the_readme() -> None:
 def test_odds_table_has_readable_names_and_a_legend() -> None:
     _, out = _run(["odds", "pinochle4"])
     assert "double_run" not in out and "rank_count_" not in out
-    assert "Double run" in out and "Exactly 3 of a rank" in out and "any suit" in out
+    assert "Double run" in out and "Exactly 3 cards of a rank" in out and "any suit" in out
     assert "for at least one of them" in out
 
 

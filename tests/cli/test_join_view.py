@@ -49,7 +49,9 @@ def _move(state: Any, before: Any, standin: bool = False) -> dict[str, Any]:
 
 def test_the_terminal_shows_moves_drops_stand_ins_and_hand_backs() -> None:
     spec = get_game("pinochle2")
-    state = spec.new_game(spec.options({"level": "1"}), 7)
+    # A deal where the first card of our menu loses the trick, so the other seat (then a
+    # stand-in) moves next.
+    state = spec.new_game(spec.options({"level": "1"}), 11)
     me = 1 - state.current_player  # the other seat leads
     other = state.current_player
     out = io.StringIO()

@@ -23,6 +23,7 @@ from rich.console import Console
 
 from cardplaza.core.protocol import Action, ActionParseError, GameState
 from cardplaza.core.registry import GameSpec
+from cardplaza.texts.catalog import has as catalog_has
 from cardplaza.texts.catalog import text as catalog_text
 
 
@@ -156,9 +157,19 @@ class ViewBase:
         self.seat = seat
         self.lang = lang
 
-    def say(self, key: str, **params: Any) -> str:
-        """A text of the message catalog in the view's language."""
+    def text(self, key: str, **params: Any) -> str:
+        """The message catalog's text of ``key`` in the view's language (a game's view
+        reaches the catalog through its view, not by importing it)."""
         return catalog_text(key, self.lang, **params)
+
+    def has_text(self, key: str) -> bool:
+        """Whether the message catalog has ``key``."""
+        return catalog_has(key)
+
+    def say(self, key: str, **params: Any) -> str:
+        """A text of the message catalog in the view's language (views whose keys share a
+        prefix override it to add theirs)."""
+        return self.text(key, **params)
 
     def engine_words(self, text: str) -> str:
         """An engine's English text (an action, a reason an action is not legal) in the
@@ -172,7 +183,7 @@ class ViewBase:
 
     def help_text(self) -> str:
         """How to type moves (games override)."""
-        return self.say("cli.rest.help")
+        return self.text("cli.rest.help")
 
     def rules_text(self) -> str:
         """The rules in a few lines (games override)."""
@@ -180,12 +191,12 @@ class ViewBase:
 
     def name(self, observation: dict[str, Any], seat: int) -> str:
         """"You" for the person, "Seat n" for the others."""
-        return self.say("cli.rest.you") if seat == self.seat else self.say("cli.rest.seat",
+        return self.text("cli.rest.you") if seat == self.seat else self.text("cli.rest.seat",
                                                                            n=seat)
 
     def intro(self, observation: dict[str, Any]) -> str:
         """Seat number of the person."""
-        return self.say("cli.rest.intro", n=self.seat)
+        return self.text("cli.rest.intro", n=self.seat)
 
     def menu(self, state: GameState, observation: dict[str, Any],
              legal: Sequence[Action]) -> list[Action]:
@@ -214,16 +225,16 @@ class ViewBase:
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """One line naming the only legal action."""
-        said = self.say("cli.rest.only_choice", action=self.action_words(state, action))
+        said = self.text("cli.rest.only_choice", action=self.action_words(state, action))
         self.console.print(f"[dim]{said}[/dim]")
 
     def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
         """The public trick record, if the observation has one."""
         tricks = observation.get("tricks") or []
         if not tricks:
-            self.console.print(self.say("cli.rest.no_trick"))
+            self.console.print(self.text("cli.rest.no_trick"))
         for i, t in enumerate(tricks, 1):
-            self.console.print(self.say("cli.rest.trick.short", n=t.get("number", i),
+            self.console.print(self.text("cli.rest.trick.short", n=t.get("number", i),
                                         lead=self.name(observation, t["leader"]),
                                         wins=self.name(observation, t["winner"])))
 
@@ -244,12 +255,12 @@ class GenericView(ViewBase):
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """Print the final scores and the winning seats."""
-        scores = self.say("cli.rest.list_sep").join(
+        scores = self.text("cli.rest.list_sep").join(
             f"{self.name(observation, s)} {v:g}" for s, v in enumerate(state.returns()))
-        self.console.print(self.say("cli.rest.final", scores=scores))
-        winners = self.say("cli.rest.list_sep").join(self.name(observation, s)
+        self.console.print(self.text("cli.rest.final", scores=scores))
+        winners = self.text("cli.rest.list_sep").join(self.name(observation, s)
                                                      for s in state.winners())
-        self.console.print(self.say("cli.rest.won_by", names=winners))
+        self.console.print(self.text("cli.rest.won_by", names=winners))
 
 
 def view_class(spec: GameSpec) -> Any:

@@ -6,7 +6,8 @@ package under ``cardplaza.games``, so adding a game never touches the front ends
 Optional hooks are ``"module:attribute"`` import paths, loaded only when needed so the
 pure engines never import presentation code:
 
-* ``terminal`` — a class ``View(console, seat)`` for terminal play (see ``cardplaza.cli``);
+* ``terminal`` — a class ``View(console, seat, lang="en")`` for terminal play (see
+  ``cardplaza.cli``);
 * ``bench`` — a function ``() -> dict[str, float]`` of extra benchmark figures;
 * ``players`` — a function ``(level: str, seed: int) -> Player`` for computer levels;
 * ``odds`` — a function ``(simulate: int | None, seed: int) -> dict`` of exact odds;

@@ -30,7 +30,7 @@ def test_a_person_can_play_a_whole_deal() -> None:
     assert "End of the deal" in text and "Total" in text
     assert "not a card or meld name" in text and "not in the Pinochle deck" in text
     assert "Play a card" in text  # help
-    assert "Trick 24:" in text and "Your hand:" in text
+    assert "wins the trick" in text and "Your hand:" in text
 
 
 def test_meld_choices_are_numbered() -> None:

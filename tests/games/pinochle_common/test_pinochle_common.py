@@ -66,3 +66,28 @@ def test_views_show_history_and_a_forced_card(game: str) -> None:
     assert "Contract:" in text
     if st.current_player == 0:  # type: ignore[attr-defined]
         assert "Your only legal card" in text
+
+
+def test_odds_rows_say_where_a_meld_is_counted() -> None:
+    """Melds of fixed cards (pinochle, round table) read "the cards named", never "one
+    suit"; suit and rank rows name the suit or rank they were computed for."""
+    import io
+
+    from rich.console import Console
+
+    from cardplaza.games.pinochle4.odds import odds_table, render_odds
+    from cardplaza.games.pinochle_common.odds import where_text
+
+    rows = odds_table()["rows"]
+    where = {(r["meld"], r["scope"]): where_text(r) for r in rows}
+    assert where[("pinochle", "one suit")] == "the cards named"
+    assert where[("double_pinochle", "one suit")] == "the cards named"
+    assert where[("round_table", "one rank")] == "the cards named"
+    assert where[("run", "one suit")] == "♠ (each alike)"
+    assert where[("run", "any suit")] == "any suit"
+    assert where[("around", "one rank")] == "A (each alike)"
+    out = io.StringIO()
+    render_odds(Console(file=out, width=200), odds_table())
+    shown = out.getvalue()
+    assert "one suit" not in shown and "No card of a rank" in shown
+    assert "Exactly 1 card of a rank" in shown and "Exactly 2 cards of a rank" in shown

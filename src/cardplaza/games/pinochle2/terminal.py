@@ -1,4 +1,7 @@
-"""Terminal view of two-hand Pinochle (Rich). Shows only the human seat's observation."""
+"""Terminal view of two-hand Pinochle (Rich). Shows only the human seat's observation; every
+text comes from the message catalog in the view's language. The hand is grouped by suit,
+trump first, each suit high to low; of two copies of a card the one whose difference
+matters is marked (the turn-up card you took, a copy shown or melded)."""
 
 from __future__ import annotations
 
@@ -18,13 +21,27 @@ from cardplaza.games.pinochle2.engine import (
     MELD_NAMES,
     MELD_POINTS,
     NO_MELD,
-    SUIT_SYMBOLS,
+    POINTS,
+    RANK_OF,
+    SUIT_OF,
     display_order,
     meld_card_order,
 )
+from cardplaza.games.pinochle_common.view_parts import (
+    engine_text,
+    hand_groups,
+    meld_label,
+    play_line,
+    say,
+    sorted_hand,
+    won_line,
+)
 
-_SHORT = {"sequence": "seq", "pinochle": "pin", "aces": "A-around", "kings": "K-around",
-          "queens": "Q-around", "jacks": "J-around"}
+_GROUP_MELD = {"sequence": "", "pinochle": "pinochle", "aces": "aces_around",
+               "kings": "kings_around", "queens": "queens_around", "jacks": "jacks_around"}
+"""The meld that names each group of melds (a card is used once per group)."""
+_TURN_UP_WAYS = ("dix exchange", "trick 12 turn-up")
+"""How a card reaches a hand as the turn-up (the exchange for the dix, or the last draw)."""
 
 
 def card_text(c: int) -> str:
@@ -37,15 +54,17 @@ def _styled(c: int) -> Text:
     return Text(card_text(c), style=RED if suit in (1, 2) else BLACK)
 
 
-RULES = """\
-Two players, 48 cards (two of each A 10 K Q J 9 in four suits), 12 cards each; the card
-under the stock turned up names trump.
- • Tricks 1–12: play any card; the higher card of the led suit or a trump wins. The
-   winner of a trick may meld once (run 150, royal marriage 40, marriage 20, dix 10,
-   pinochle 40, arounds 100/80/60/40), then both draw from the stock.
- • Tricks 13–24 (no stock): follow suit and win the trick if you can, else trump.
- • A, 10 and K count 10 each, the last trick 10. The higher total of counters and
-   melds wins the deal. Each win raises the computer's level (the streak ladder)."""
+def _suit(c: int) -> int:
+    return SUIT_OF[c]
+
+
+def _rank(c: int) -> int:
+    return RANK_OF[c]
+
+
+def meld_key(name: str) -> str:
+    """The catalog key of a two-hand meld's name (``royal marriage`` → ``royal_marriage``)."""
+    return name.replace(" ", "_")
 
 
 class View(ViewBase):
@@ -59,16 +78,21 @@ class View(ViewBase):
         "dealer": "who deals the first game: 1 the computer (you lead), 0 you",
     }
 
-    def __init__(self, console: Console, seat: int) -> None:
-        super().__init__(console, seat)
+    def __init__(self, console: Console, seat: int, lang: str = "en") -> None:
+        super().__init__(console, seat, lang)
         self._tricks_seen = 0
         self._melds_seen = 0
         self._reveals_seen = 0
         self._hand: set[int] | None = None
+        self._can_meld = False
 
     # -- helpers ----------------------------------------------------------------------
+    def say(self, key: str, **params: Any) -> str:
+        """The catalog's ``cli.pin.<key>`` in the view's language."""
+        return say(self, key, **params)
+
     def _who(self, seat: int) -> str:
-        return "You" if seat == self.seat else "Computer"
+        return self.say("p2.you" if seat == self.seat else "p2.computer")
 
     def name(self, observation: dict[str, Any], seat: int) -> str:
         """"You" or "Computer"."""
@@ -76,195 +100,260 @@ class View(ViewBase):
 
     def intro(self, observation: dict[str, Any]) -> str:
         """Who deals and who leads."""
-        dealer = "The computer deals; you lead" if observation["dealer"] != self.seat \
-            else "You deal; the computer leads"
+        key = "p2.intro.you_lead" if observation["dealer"] != self.seat else "p2.intro.you_deal"
+        text = self.say(key, trump=observation["trump_symbol"])
         nine = observation["nine_turned_up"]
-        bonus = ""
         if nine:
-            who = "you" if nine["seat"] == self.seat else "the computer"
-            bonus = (f" The card turned up is the 9 of trump: {nine['points']} for the dealer "
-                     f"({who}).")
-        return (f"You play against the computer. {dealer} the first trick. Trump is "
-                f"{observation['trump_symbol']} (the turned-up card).{bonus}")
+            key = "p2.intro.nine.you" if nine["seat"] == self.seat else "p2.intro.nine"
+            text += self.say(key, points=nine["points"])
+        return text
 
     def rules_text(self) -> str:
         """Two-hand Pinochle in short."""
-        return RULES
+        return self.say("rules.p2")
 
     def menu(self, state: GameState, observation: dict[str, Any],
              legal: Sequence[Action]) -> list[Action]:
-        """Cards by suit and rank (two copies alike in every way listed once), melds in
-        the order shown."""
+        """Cards as the hand shows them (trump first, each suit high to low; two copies
+        alike in every way listed once), then melds in the order shown."""
         obs = observation
         seen: set[tuple[Any, ...]] = set()
-        out: list[Action] = []
+        cards: list[int] = []
+        rest: list[Action] = []
         for a in display_order(legal):
             if isinstance(a, int) and a < 48:
                 key = (a % 24, a in obs["meld_areas"][self.seat],
                        a in obs["known_held"][self.seat],
-                       tuple(g for g in GROUP_KEYS if a in obs["used"][g]))
+                       tuple(g for g in GROUP_KEYS if a in obs["used"][g]
+                             and obs["phase"] == "stock"))
                 if key in seen:
                     continue
                 seen.add(key)
-            out.append(a)
+                cards.append(a)
+            else:
+                rest.append(a)
+        self._can_meld = obs["step"] == "meld" and any(a != NO_MELD for a in rest)
+        return [*sorted_hand(cards, obs["trump"], _suit, _rank), *rest]
+
+    def _marks(self, obs: dict[str, Any], c: int, *, table: bool = False,
+               used: bool = False) -> str:
+        """What sets this copy of a card apart: the turn-up you took or a card you showed
+        (always: the computer knows you hold it); with ``table`` a card of your meld area;
+        with ``used`` the meld groups it was used in (they matter while melds are made)."""
+        me = self.seat
+        marks = []
+        if c in obs["known_held"][me]:
+            ways = [r["how"] for r in obs["reveals"] if r["card"] == c and r["seat"] == me]
+            marks.append(self.say("p2.mark.turn_up" if any(w in _TURN_UP_WAYS for w in ways)
+                                  else "p2.mark.shown"))
+        if table and c in obs["meld_areas"][me]:
+            marks.append(self.say("p2.mark.melded"))
+        groups = [self._group(g) for g in GROUP_KEYS if c in obs["used"][g]] if used else []
+        if groups:
+            marks.append(self.say("p2.mark.used", groups=self.say("sep").join(groups)))
+        return "".join(self.say("p2.mark", what=m) for m in marks)
+
+    def _group(self, group: str) -> str:
+        key = _GROUP_MELD[group]
+        return self.say("p2.group.sequence") if not key else meld_label(self, key)
+
+    def _card_label(self, obs: dict[str, Any], c: int, *, table: bool = False,
+                    used: bool = False) -> Text:
+        out = _styled(c)
+        marks = self._marks(obs, c, table=table, used=used)
+        if marks:
+            out.append(marks, style="dim")
         return out
 
-    @staticmethod
-    def _card_choices(state: GameState, legal: Sequence[Action]) -> Text:
-        choices = Text("Play: ")
-        for i, a in enumerate(legal, 1):
+    def _meld_text(self, a: Action) -> str:
+        t, mask = cast(tuple[int, int], a)
+        cards = " ".join(card_text(c) for c in meld_card_order(t, mask))
+        return f"{meld_label(self, meld_key(MELD_NAMES[t]))} {cards}"
+
+    def action_words(self, state: GameState, action: Action) -> str:
+        """An action in the view's language, plain text (``play A♠``, ``meld Marriage K♥
+        Q♥``, ``no meld``): for the loop's lines that name a move (undo, hints)."""
+        if action == NO_MELD:
+            return self.say("p2.no_meld")
+        if isinstance(action, int):
+            return self.say("act.play", card=card_text(action))
+        return self.say("act.meld", meld=self._meld_text(action))
+
+    def _card_choices(self, obs: dict[str, Any], menu: Sequence[Action]) -> Text:
+        choices = Text(self.say("p2.play") + " ")
+        faces = [cast(int, a) % 24 for a in menu]
+        stock = obs["phase"] == "stock"
+        for i, a in enumerate(menu, 1):
             if i > 1:
                 choices.append("  ")
-            choices.append(f"{i})")
-            card = cast(int, a)
-            label = state.action_text(card).removeprefix("play ")
-            choices.append(label, style=RED if (card % 24) // 6 in (1, 2) else BLACK)
+            choices.append(f"{i}) ")
+            twin = faces.count(cast(int, a) % 24) > 1  # two copies listed: say which
+            choices.append_text(self._card_label(obs, cast(int, a), table=twin,
+                                                 used=twin and stock))
         return choices
+
+    def _meld_choices(self, obs: dict[str, Any], menu: Sequence[Action]) -> None:
+        me = self.seat
+        for i, a in enumerate(menu, 1):
+            if a == NO_MELD:
+                self.console.print(f"  {i}) {self.say('p2.no_meld')}")
+                continue
+            t, mask = cast(tuple[int, int], a)
+            cards = [c for c in range(48) if (mask >> c) & 1]
+            line = Text(f"  {i}) {self._meld_text(a)}  (+{MELD_POINTS[t]})")
+            conc = [c for c in cards if c not in obs["meld_areas"][me]]
+            line.append("  " + self.say("p2.puts_down", n=len(conc)), style="dim")
+            hist = [card_text(c) + self._marks(obs, c, used=True) for c in cards
+                    if self._marks(obs, c, used=True)]
+            if hist:
+                line.append("  " + self.say("sep2").join(hist), style="dim")
+            self.console.print(line)
 
     def show_menu(self, state: GameState, observation: dict[str, Any],
                   menu: Sequence[Action]) -> None:
         """The numbered cards as the turn shows them (melds one per line)."""
         if observation["step"] == "meld":
-            for i, a in enumerate(menu, 1):
-                self.console.print(f"  {i}) {state.action_text(a)}")
+            self._meld_choices(observation, menu)
             return
-        self.console.print(self._card_choices(state, menu))
+        self.console.print(self._card_choices(observation, menu))
 
     def show_forced(self, state: GameState, observation: dict[str, Any],
                     action: Action) -> None:
         """A forced card, with the card led."""
         cur = observation["current_trick"]
-        led = Text()
-        if cur and cur["cards"]:
-            led = Text("Led by the computer: ").append_text(_styled(cur["cards"][0]))
-            led.append(".  ")
         if action == NO_MELD:
             return  # no meld to make: the draws follow at once
+        line = Text()
+        if cur and cur["cards"]:
+            line = Text(self.say("p2.led") + " ").append_text(_styled(cur["cards"][0]))
+            line.append(self.say("p2.stop") + "  ")
         if isinstance(action, int) and action < 48:
-            self.console.print(led.append("Your only legal card: ").append_text(
-                _styled(action)).append("."))
+            self.console.print(line.append(self.say("p2.only_card") + " ").append_text(
+                _styled(action)).append(self.say("p2.stop")))
         else:
-            super().show_forced(state, observation, action)
+            self.console.print(f"[dim]{self.say('forced', what=self._meld_text(action))}[/dim]")
 
     def show_history(self, state: GameState, observation: dict[str, Any]) -> None:
         """Every trick and meld of the deal so far."""
         obs = observation
-        self.console.rule(f"The deal so far (trump {obs['trump_symbol']})")
+        self.console.rule(self.say("p2.history.title", trump=obs["trump_symbol"]))
         if not obs["tricks"]:
-            self.console.print("No trick has been played yet.")
+            self.console.print(self.say("p2.history.none"))
         melds: dict[int, list[dict[str, Any]]] = {}
         for m in obs["melds"]:
             melds.setdefault(m["trick"], []).append(m)
         for t in obs["tricks"]:
             lead, follow = t["cards"]
-            line = Text(f"Trick {t['number']:2d}: {self._who(t['leader'])} ")
-            line.append_text(_styled(lead)).append(f", {self._who(1 - t['leader'])} ")
+            line = Text(self.say("p2.history.trick", n=f"{t['number']:2d}") + " ")
+            line.append(self.say("trick_card", who=self._who(t["leader"]), card=""))
+            line.append_text(_styled(lead)).append("  ")
+            line.append(self.say("trick_card", who=self._who(1 - t["leader"]), card=""))
             line.append_text(_styled(follow)).append(f" → {self._who(t['winner'])}")
             for m in melds.get(t["number"], []):
-                line.append(f"; meld {m['meld']} +{m['points']}", style="green")
+                line.append(self.say("p2.history.meld", meld=meld_label(
+                    self, meld_key(m["meld"])), points=m["points"]), style="green")
             self.console.print(line)
 
-    @staticmethod
-    def _history(obs: dict[str, Any], c: int) -> str:
-        groups = [_SHORT[g] for g in GROUP_KEYS if c in obs["used"][g]]
-        return f" [used: {', '.join(groups)}]" if groups else ""
-
-    def _cards_with_history(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
+    def _hand_line(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
+        """Cards by suit, trump first; the meld groups a card was used in while the stock
+        lasts."""
+        stock = obs["phase"] == "stock"
         out = Text()
-        for i, c in enumerate(cards):
+        for i, (_, group) in enumerate(hand_groups(cards, obs["trump"], _suit, _rank)):
             if i:
-                out.append("  ")
-            out.append_text(_styled(c))
-            hist = self._history(obs, c)
-            if hist:
-                out.append(hist, style="dim")
+                out.append("   ")
+            for j, c in enumerate(group):
+                if j:
+                    out.append(" ")
+                out.append_text(self._card_label(obs, c, used=stock))
         return out
 
     # -- protocol ---------------------------------------------------------------------
     def show_turn(self, state: GameState, observation: dict[str, Any],
                   legal: Sequence[Action]) -> None:
-        """Table, hand (sorted by suit then rank) and the numbered legal choices."""
+        """Table, hand (trump first, each suit high to low) and the numbered choices."""
         obs = observation
         me, opp = self.seat, 1 - self.seat
         con = self.console
-        legal = self.menu(state, obs, legal)
-        phase = "stock phase" if obs["phase"] == "stock" else "playoff"
-        head = Text(f"Trick {obs['trick_number']} · {phase} · trump {obs['trump_symbol']}")
+        menu = self.menu(state, obs, legal)
+        phase = self.say("p2.stock_phase" if obs["phase"] == "stock" else "p2.playoff")
+        head = Text(self.say("p2.head", n=obs["trick_number"], phase=phase,
+                             trump=obs["trump_symbol"]))
         if obs["turn_up"] is not None:
-            head.append(" · turn-up ")
+            head.append(self.say("p2.dot") + self.say("p2.turn_up") + " ")
             head.append_text(_styled(obs["turn_up"]))
-            head.append(f" · stock {obs['stock_count']} cards")
-        head.append(f" · melds: you {obs['meld_points'][me]}, "
-                    f"computer {obs['meld_points'][opp]}")
+            head.append(self.say("p2.dot") + self.say("p2.stock", n=obs["stock_count"]))
+        head.append(self.say("p2.dot") + self.say("p2.melds", you=obs["meld_points"][me],
+                                                   computer=obs["meld_points"][opp]))
         con.rule(head)
-        hidden = obs["concealed_sizes"][opp]
-        con.print(Text(f"Computer: {hidden} concealed card{'s' if hidden != 1 else ''}"))
+        con.print(self.say("p2.concealed", n=obs["concealed_sizes"][opp]))
         if obs["meld_areas"][opp]:
-            con.print(Text("  meld area: ").append_text(
-                self._cards_with_history(obs, obs["meld_areas"][opp])))
+            con.print(Text("  " + self.say("p2.meld_area") + " ").append_text(
+                self._other_cards(obs, obs["meld_areas"][opp])))
         if obs["known_held"][opp]:
-            con.print(Text("  known to hold: ").append_text(
-                self._cards_with_history(obs, obs["known_held"][opp])))
+            con.print(Text("  " + self.say("p2.known") + " ").append_text(
+                self._other_cards(obs, obs["known_held"][opp])))
         if obs["meld_areas"][me]:
-            con.print(Text("Your meld area: ").append_text(
-                self._cards_with_history(obs, obs["meld_areas"][me])))
-        con.print(Text("Your hand: ").append_text(
-            self._cards_with_history(obs, obs["hand"])))
+            con.print(Text(self.say("p2.your_meld_area") + " ").append_text(
+                self._hand_line(obs, obs["meld_areas"][me])))
+        con.print(Text(self.say("p2.your_hand") + " ").append_text(
+            self._hand_line(obs, obs["concealed"])))
         cur = obs["current_trick"]
         if cur and cur["cards"]:
-            con.print(Text("Led by the computer: ").append_text(_styled(cur["cards"][0])))
+            con.print(Text(self.say("p2.led") + " ").append_text(_styled(cur["cards"][0])))
         if obs["step"] == "meld":
-            con.print("[bold]You won the trick: choose one meld, or decline.[/bold]")
-            for i, a in enumerate(legal, 1):
-                if a == NO_MELD:
-                    con.print(f"  {i}) no meld")
-                    continue
-                t, mask = cast(tuple[int, int], a)
-                cards = [c for c in range(48) if (mask >> c) & 1]
-                line = Text(f"  {i}) {state.action_text(a)}  (+{MELD_POINTS[t]})")
-                conc = [c for c in cards if c not in obs["meld_areas"][me]]
-                line.append(f"  puts down {len(conc)} card{'' if len(conc) == 1 else 's'}",
-                            style="dim")
-                hist = [card_text(c) + self._history(obs, c) for c in cards
-                        if self._history(obs, c)]
-                if hist:
-                    line.append("  " + "; ".join(hist), style="dim")
-                con.print(line)
+            con.print(f"[bold]{self.say('p2.meld_step')}[/bold]")
+            self._meld_choices(obs, menu)
             return
-        con.print(self._card_choices(state, legal))
+        con.print(self._card_choices(obs, menu))
         reasons = state.illegal_card_reasons()
         if reasons:
-            con.print(f"[dim]{next(iter(reasons.values()))}[/dim]")
+            con.print(f"[dim]{engine_text(self, next(iter(reasons.values())))}[/dim]")
+
+    def _other_cards(self, obs: dict[str, Any], cards: Sequence[int]) -> Text:
+        """The computer's cards on the table or known, with the groups they were used in."""
+        out = Text()
+        for i, c in enumerate(sorted_hand(cards, obs["trump"], _suit, _rank)):
+            if i:
+                out.append("  ")
+            out.append_text(_styled(c))
+            groups = [self._group(g) for g in GROUP_KEYS if c in obs["used"][g]] \
+                if obs["phase"] == "stock" else []
+            if groups:
+                out.append(self.say("p2.mark", what=self.say(
+                    "p2.mark.used", groups=self.say("sep").join(groups))), style="dim")
+        return out
 
     def show_action(self, state: GameState, seat: int, action: Action,
                     observation: dict[str, Any]) -> None:
         """Report plays, completed tricks, melds, exchanges and the trick-12 cards."""
         obs = observation
         con = self.console
-        if isinstance(action, int) and action < 48 and seat != self.seat:
-            con.print(Text("Computer plays ").append_text(_styled(action)))
+        if isinstance(action, int) and action < 48:
+            cur = obs["current_trick"]
+            lead = bool(cur and len(cur["cards"]) == 1)
+            con.print(play_line(self, self._who(seat), card_text(action), lead=lead,
+                                you=seat == self.seat))
         for t in obs["tricks"][self._tricks_seen:]:
-            lead, follow = t["cards"]
-            line = Text(f"Trick {t['number']}: {self._who(t['leader'])} ")
-            line.append_text(_styled(lead))
-            line.append(f", {self._who(1 - t['leader'])} ")
-            line.append_text(_styled(follow))
-            line.append(f" — {'you win' if t['winner'] == self.seat else 'computer wins'}")
-            con.print(line)
+            points = sum(POINTS[c] for c in t["cards"])
+            con.print("  " + won_line(self, self._who(t["winner"]), points,
+                                      you=t["winner"] == self.seat))
         self._tricks_seen = len(obs["tricks"])
         for m in obs["melds"][self._melds_seen:]:
             order = meld_card_order(MELD_NAMES.index(m["meld"]), sum(1 << c for c in m["cards"]))
             cards = " ".join(card_text(c) for c in order)
-            verb = "meld" if m["seat"] == self.seat else "melds"
-            text = f"{self._who(m['seat'])} {verb} {m['meld']} {cards} (+{m['points']})"
+            key = "p2.you_meld" if m["seat"] == self.seat else "p2.melds_news"
+            text = self.say(key, who=self._who(m["seat"]), cards=cards, points=m["points"],
+                            meld=meld_label(self, meld_key(m["meld"])))
             if m["received"] is not None:
-                text += f"; exchanged for the turn-up {card_text(m['received'])}"
+                text += self.say("p2.exchanged", card=card_text(m["received"]))
             con.print(f"[green]{text}[/green]")
         self._melds_seen = len(obs["melds"])
         for r in obs["reveals"][self._reveals_seen:]:
             if r["how"] != "dix exchange":
-                con.print(f"{self._who(r['seat'])} took {card_text(r['card'])} "
-                          f"({r['how']}, shown)")
+                key = "p2.took_turn_up" if r["how"] in _TURN_UP_WAYS else "p2.took_last"
+                con.print(self.say(key + (".you" if r["seat"] == self.seat else ""),
+                                   who=self._who(r["seat"]), card=card_text(r["card"])))
         self._reveals_seen = len(obs["reveals"])
         hand = set(obs["hand"])
         if self._hand is not None and obs["phase"] == "stock":
@@ -272,49 +361,43 @@ class View(ViewBase):
             received = {m["received"] for m in obs["melds"]}
             drawn = [c for c in new if c not in received]
             if drawn:
-                con.print(f"You drew {' '.join(card_text(c) for c in drawn)}")
+                con.print(self.say("p2.drew", cards=" ".join(card_text(c) for c in drawn)))
         self._hand = hand
 
     def show_end(self, state: GameState, observation: dict[str, Any]) -> None:
         """End-of-deal summary: counters, melds, last trick, totals and result."""
         res = observation["result"]
         me, opp = self.seat, 1 - self.seat
-        table = Table(title="End of the deal")
+        table = Table(title=self.say("p2.end.title"))
         table.add_column("")
-        table.add_column("You", justify="right")
-        table.add_column("Computer", justify="right")
-        table.add_row("Counters (A/10/K)", str(res["counters"][me]), str(res["counters"][opp]))
-        table.add_row("Melds", str(res["meld_points"][me]), str(res["meld_points"][opp]))
-        table.add_row("Last trick", "10" if res["last_trick"] == me else "0",
+        table.add_column(self._who(me), justify="right")
+        table.add_column(self._who(opp), justify="right")
+        table.add_row(self.say("p2.end.counters"), str(res["counters"][me]),
+                      str(res["counters"][opp]))
+        table.add_row(self.say("p2.end.melds"), str(res["meld_points"][me]),
+                      str(res["meld_points"][opp]))
+        table.add_row(self.say("p2.end.last_trick"), "10" if res["last_trick"] == me else "0",
                       "10" if res["last_trick"] == opp else "0")
-        table.add_row("Total", str(res["totals"][me]), str(res["totals"][opp]))
+        table.add_row(self.say("col.total"), str(res["totals"][me]), str(res["totals"][opp]))
         self.console.print(table)
         for m in observation["melds"]:
-            self.console.print(f"  {self._who(m['seat'])}: {m['meld']} (+{m['points']})")
+            self.console.print(f"  {self.say('trick_card', who=self._who(m['seat']), card='')}"
+                               f"{meld_label(self, meld_key(m['meld']))} (+{m['points']})")
         if observation["nine_turned_up"]:
-            self.console.print(f"  {self._who(observation['nine_turned_up']['seat'])}: "
-                               "9 turned up (+10)")
+            who = self._who(observation["nine_turned_up"]["seat"])
+            self.console.print(f"  {self.say('trick_card', who=who, card='')}"
+                               f"{self.say('p2.end.nine')}")
         winner = res["winner"]
         if winner is None:
-            self.console.print("[bold]Draw.[/bold]")
+            self.console.print(f"[bold]{self.say('p2.end.draw')}[/bold]")
         else:
             margin = abs(res["totals"][0] - res["totals"][1])
-            who = "You win" if winner == me else "The computer wins"
-            self.console.print(f"[bold]{who} by {margin}.[/bold]")
+            key = "p2.end.you_win" if winner == me else "p2.end.computer_wins"
+            self.console.print(f"[bold]{self.say(key, n=margin)}[/bold]")
 
     def help_text(self) -> str:
-        """How to type actions."""
-        suits = " ".join(SUIT_SYMBOLS)
-        return (
-            "Play a card: its number in the list, or the card: 10h, 'play 10♥', qs, th, A♦.\n"
-            f"Suits: s h d c or {suits}; ranks A 10 (or T) K Q J 9. When your two copies of a "
-            "card differ (one melded, or used in a meld group), add #1 or #2 to pick a copy.\n"
-            "After winning a stock-phase trick: pick a meld by its number, or type it: "
-            "'meld run', 'meld royal marriage K♥ Q♥', 'meld K♠ Q♠', 'meld dix', "
-            "'meld kings around'; or 'no meld'.\n"
-            "Melds: run 150, royal marriage 40, marriage 20, dix 10, pinochle (Q♠ J♦) 40, "
-            "double pinochle 300, aces/kings/queens/jacks around 100/80/60/40. A card may be "
-            "reused only in a meld of another group; each meld needs a card from your "
-            "concealed hand. In the playoff you must follow suit and win if you can, else "
-            "trump."
-        )
+        """How to type actions (declining a meld only when there is a meld to make)."""
+        text = self.say("help.p2")
+        if self._can_meld:
+            text += "\n" + self.say("help.p2.meld")
+        return text

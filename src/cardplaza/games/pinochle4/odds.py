@@ -36,6 +36,7 @@ from cardplaza.games.pinochle4.rules import (
     face,
 )
 from cardplaza.games.pinochle_common.odds import odds_rows
+from cardplaza.games.pinochle_common.odds import render_odds as common_render
 
 HAND = 12
 DECK = 48
@@ -187,31 +188,12 @@ def meld_label(key: str) -> str:
     """Readable name of an odds-table row key, e.g. ``rank_count_3``."""
     if key.startswith("rank_count_"):
         k = int(key.rsplit("_", 1)[1])
-        return f"Exactly {k} of a rank (of its 8 cards)"
+        if k == 0:
+            return "No card of a rank (of its 8)"
+        return f"Exactly {k} card{'s' if k > 1 else ''} of a rank (of its 8)"
     return MELD_LABELS.get(key, key.replace("_", " "))
-
-
-SCOPE_LEGEND = ("one suit ♠ / one rank: the chance for one named suit or rank (the same "
-                "for each); any suit / any rank: for at least one of them.")
 
 
 def render_odds(console: Any, table: dict[str, Any]) -> None:
     """Print an odds table with Rich, with readable meld names and a legend."""
-    from rich.table import Table
-
-    simulated = "simulated_hands" in table
-    out = Table(title=f"Pinochle meld odds: {table['hand_size']} cards from "
-                f"{table['deck_size']}", caption=SCOPE_LEGEND, caption_justify="left")
-    for col in ("meld", "scope", "probability", "1 in"):
-        out.add_column(col, justify="left" if col in ("meld", "scope") else "right")
-    if simulated:
-        out.add_column(f"simulated ({table['simulated_hands']:,})", justify="right")
-        out.add_column("dev (SE)", justify="right")
-    for row in table["rows"]:
-        p = row["probability"]
-        scope = row["scope"] + (f" {row['suit']}" if "suit" in row else "")
-        cells = [meld_label(row["meld"]), scope, f"{p:.6g}", f"{1 / p:,.1f}" if p else "—"]
-        if simulated:
-            cells += [f"{row['simulated']:.6g}", f"{row['deviation_se']:+.2f}"]
-        out.add_row(*cells)
-    console.print(out)
+    common_render(console, table, "Pinochle meld odds", meld_label)

@@ -93,6 +93,7 @@ SPEC = register(GameSpec(
            "players": "cardplaza.games.pinochle_dd.players:make_player",
            "advice": "cardplaza.games.pinochle_dd.advice:make_advisor",
            "odds": "cardplaza.games.pinochle_dd.odds:odds_table",
+           "odds_render": "cardplaza.games.pinochle_dd.odds:render_odds",
            "kernels": "cardplaza.games.pinochle_dd.kernels:KERNELS",
            "research": "cardplaza.games.pinochle_dd.research:CODEC",
            "seat_extras": "cardplaza.games.pinochle_dd.seat_helpers:seat_extras",

@@ -25,6 +25,7 @@ from math import comb
 from typing import Any
 
 from cardplaza.games.pinochle_common.odds import odds_rows
+from cardplaza.games.pinochle_common.odds import render_odds as render
 from cardplaza.games.pinochle_dd.rules import (
     ACE,
     COPIES,
@@ -115,3 +116,13 @@ def odds_table(simulate: int | None = None, seed: int = 0) -> dict[str, Any]:
                 hits[i] += _holds(cnt, need, head["copies"])
     return odds_rows([(head, p) for head, p, _ in rows], hits, simulate, HAND, DECK_SIZE,
                      seed)
+
+
+def meld_label(key: str) -> str:
+    """A row's meld as the table shows it (``Double aces around``)."""
+    return key[:1].upper() + key[1:]
+
+
+def render_odds(console: Any, table: dict[str, Any]) -> None:
+    """Print the odds table with Rich: meld, where it is counted, chance, "1 in N"."""
+    render(console, table, "Double-deck Pinochle meld odds", meld_label)
