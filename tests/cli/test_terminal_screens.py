@@ -91,3 +91,26 @@ def test_piped_play_scrolls_plainly(tmp_path: object) -> None:
                          capture_output=True, timeout=300, check=False).stdout
     assert CLEAR not in out and "\x1b[H" not in out
     assert "Trick 1:" in out and "Final result" in out
+
+
+def test_a_redrawn_auction_turn_shows_the_whole_table() -> None:
+    """When each turn is drawn on a fresh screen, a later turn of the cut-throat auction
+    shows the hand and the bids again (piped, they are printed once a deal)."""
+    session = PtySession(["play", "pinochle3", "--seed", "3", "--level", "weak"],
+                         env={"LINES": str(LINES)})
+    try:
+        for _ in range(3):
+            session.expect(r"> $", timeout=120)
+            session.send("#2")  # the lowest bid
+        session.expect(r"> $", timeout=120)
+        session.send("quit")
+        session.expect(r"\(y/n\) $", timeout=60)
+        session.send("y")
+        session.wait()
+    finally:
+        session.close()
+    screens = [strip_ansi(s) for s in session.raw.split(CLEAR)[1:]]
+    auction = [s for s in screens if "1) pass" in s]
+    assert len(auction) >= 2, screens
+    for screen in auction:
+        assert "Your hand:" in screen and "Bids:" in screen, screen

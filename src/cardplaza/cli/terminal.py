@@ -238,6 +238,7 @@ class Session:
         if not self.redraw:
             self.view.show_turn(self.state, obs, legal)
             return
+        self.view.redrawing = True  # type: ignore[attr-defined]  # see ViewBase.redrawing
         table, _ = self._captured(lambda: self.view.show_turn(self.state, obs, legal))
         room = max(0, self.console.height - len(table.splitlines()) - 2)
         news = self.news[-room:] if room else []

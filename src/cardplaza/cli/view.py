@@ -152,6 +152,10 @@ class ViewBase:
     OPTION_HELP: dict[str, str] = {}  # noqa: RUF012 - read-only table per game
     """What each rule option means, for ``cardplaza games``."""
 
+    redrawing = False
+    """Set by the play loop when every turn is drawn on a fresh screen: a view then draws
+    the whole table each time instead of only what changed since its last turn."""
+
     def __init__(self, console: Console, seat: int, lang: str = "en") -> None:
         self.console = console
         self.seat = seat

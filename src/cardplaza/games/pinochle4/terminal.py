@@ -228,7 +228,8 @@ class View(PinochleViewParts, ViewBase):
         self._players = obs["players"]
         phase = obs["phase"]
         deal = (obs["hand_number"], tuple(obs["hand"]))
-        again = phase == "bidding" and self._helper_shown == deal
+        again = (phase == "bidding" and self._helper_shown == deal
+                 and not self.redrawing)
         if not again:
             self._header(obs)
         if phase == "bidding":
@@ -249,7 +250,7 @@ class View(PinochleViewParts, ViewBase):
             self.console.print(self.say("bury", widow=_cards(obs["widow"] or []),
                                         cards=_cards(obs["discards"] or []) or "—"))
         elif phase == "play":
-            if self._shown_melds != obs["hand_number"]:
+            if self.redrawing or self._shown_melds != obs["hand_number"]:
                 self._melds(obs)
                 self._shown_melds = obs["hand_number"]
             if obs["tricks"]:

@@ -271,7 +271,8 @@ class View(PinochleViewParts, ViewBase):
         obs = observation
         phase = obs["phase"]
         deal = (obs["hand_number"], tuple(obs["hand"]))
-        again = phase == "bidding" and self._helper_shown == deal
+        again = (phase == "bidding" and self._helper_shown == deal
+                 and not self.redrawing)
         if not again:
             self._header(obs)
         if phase == "bidding":
@@ -292,7 +293,7 @@ class View(PinochleViewParts, ViewBase):
             self.console.print(self.say("dd.meld_now", suit=SUIT_SYMBOLS[obs["trump"]],
                                         n=meld * obs["scale"]))
         elif phase == "play":
-            if self._shown_melds != obs["hand_number"]:
+            if self.redrawing or self._shown_melds != obs["hand_number"]:
                 self._melds(obs)
                 self._shown_melds = obs["hand_number"]
             if obs["tricks"]:
