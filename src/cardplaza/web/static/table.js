@@ -17,6 +17,7 @@ import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { lineChart } from "./chart.js";
 import { computerName, seatFace } from "./faces.js";
+import { handLines } from "./handlist.js";
 import * as generic from "./games/generic.js";
 
 let active = null;
@@ -648,7 +649,8 @@ function seatEl(view, ctx, s, mine = false) {
     ...(info.badges || []).map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || null }, b.text)));
   el.appendChild(head);
   const faceUp = !mine && view.faceUp ? view.faceUp[s] : null;
-  if (faceUp) el.appendChild(cardRow(ctx, faceUp, { cls: "tight face-up", label: t("table.hand") }));
+  // A face-up hand is written out by suit: a seat has no room for a dozen readable faces.
+  if (faceUp) el.appendChild(handLines(ctx.deck, faceUp, t("table.hand")));
   else if (!mine && info.count !== undefined && info.count !== null) el.appendChild(backsEl(info.count, 8));
   const line = [...(info.roles || [])];
   if (info.stat) line.push(info.stat);
