@@ -6,6 +6,7 @@ import { gameTitle, loadGames, playerName, startGame, levelFor, nextDealer, save
          forgetTable } from "./site.js";
 import { fillCardTokens } from "./cards.js";
 import { gameEmblem } from "./emblems.js";
+import { facePicker } from "./faces.js";
 import * as settings from "./settings.js";
 import { playerKey, keyHeaders } from "./net.js";
 
@@ -188,6 +189,7 @@ async function optionsPanel(info) {
   const nameInput = h("input", { type: "text", id: "opt-player", maxlength: "20", value: playerName(),
                                  autocomplete: "nickname" });
   form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-player" }, t("lobby.name")), nameInput));
+  form.appendChild(facePicker(settings.load("avatar"), nameInput, (choice) => settings.save("avatar", choice)));
   let streakBox = null;
   const isStreak = game === "pinochle2";
   if (isStreak) {

@@ -1,6 +1,7 @@
 // Faces at the table: the computer players' names and their drawn portraits (SVG made here,
 // one look per seat, a sign of the level worn on top), a person's initial in a disc.
 import { t } from "./i18n.js";
+import { h } from "./dom.js";
 
 const NS = "http://www.w3.org/2000/svg";
 /** How many computer names the catalog has (look.cpu.0 … look.cpu.7). */
@@ -17,6 +18,11 @@ const LOOKS = [
   { bg: "#b0487c", shirt: "#6b2149", skin: "#f6d5bd", hair: "#3a2a1a", style: 1 },
   { bg: "#4b6f87", shirt: "#263e4f", skin: "#b57a52", hair: "#231a12", style: 2 },
 ];
+
+// The portraits a person may choose stand on backgrounds no computer has.
+const PERSON_BG = ["#e0b341", "#5aa9e6", "#ef7d57", "#7bc47f", "#b388eb", "#f28cb1", "#4fc3c9", "#a1887f"];
+/** How many portraits a person may choose from. */
+export const CHOICES = PERSON_BG.length;
 
 const HAIR = [
   // short, parted
@@ -54,8 +60,8 @@ export function tier(level, levels) {
 }
 
 /** A drawn portrait: look ``k`` (a seat), wearing the sign of level tier ``lv`` (0–3). */
-export function portrait(k, lv = 1) {
-  const L = LOOKS[k % LOOKS.length];
+export function portrait(k, lv = 1, person = false) {
+  const L = person ? { ...LOOKS[k % LOOKS.length], bg: PERSON_BG[k % CHOICES] } : LOOKS[k % LOOKS.length];
   const svg = el("svg", { viewBox: "0 0 40 40", class: "portrait", "aria-hidden": "true", focusable: "false" });
   svg.appendChild(el("circle", { cx: 20, cy: 20, r: 20, fill: L.bg }));
   svg.appendChild(el("path", { d: "M6 40 C7 31 13 28 20 28 C27 28 33 31 34 40 Z", fill: L.shirt }));
@@ -112,10 +118,33 @@ export function seatFace(ctx, seat, chosen = null) {
     wrap.appendChild(portrait(seat, lv));
   } else if (chosen !== null && chosen !== undefined && seat === ctx.seat) {
     wrap.dataset.kind = "person";
-    wrap.appendChild(portrait(Number(chosen), 1));
+    wrap.appendChild(portrait(Number(chosen), 1, true));
   } else {
     wrap.dataset.kind = "person";
     wrap.appendChild(initialDisc(p.name || t("table.you"), seat));
   }
   return wrap;
+}
+
+/** The lobby's choice of the player's face: the initial of ``nameInput``'s name or one of the
+ * portraits; ``chosen`` (null or 0…CHOICES-1) is checked, ``onPick(choice)`` is told. */
+export function facePicker(chosen, nameInput, onPick) {
+  const box = h("fieldset", { class: "opt face-pick" }, h("legend", {}, t("look.avatar")));
+  const row = h("div", { class: "face-row" });
+  const initial = h("span", { class: "avatar" }, initialDisc(nameInput.value || "?"));
+  nameInput.addEventListener("input", () => initial.replaceChildren(initialDisc(nameInput.value || "?")));
+  const options = [["", initial, t("look.avatar.initial")]];
+  for (let k = 0; k < CHOICES; k++) {
+    options.push([String(k), h("span", { class: "avatar" }, portrait(k, 1, true)), t("look.avatar.n", { n: k + 1 })]);
+  }
+  const current = chosen === null || chosen === undefined ? "" : String(chosen);
+  for (const [value, face, label] of options) {
+    const id = `face-${value === "" ? "initial" : value}`;
+    const input = h("input", { type: "radio", name: "__face", id, value, "aria-label": label });
+    input.checked = value === current;
+    input.addEventListener("change", () => { if (input.checked) onPick(value === "" ? null : Number(value)); });
+    row.appendChild(h("span", { class: "face-choice" }, input, h("label", { for: id, title: label }, face)));
+  }
+  box.appendChild(row);
+  return box;
 }
