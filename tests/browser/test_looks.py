@@ -148,13 +148,22 @@ def test_every_seat_has_a_face_and_the_end_screen_shows_them(browser: Any, serve
         page.context.close()
 
 
-def test_a_stronger_computer_wears_another_sign(browser: Any, server: str) -> None:
+def test_a_stronger_computer_wears_another_sign_and_a_person_a_chosen_face(
+        browser: Any, server: str) -> None:
     page = new_page(browser, 360, 740)
     try:
-        start_from_lobby(page, server, "pinochle4", {"strength": "expert"})
+        # The player chose the third portrait in the lobby; the computers play at expert.
+        start_from_lobby(page, server, "pinochle4", {"strength": "expert", "#face-2": True})
         seats = page.evaluate(SEATS_JS)
         computers = [s for s in seats if s["kind"] == "computer"]
         assert len(computers) == 3 and {s["tier"] for s in computers} == {"3"}, computers
+        me = next(s for s in seats if s["seat"] == 0)
+        assert me["kind"] == "person" and me["letter"] is None and me["art"], me
+        assert me["art"] not in {s["art"] for s in computers}
+        page.goto(f"{server}/#/game/pinochle4")
+        assert page.wait_for_selector("#face-2").is_checked()  # remembered
+        page.go_back()
+        page.wait_for_selector(".table-view[data-step]")
         shot(page, "looks_faces_pinochle4_en_360x740", full_page=False)
         page.set_viewport_size({"width": 1280, "height": 800})
         next_frame(page)
