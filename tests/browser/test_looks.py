@@ -19,6 +19,7 @@ from cp_browser import (
     my_move,
     new_page,
     next_frame,
+    play_to_end,
     set_language,
     shot,
     start_from_lobby,
@@ -288,3 +289,34 @@ def test_the_replay_writes_a_face_up_hand_out_by_suit(browser: Any, server: str,
                 assert not page.js_errors, page.js_errors
             finally:
                 page.context.close()
+
+
+def test_the_end_screen_shows_both_faces_with_the_winner_marked(browser: Any,
+                                                                server: str) -> None:
+    page = new_page(browser, 360, 740)
+    try:
+        start_from_lobby(page, server, "piquet", {"four_deals": True, "__level": "1"})
+        play_to_end(page, 300)
+        for lang in LANGS:
+            set_language(page, lang)
+            faces = page.eval_on_selector_all(
+                ".dialog.end .end-faces li",
+                "lis => lis.map(li => ({ name: li.querySelector('.end-face-name').textContent,"
+                " face: !!li.querySelector('.avatar svg'), won: li.classList.contains('won'),"
+                " badge: li.querySelector('.badge.won')?.textContent ?? null }))")
+            texts = catalog(lang)
+            assert [f["name"] for f in faces] == [texts["table.you"], texts["look.cpu.1"]], faces
+            assert all(f["face"] for f in faces), faces
+            msg = page.evaluate("() => import('/static/table.js').then(m => {"
+                                " const x = m.currentTable().view.msg;"
+                                " return { returns: x.returns, winners: x.winners ?? null }; })")
+            winners = msg["winners"] if msg["winners"] is not None else [
+                s for s, r in enumerate(msg["returns"]) if r == max(msg["returns"])]
+            assert [f["won"] for f in faces] == [s in winners for s in range(2)], (faces, msg)
+            assert all((f["badge"] == texts["look.end.winner"]) == f["won"] for f in faces)
+            buttons = page.evaluate(END_BUTTONS_JS)
+            assert buttons and all(b["inView"] and b["free"] for b in buttons), buttons
+            shot(page, f"looks_end_piquet_{lang}_360x740", full_page=False)
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
