@@ -143,7 +143,8 @@ export function facePicker(chosen, nameInput, onPick) {
     const input = h("input", { type: "radio", name: "__face", id, value, "aria-label": label });
     input.checked = value === current;
     input.addEventListener("change", () => { if (input.checked) onPick(value === "" ? null : Number(value)); });
-    row.appendChild(h("span", { class: "face-choice" }, input, h("label", { for: id, title: label }, face)));
+    // The radio (named by its aria-label) lies over its picture and takes the taps.
+    row.appendChild(h("span", { class: "face-choice", title: label }, input, h("span", { class: "face-tile" }, face)));
   }
   box.appendChild(row);
   return box;
