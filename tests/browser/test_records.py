@@ -39,7 +39,7 @@ def shown_cards(page: Any) -> dict[str, Any]:
       const out = { hand: ids(document.querySelectorAll('.hand .card')), seats: {},
                     trick: [...document.querySelectorAll('.trick .play')].map(p => p.dataset.key) };
       for (const s of document.querySelectorAll('.ring .seat'))
-        out.seats[s.dataset.seat] = ids(s.querySelectorAll('.face-up .card'));
+        out.seats[s.dataset.seat] = ids(s.querySelectorAll('.hand-lines [data-id]'));
       return out; }""")
 
 

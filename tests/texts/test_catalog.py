@@ -51,7 +51,7 @@ FAMILIES: list[tuple[str, str, str]] = [
     (r"val\.\w+\.[\w-]+", "`val.${name}.${value}`", "valueLabel: an option value's label"),
     (r"level\.(\w+\.)?\w+", "`level.${game}.${lv}`", "a computer level's name"),
     (r"desc\.\w+", "`desc.${", "a game's line in the lobby"),
-    (r"suits\.\w+", "`suits.${", "a game's suits in the lobby"),
+    (r"look\.cpu\.\d", "`look.cpu.${", "a computer player's name by seat"),
     (r"suit\.[SHDC]", "`suit.${", "a card's spoken suit"),
     (r"rank\.\w+", "`rank.${c.rank}`", "a card's spoken rank"),
     (r"pace\.\w+", "`pace.${p}`", "a pace of play"),

@@ -5,6 +5,8 @@ import { h } from "./dom.js";
 import { gameTitle, loadGames, playerName, startGame, levelFor, nextDealer, savedTables,
          forgetTable } from "./site.js";
 import { fillCardTokens } from "./cards.js";
+import { gameEmblem } from "./emblems.js";
+import { facePicker } from "./faces.js";
 import * as settings from "./settings.js";
 import { playerKey, keyHeaders } from "./net.js";
 
@@ -149,11 +151,11 @@ async function renderLobby(selected) {
     const on = info && info.name === g.name;
     const a = h("a", { href: `#/game/${g.name}`, onclick: () => { lobbyPicked = true; },
                        class: "game-tile" + (on ? " active" : ""), "aria-current": on ? "true" : null },
-      h("span", { class: "game-suits", "aria-hidden": "true" }, t(`suits.${g.name}`)),
+      h("span", { class: "game-suits", "aria-hidden": "true" }, gameEmblem(g.name)),
       h("span", { class: "game-text" },
         h("span", { class: "game-name" }, gameTitle(g)),
-        h("span", { class: "game-desc" }, t(`desc.${g.name}`))),
-      h("span", { class: "game-players" }, playersText(g)));
+        h("span", { class: "game-desc" }, t(`desc.${g.name}`)),
+        h("span", { class: "game-players" }, playersText(g))));
     list.appendChild(h("li", {}, a));
   }
   const resume = savedTables().filter((e) => !e.finished);
@@ -162,6 +164,7 @@ async function renderLobby(selected) {
     h("ul", { class: "resume-list" }, resume.map((e) => {
       const [title, started] = resumeLabel(e, games);
       return h("li", {},
+        h("span", { class: "game-suits small", "aria-hidden": "true" }, gameEmblem(e.game)),
         h("span", { class: "resume-text" }, h("strong", {}, title), h("span", { class: "muted" }, started)),
         h("a", { class: "btn primary", href: `#/play/${e.table}` }, t("lobby.resume.btn")),
         h("button", { class: "btn ghost", type: "button", onclick: () => { forgetTable(e.table); renderLobby(selected); } },
@@ -186,6 +189,7 @@ async function optionsPanel(info) {
   const nameInput = h("input", { type: "text", id: "opt-player", maxlength: "20", value: playerName(),
                                  autocomplete: "nickname" });
   form.appendChild(h("div", { class: "opt" }, h("label", { for: "opt-player" }, t("lobby.name")), nameInput));
+  form.appendChild(facePicker(settings.load("avatar"), nameInput, (choice) => settings.save("avatar", choice)));
   let streakBox = null;
   const isStreak = game === "pinochle2";
   if (isStreak) {

@@ -16,6 +16,8 @@ import * as settings from "./settings.js";
 import * as motion from "./motion.js";
 import * as sound from "./sound.js";
 import { lineChart } from "./chart.js";
+import { computerName, seatFace } from "./faces.js";
+import { handLines } from "./handlist.js";
 import * as generic from "./games/generic.js";
 
 let active = null;
@@ -414,10 +416,7 @@ export function seatName(ctx, seat) {
   if (own) return own;
   const p = ctx.players[seat];
   if (!p) return `#${seat}`;
-  if (p.kind === "computer") {
-    const computers = ctx.players.filter((x) => x.kind === "computer").length;
-    return computers === 1 ? t("table.computer1") : t("table.computer", { n: seat });
-  }
+  if (p.kind === "computer") return computerName(seat);
   return p.name;
 }
 
@@ -440,6 +439,7 @@ function makeCtx(view, msg) {
     info: view.info, t, lang: lang(), game: view.entry.game, board: view.board,
     act: (a) => act(view, a),
     seatName: (s) => seatName(ctx, s),
+    seatFace: (s) => seatFace(ctx, s, settings.load("avatar")),
     cardEl: (id, opts = {}) => {
       const el = cardEl(view.deck.text(id), opts);
       if (opts.reveal) el.dataset.reveal = opts.reveal;
@@ -644,12 +644,13 @@ function seatEl(view, ctx, s, mine = false) {
     el.style.setProperty("--cos", Math.cos(angle).toFixed(3));
     el.style.setProperty("--sin", Math.sin(angle).toFixed(3));
   }
-  const head = h("div", { class: "seat-head" },
+  const head = h("div", { class: "seat-head" }, ctx.seatFace(s),
     h("span", { class: "seat-name" }, ctx.seatName(s)),
     ...(info.badges || []).map((b) => h("span", { class: `badge ${b.cls || ""}`, title: b.title || null }, b.text)));
   el.appendChild(head);
   const faceUp = !mine && view.faceUp ? view.faceUp[s] : null;
-  if (faceUp) el.appendChild(cardRow(ctx, faceUp, { cls: "tight face-up", label: t("table.hand") }));
+  // A face-up hand is written out by suit: a seat has no room for a dozen readable faces.
+  if (faceUp) el.appendChild(handLines(ctx.deck, faceUp, t("table.hand")));
   else if (!mine && info.count !== undefined && info.count !== null) el.appendChild(backsEl(info.count, 8));
   const line = [...(info.roles || [])];
   if (info.stat) line.push(info.stat);
@@ -1106,10 +1107,12 @@ function endDialog(view, ctx) {
     role: "dialog", "aria-modal": "true", "aria-labelledby": "end-h" },
     h("h2", { id: "end-h" }, t("end.title")),
     h("p", { class: "verdict" }, verdict),
+    fn(view, "endFaces")(ctx) === false ? null : facesStrip(ctx, winners),
     custom,
     course && course.series.length ? h("div", { class: "course-wrap" }, h("h3", {}, course.title), lineChart(course.series, course)) : null,
     streak ? h("p", { class: "streak-info" }, t("lobby.streak.info", { s: streak.streak, saved: streak.saved, best: streak.best, lv: streak.next_level })) : null,
-    btns, more.length ? h("div", { class: "form-actions end-more" }, ...more) : null, err));
+    more.length ? h("div", { class: "form-actions end-more" }, ...more) : null,
+    h("div", { class: "end-bar" }, btns, err)));
   dlg.addEventListener("keydown", (ev) => {
     if (ev.key === "Escape") { view.endDismissed = true; draw(view); }
   });
@@ -1119,6 +1122,16 @@ function endDialog(view, ctx) {
     setTimeout(() => { const b = dlg.querySelector(".btn.primary"); if (b) b.focus({ preventScroll: true }); }, 0);
   }
   return dlg;
+}
+
+/** Every seat's face and name at the end, the winners marked. */
+function facesStrip(ctx, winners) {
+  const order = [ctx.seat, ...[...Array(ctx.n).keys()].filter((s) => s !== ctx.seat)];
+  return h("ul", { class: "end-faces", "aria-label": t("look.end.seats") }, order.map((s) => {
+    const won = winners.includes(s);
+    return h("li", { class: won ? "won" : "" }, ctx.seatFace(s), h("span", { class: "end-face-name" }, ctx.seatName(s)),
+      won ? h("span", { class: "badge won" }, t("look.end.winner")) : null);
+  }));
 }
 
 async function again(view, mode) {

@@ -62,6 +62,10 @@ export function drawers(ctx) {
     h("p", { class: "muted small" }, t(ctx.obs.simple_scoring ? "ef.scoring.simple" : "ef.scoring"))) }];
 }
 
+export function endFaces() {
+  return false;
+}
+
 export function endSummary(ctx) {
   const o = ctx.obs;
   if (!o.ranking) return null;
@@ -69,7 +73,7 @@ export function endSummary(ctx) {
   return h("div", { class: "summary table-wrap" }, h("table", { class: "result" },
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("scores.player")),
       h("th", { scope: "col" }, t("ef.points")), h("th", { scope: "col" }, t("ef.setscol")))),
-    h("tbody", {}, order.map(([r, s]) => h("tr", { class: r === 1 ? "winner" : "" }, h("td", {}, String(r)), h("td", { class: "name" }, ctx.seatName(s)),
+    h("tbody", {}, order.map(([r, s]) => h("tr", { class: r === 1 ? "winner" : "" }, h("td", {}, String(r)), h("td", { class: "name" }, h("span", { class: "name-face" }, ctx.seatFace(s), ctx.seatName(s))),
       h("td", {}, String(o.scores[s])), h("td", {}, String(o.sets[s])))))));
 }
 

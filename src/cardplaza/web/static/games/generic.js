@@ -165,6 +165,12 @@ export function team(ctx, s) {
 }
 
 /** The result table of the game-end screen. */
+/** Whether the end screen shows every seat's face above the game's own summary (false when
+ * the summary names each seat with its face itself). */
+export function endFaces() {
+  return true;
+}
+
 export function endSummary(ctx) {
   const returns = ctx.msg.returns || [];
   const winners = ctx.msg.winners || [];
