@@ -34,7 +34,7 @@ def test_the_seat_rebuilds_the_adapters_information_state_strings() -> None:
     random.Random(5).shuffle(deck)  # the engine's deal of seed 5
     adapter = ChanceState(spec, spec.options_type())
     for card in deck[:-1]:
-        adapter.apply_number(card)
+        adapter.apply_number(adapter.outcome_of(card))
     native = new_game("pinochle2", None, 5)
     seat = _Seat({"game": "pinochle2", "options": {}, "seed": 5, "seat": 0, "rng_seed": 1},
                  Policy())

@@ -38,6 +38,10 @@ class EfudatoriCodec(ResearchCodec):
         cards = deck_mask(options.players).bit_count()
         return 1 + (cards - 1) + cards
 
+    def plain_numbers(self, options: Any) -> int:
+        """Below DECK: the number is the action."""
+        return DECK
+
     def decode(self, state: GameState, number: int) -> Action:
         """The card id."""
         if not 0 <= number < DECK:

@@ -46,6 +46,10 @@ class Pinochle2Codec(ResearchCodec):
         assert isinstance(action, tuple)
         return _MELD_NUMBER[action]
 
+    def plain_numbers(self, options: Any) -> int:
+        """Below NO_MELD + 1: the number is the action."""
+        return NO_MELD + 1
+
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number."""
         if 0 <= number <= NO_MELD:

@@ -105,6 +105,10 @@ class PiquetCodec(ResearchCodec):
                 deals = min(deals, max_deals)
         return 1 + deals * per_deal
 
+    def plain_numbers(self, options: Any) -> int:
+        """Below EXCHANGE: the number is the action."""
+        return EXCHANGE
+
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number."""
         assert isinstance(state, PiquetState)
