@@ -145,9 +145,14 @@ def test_legal_numbers_are_the_sorted_encodings(name: str) -> None:
             numbers = codec.numbers(state)
             assert numbers == sorted(codec.encode(state, a) for a in state.legal_actions())
             assert all(codec.encode(state, codec.decode(state, k)) == k for k in numbers)
+            first, fixed = codec.fixed_actions(options)
+            for k in numbers:  # numbers applied without decoding mean what decode says
+                if 0 <= k - first < len(fixed):
+                    assert fixed[k - first] == codec.decode(state, k)
             state.apply(rng.choice(state.legal_actions()))
             seen += 1
     assert seen > 100
+    assert codec.fixed_actions(spec.options_type())[1]  # the cards to play, at least
 
 
 def test_a_chance_node_refuses_outcomes_it_does_not_have() -> None:

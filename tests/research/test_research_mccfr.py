@@ -14,7 +14,7 @@ import pyspiel
 
 from cardplaza.arena.core import run_arena
 from cardplaza.core.registry import get_game, new_game
-from cardplaza.games.pinochle2.engine import RANK_OF, SUIT_OF, trick_winner
+from cardplaza.games.pinochle2.engine import RANK_OF, SUIT_OF, Pinochle2State, trick_winner
 from cardplaza.research import abstract as ab
 from cardplaza.research.core import codec_of, outcome_utilities
 from cardplaza.research.mccfr import LEVEL, Policy, _Seat, serve, train
@@ -32,6 +32,7 @@ def test_move_kinds_stand_for_the_cards_they_name() -> None:
     seen = set()
     for seed in range(6):
         state = new_game("pinochle2", None, seed)
+        assert isinstance(state, Pinochle2State)
         while not state.is_terminal:
             key, moves = ab.abstract(state)
             legal = codec.numbers(state)
@@ -42,6 +43,7 @@ def test_move_kinds_stand_for_the_cards_they_name() -> None:
             for k in kinds:
                 seen.add(k)
                 card = moves[k]
+                assert card is not None
                 if k in (ab.WIN_CHEAP, ab.WIN_TRUMP):
                     assert trick_winner(lead, card, trump)
                 if k == ab.WIN_TRUMP:
@@ -52,7 +54,9 @@ def test_move_kinds_stand_for_the_cards_they_name() -> None:
                     assert lead < 0 and SUIT_OF[card] == trump
                 if k == ab.LEAD_ACE:
                     assert RANK_OF[card] == 5 and SUIT_OF[card] != trump
-            state.apply(codec.decode(state, moves[rng.choice(kinds)]))
+            chosen = moves[rng.choice(kinds)]
+            assert chosen is not None
+            state.apply(codec.decode(state, chosen))
     assert seen == set(range(len(ab.MOVES)))
 
 

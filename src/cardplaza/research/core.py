@@ -87,11 +87,11 @@ class ResearchCodec(ABC):
         encode = self.encode
         return sorted([encode(state, a) for a in state.legal_actions()])
 
-    def plain_numbers(self, options: Any) -> int:
-        """Numbers below this one stand for themselves in every position (the action is
-        the number, as a card to play often is): the adapter applies them without
-        :meth:`decode`. 0: none."""
-        return 0
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """``(first, actions)``: number ``first + i`` stands for ``actions[i]`` in every
+        position (cards to play, as a rule), so the adapter applies those numbers without
+        :meth:`decode`. ``(0, ())``: none."""
+        return 0, ()
 
     def max_chance_outcomes(self, options: Any) -> int:
         """The most outcomes of one chance node: the cards of the game's pack (games whose
@@ -296,7 +296,7 @@ class ChanceState:
         self._may_end = (codec.deal_may_end if spec.deals_played is not None
                          and type(codec).deal_may_end is not ResearchCodec.deal_may_end
                          else None)
-        self._plain = codec.plain_numbers(options)
+        self._fixed = codec.fixed_actions(options)
         self._numbers = codec.numbers
         self.engine: GameState | None = None
         self.deal_start: GameState | None = None  # engine right after the last deal
@@ -426,10 +426,13 @@ class ChanceState:
         assert engine is not None
         if type(number) is not int:
             number = operator.index(number)
-        action = number if 0 <= number < self._plain else self.codec.decode(engine, number)
+        first, fixed = self._fixed
+        i = number - first
+        action = fixed[i] if 0 <= i < len(fixed) else self.codec.decode(engine, number)
         seat = engine.current_player
         may_end = self._may_end
-        before = _copy(engine) if may_end is not None and may_end(engine) else None
+        before = (_copy(engine) if may_end is not None and may_end(engine)
+                  and not self._last_deal(engine) else None)
         try:
             engine.apply(action)
         except NeedChance as need:
@@ -444,6 +447,13 @@ class ChanceState:
         self.history.append((seat, number))
         self.deal_actions.append(action)
         self.over = engine.is_terminal
+
+    def _last_deal(self, engine: GameState) -> bool:
+        """True if the deal in progress is the last one the deal limit allows (its end
+        ends the game: no next deal asks for chance)."""
+        played = self.spec.deals_played
+        return (self.max_deals is not None and played is not None
+                and played(engine) >= self.max_deals)
 
     def clone(self) -> ChanceState:
         """An independent copy."""
@@ -463,7 +473,7 @@ class ChanceState:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with the game's name in place of its spec and codec."""
         data = {k: v for k, v in self.__dict__.items()
-                if k not in ("spec", "codec", "_may_end", "_plain", "_numbers")}
+                if k not in ("spec", "codec", "_may_end", "_fixed", "_numbers")}
         return (_restore, (self.spec.name, data))
 
     # -- results and views --------------------------------------------------------
@@ -547,7 +557,7 @@ def _restore(name: str, data: dict[str, Any]) -> ChanceState:
     state.__dict__.update(data, spec=spec, codec=codec, _may_end=(
         codec.deal_may_end if spec.deals_played is not None
         and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None),
-        _plain=codec.plain_numbers(data["options"]), _numbers=codec.numbers)
+        _fixed=codec.fixed_actions(data["options"]), _numbers=codec.numbers)
     for engine in (state.engine, state.deal_start):
         if engine is not None:
             _pin(engine)

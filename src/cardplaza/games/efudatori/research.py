@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.protocol import Action, GameState
@@ -38,9 +39,9 @@ class EfudatoriCodec(ResearchCodec):
         cards = deck_mask(options.players).bit_count()
         return 1 + (cards - 1) + cards
 
-    def plain_numbers(self, options: Any) -> int:
-        """Below DECK: the number is the action."""
-        return DECK
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """Cards: the number is the card."""
+        return 0, tuple(range(DECK))
 
     def decode(self, state: GameState, number: int) -> Action:
         """The card id."""
