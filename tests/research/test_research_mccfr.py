@@ -14,6 +14,7 @@ import pyspiel
 
 from cardplaza.arena.core import run_arena
 from cardplaza.core.registry import get_game, new_game
+from cardplaza.games.pinochle2 import abstraction as kinds_of
 from cardplaza.games.pinochle2.engine import RANK_OF, SUIT_OF, Pinochle2State, trick_winner
 from cardplaza.research import abstract as ab
 from cardplaza.research.core import codec_of, outcome_utilities
@@ -44,15 +45,15 @@ def test_move_kinds_stand_for_the_cards_they_name() -> None:
                 seen.add(k)
                 card = moves[k]
                 assert card is not None
-                if k in (ab.WIN_CHEAP, ab.WIN_TRUMP):
+                if k in (kinds_of.WIN_CHEAP, kinds_of.WIN_TRUMP):
                     assert trick_winner(lead, card, trump)
-                if k == ab.WIN_TRUMP:
+                if k == kinds_of.WIN_TRUMP:
                     assert SUIT_OF[card] == trump
-                if k == ab.DUCK:
+                if k == kinds_of.DUCK:
                     assert not trick_winner(lead, card, trump)
-                if k in (ab.LEAD_LOW_TRUMP, ab.LEAD_HIGH_TRUMP):
+                if k in (kinds_of.LEAD_LOW_TRUMP, kinds_of.LEAD_HIGH_TRUMP):
                     assert lead < 0 and SUIT_OF[card] == trump
-                if k == ab.LEAD_ACE:
+                if k == kinds_of.LEAD_ACE:
                     assert RANK_OF[card] == 5 and SUIT_OF[card] != trump
             chosen = moves[rng.choice(kinds)]
             assert chosen is not None

@@ -16,10 +16,10 @@ the same game (the same engine, the deal as the same chance nodes) with
   which move kinds exist.
 
 Keys recur across deals, so outcome-sampling MCCFR or tabular Q-learning from
-``open_spiel.python`` learn a policy that plays new deals. :func:`abstract` is the one
-function both the game and a seat program (:mod:`cardplaza.research.mccfr`) use; it reads
-only what the seat to act sees (its hand, trump, the led card, the stock's size, the
-points taken and melded, the melds it may make).
+``open_spiel.python`` learn a policy that plays new deals. The abstraction is the game's
+(its ``abstraction`` hook, :mod:`cardplaza.games.pinochle2.abstraction`); :func:`abstract`
+gives its move kinds as action numbers, and is the one function both this game and a seat
+program (:mod:`cardplaza.research.mccfr`) use.
 """
 
 from __future__ import annotations
@@ -30,107 +30,23 @@ import pyspiel  # type: ignore[import-not-found, unused-ignore]
 
 from cardplaza.core.protocol import TERMINAL, GameState
 from cardplaza.core.registry import get_game
-from cardplaza.games.pinochle2.engine import (
-    ACE,
-    HIGHER,
-    MELD_POINTS,
-    NO_MELD,
-    POINTS,
-    RANK_OF,
-    STEP_MELD,
-    SUIT_MASK,
-    SUIT_OF,
-    Pinochle2State,
-)
 from cardplaza.research.core import CHANCE, ChanceState, codec_of, uniform_outcomes
 from cardplaza.research.openspiel import PlayerAction
 
 NAME = "python_cardplaza_pinochle2_abstract"
 _SPEC = get_game("pinochle2")
 _CODEC = codec_of(_SPEC)
-MOVES = ("lead low side card", "lead side ace", "lead low trump", "lead high trump",
-         "win cheaply", "win with a trump", "duck", "meld the best", "no meld")
+_ABSTRACT = _SPEC.hook("abstraction")
+MOVES: tuple[str, ...] = _ABSTRACT.moves
 """The move kinds (action numbers of the abstract game)."""
-LEAD_LOW, LEAD_ACE, LEAD_LOW_TRUMP, LEAD_HIGH_TRUMP, WIN_CHEAP, WIN_TRUMP, DUCK, MELD, \
-    PASS = range(len(MOVES))
-
-
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _cheapest(cards: list[int], trump: int) -> int:
-    """The card one gives away most easily: no points, not a trump, low rank."""
-    return min(cards, key=lambda c: (POINTS[c], SUIT_OF[c] == trump, RANK_OF[c], c))
 
 
 def abstract(state: GameState) -> tuple[str, list[int | None]]:
     """The key of the seat to act and, per move kind, the action number it stands for
-    (``None`` where the kind does not exist here). Only the seat's own view is read."""
-    assert isinstance(state, Pinochle2State)
-    seat = state.turn
-    moves: list[int | None] = [None] * len(MOVES)
-    trump = state.trump
-    hand = state.hands[seat]
-    trumps = hand & SUIT_MASK[trump]
-    side_aces = sum(1 for c in _cards(hand & ~trumps) if RANK_OF[c] == ACE)
-    mine = state.counters[seat] + state.meld_points[seat]
-    theirs = state.counters[1 - seat] + state.meld_points[1 - seat]
-    score = "behind" if mine < theirs - 20 else "ahead" if mine > theirs + 20 else "level"
-    stock = len(state.stock)
-    common = (f"t{min(trumps.bit_count(), 5)}a{min(side_aces, 3)}s{(stock + 7) // 8}"
-              f"{score[0]}")
-    if state.step == STEP_MELD:
-        if state.pending:
-            best = max(state.pending, key=lambda m: (MELD_POINTS[m[0]], m))
-            moves[MELD] = _CODEC.encode(state, best)
-            worth = MELD_POINTS[best[0]]
-            common += "m" + ("20" if worth <= 20 else "40" if worth <= 40 else
-                             "100" if worth <= 100 else "big")
-        moves[PASS] = NO_MELD
-        return f"meld {common} {_available(moves)}", moves
-    legal = _cards(state.legal_mask())
-    lead = state.lead
-    if lead < 0:
-        side = [c for c in legal if SUIT_OF[c] != trump]
-        trump_cards = [c for c in legal if SUIT_OF[c] == trump]
-        low_side = [c for c in side if RANK_OF[c] != ACE]
-        if low_side:
-            moves[LEAD_LOW] = _cheapest(low_side, trump)
-        aces = [c for c in side if RANK_OF[c] == ACE]
-        if aces:
-            moves[LEAD_ACE] = aces[0]
-        if trump_cards:
-            moves[LEAD_LOW_TRUMP] = min(trump_cards, key=lambda c: (RANK_OF[c], c))
-            moves[LEAD_HIGH_TRUMP] = max(trump_cards, key=lambda c: (RANK_OF[c], -c))
-        role = "lead"
-    else:
-        led_suit = SUIT_OF[lead]
-        winners = [c for c in legal
-                   if (SUIT_OF[c] == led_suit and HIGHER[lead] >> c & 1)
-                   or (SUIT_OF[c] == trump and led_suit != trump)]
-        losers = [c for c in legal if c not in winners]
-        if winners:
-            moves[WIN_CHEAP] = min(winners, key=lambda c: (SUIT_OF[c] == trump, RANK_OF[c],
-                                                          c))
-            trump_winners = [c for c in winners if SUIT_OF[c] == trump]
-            if trump_winners and led_suit != trump:
-                moves[WIN_TRUMP] = min(trump_winners, key=lambda c: (RANK_OF[c], c))
-        if losers:
-            moves[DUCK] = _cheapest(losers, trump)
-        role = ("follow " + ("T" if led_suit == trump else "s")
-                + ("c" if POINTS[lead] else "n") + ("A" if RANK_OF[lead] == ACE else ""))
-    phase = "stock" if stock else "playoff"
-    return f"{role} {phase} {common} {_available(moves)}", moves
-
-
-def _available(moves: list[int | None]) -> str:
-    return "".join("1" if m is not None else "0" for m in moves)
+    (``None`` where the kind does not exist here)."""
+    key, actions = _ABSTRACT.abstract(state)
+    encode = _CODEC.encode
+    return key, [None if a is None else encode(state, a) for a in actions]
 
 
 # -- the OpenSpiel game --------------------------------------------------------------
