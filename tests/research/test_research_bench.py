@@ -40,6 +40,18 @@ def test_bench_of_the_adapter_beside_the_native_engine() -> None:
     assert "pinochle2 (OpenSpiel adapter) ÷ pinochle2" in figures
 
 
+def test_bench_of_every_adapter_in_one_run() -> None:
+    result = runner.invoke(app, ["bench", "all", "--adapter", "--round-seconds", "0.02",
+                                 "--max-rounds", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    figures = json.loads(result.output)
+    from cardplaza.research.core import research_games
+
+    for name in research_games():
+        assert figures[f"{name} (OpenSpiel adapter) deals/s"] > 0
+        assert figures[f"{name} (OpenSpiel adapter) ÷ {name}"] > 0
+
+
 def test_bench_without_openspiel_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # import pyspiel raises ImportError
     result = runner.invoke(app, ["bench", "pinochle2", "--vs-openspiel", *QUICK])

@@ -28,12 +28,18 @@ def test_every_game_has_a_research_codec() -> None:
 
 
 def test_a_scripted_deal_is_the_chosen_order() -> None:
-    """Chance outcomes name which remaining card comes next; the engine deals that order."""
+    """Outcome ``k`` deals the ``k``-th of the cards left next; the engine deals that
+    order."""
     order = list(range(47, -1, -1))
     state = ChanceState(get_game("pinochle2"), get_game("pinochle2").options_type())
     assert state.current_player == CHANCE and len(state.chance_outcomes()) == 48
-    for k in order[:-1]:
-        assert sum(p for _, p in state.chance_outcomes()) == pytest.approx(1.0)
+    for i, card in enumerate(order[:-1]):
+        outcomes = state.chance_outcomes()
+        assert [k for k, _ in outcomes] == list(range(48 - i))
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        k = state.outcome_of(card)
+        assert k == sorted(order[i:]).index(card)
+        assert f"deal item {card} " in state.action_string(CHANCE, k)
         state.apply_number(k)
     assert state.current_player == 0
     engine = state.engine
@@ -139,9 +145,14 @@ def test_legal_numbers_are_the_sorted_encodings(name: str) -> None:
             numbers = codec.numbers(state)
             assert numbers == sorted(codec.encode(state, a) for a in state.legal_actions())
             assert all(codec.encode(state, codec.decode(state, k)) == k for k in numbers)
+            first, fixed = codec.fixed_actions(options)
+            for k in numbers:  # numbers applied without decoding mean what decode says
+                if 0 <= k - first < len(fixed):
+                    assert fixed[k - first] == codec.decode(state, k)
             state.apply(rng.choice(state.legal_actions()))
             seen += 1
     assert seen > 100
+    assert codec.fixed_actions(spec.options_type())[1]  # the cards to play, at least
 
 
 def test_a_chance_node_refuses_outcomes_it_does_not_have() -> None:
@@ -151,12 +162,12 @@ def test_a_chance_node_refuses_outcomes_it_does_not_have() -> None:
     k = state.chance_outcomes()[-1][0]
     state.apply_number(k)  # the dealer drawn; now the first card of the deal
     outcomes = state.chance_outcomes()
-    first = outcomes[0][0]
-    state.apply_number(first)
-    assert first not in [o for o, _ in state.chance_outcomes()]
-    assert len(state.chance_outcomes()) == len(outcomes) - 1
-    with pytest.raises(ValueError, match="not an outcome"):
-        state.apply_number(first)  # that card is dealt already
+    last = outcomes[-1][0]
+    state.apply_number(last)  # the highest card dealt: one card fewer is left
+    assert [o for o, _ in state.chance_outcomes()] == [o for o, _ in outcomes[:-1]]
+    for wrong in (last, -1):
+        with pytest.raises(ValueError, match="not an outcome"):
+            state.apply_number(wrong)
 
 
 @pytest.mark.parametrize("name", ["pinochle4", "piquet"])

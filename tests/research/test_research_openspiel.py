@@ -138,3 +138,53 @@ def test_a_deal_limit_ends_the_game_with_the_side_ahead_winning() -> None:
             assert [r > 0 for r in state.returns()] == [s % 2 == ahead for s in range(4)]
     with pytest.raises(Exception, match="max_deals"):
         pyspiel.load_game(cos.game_name("pinochle4"), {"max_deals": 0})
+
+
+def test_pinochle_dd_max_deals_bounds_the_game() -> None:
+    spec = cos.GAMES["pinochle_dd"].spec
+    lengths = {}
+    for max_deals in (1, 2):
+        game = pyspiel.load_game(cos.game_name("pinochle_dd"), {"max_deals": max_deals})
+        lengths[max_deals] = game.max_game_length()
+        for seed in range(2):
+            state = _random_game(game, seed)
+            assert spec.deals_played is not None
+            assert spec.deals_played(state.inner.engine) <= max_deals
+            assert len(state.history()) <= game.max_game_length()
+    assert 0 < lengths[2] - lengths[1] < 1000
+
+
+def test_python_and_cpp_application_reach_the_same_states() -> None:
+    """``apply_action`` from Python runs in Python; through OpenSpiel's C++ ``State`` the
+    same actions give the same positions, histories and results; copies are independent."""
+    game = pyspiel.load_game(cos.game_name("piquet"), {"max_deals": 2})
+    fast, slow = game.new_initial_state(), game.new_initial_state()
+    assert fast.is_initial_state() and fast.move_number() == 0
+    rng = random.Random(6)
+    copies = []
+    while not fast.is_terminal():
+        assert fast.current_player() == slow.current_player()
+        assert fast.legal_actions() == slow.legal_actions()
+        if fast.is_chance_node():
+            assert fast.chance_outcomes() == slow.chance_outcomes()
+            action = rng.choice(fast.chance_outcomes())[0]
+        else:
+            seat = fast.current_player()
+            assert fast.information_state_string(seat) == slow.information_state_string(seat)
+            action = rng.choice(fast.legal_actions())
+        if len(copies) < 40 and rng.random() < 0.1:
+            copies.append((fast.clone(), fast.history()))
+        child = fast.child(action)
+        fast.apply_action(action)
+        pyspiel.State.apply_action(slow, action)  # OpenSpiel's C++ path
+        assert child.history() == fast.history()
+    assert slow.is_terminal() and fast.returns() == slow.returns()
+    assert fast.history() == slow.history() and fast.move_number() == slow.move_number()
+    assert [(h.player, h.action) for h in fast.full_history()] == [
+        (h.player, h.action) for h in slow.full_history()]
+    assert fast.history_str() == slow.history_str() and not fast.is_initial_state()
+    assert copies
+    for copy, history in copies:  # untouched by the moves made after they were taken
+        assert copy.history() == history and not copy.is_terminal()
+    restored = game.deserialize_state(fast.serialize())
+    assert restored.history() == fast.history() and restored.returns() == fast.returns()

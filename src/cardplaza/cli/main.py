@@ -253,7 +253,7 @@ def replay(
 @app.command()
 def bench(
     game: Annotated[str, typer.Argument(help="Game name ('all': every game, with "
-                                        "--vs-openspiel).")],
+                                        "--vs-openspiel or --adapter).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     seconds: Annotated[float, typer.Option(help="Seconds per measurement.")] = 2.0,
     options: OptionsArg = None,
@@ -311,9 +311,9 @@ def _compare_command(game: str, options: str | None, as_json: bool, vs_openspiel
     """``bench --vs-openspiel`` / ``bench --adapter``: ratios measured in one run."""
     from cardplaza.core.bench import versus_openspiel
 
-    if game == "all" and not vs_openspiel:
-        raise typer.BadParameter("'all' needs --vs-openspiel", param_hint="'GAME'")
     specs = list(games().values()) if game == "all" else [_spec(game)]
+    if game == "all" and not vs_openspiel:
+        specs = [s for s in specs if "research" in s.hooks]
     if options is not None and game == "all":
         raise typer.BadParameter("--options needs one game", param_hint="'--options'")
     chosen = {s.name: _options(s, options) for s in specs}
@@ -322,11 +322,10 @@ def _compare_command(game: str, options: str | None, as_json: bool, vs_openspiel
             result = versus_openspiel(specs, chosen, round_seconds=round_seconds,
                                       max_seconds=max_seconds, max_rounds=max_rounds)
         else:
-            from cardplaza.research.bench import adapter_versus_native
+            from cardplaza.research.bench import adapters_versus_native
 
-            result = adapter_versus_native(specs[0], chosen[specs[0].name],
-                                           round_seconds=round_seconds,
-                                           max_seconds=max_seconds, max_rounds=max_rounds)
+            result = adapters_versus_native(specs, chosen, round_seconds=round_seconds,
+                                            max_seconds=max_seconds, max_rounds=max_rounds)
     except ImportError:
         console.print("OpenSpiel is not installed: pip install 'cardplaza[research]' "
                       "(pinned open_spiel) to compare with pyspiel.", markup=False)

@@ -3,9 +3,11 @@
 Our engines deal from their own seeded RNG. Research frameworks want the deal as chance
 nodes, so a :class:`ChanceState` runs an engine with a *scripted* RNG: when the engine asks
 to shuffle or to draw a number and no outcome is scripted, the request becomes chance
-nodes — one per dealt position (which remaining item comes next, all equally likely) or
-one for a drawn number — and once every outcome is chosen the engine repeats the step with
-them. Nothing in the engines changes; between deals a state is the engine's own state.
+nodes — one per dealt position (which of the items left comes next, all equally likely:
+outcome ``k`` is the ``k``-th of them in ascending order, so a node's outcomes are always
+``0 … n - 1``) or one for a drawn number — and once every outcome is chosen the engine
+repeats the step with them. Nothing in the engines changes; between deals a state is the
+engine's own state.
 
 Each game supplies a :class:`ResearchCodec` (its ``research`` hook): a fixed numbering of
 its actions and a fixed-size tensor of an observation. Strings are the observation's JSON
@@ -15,6 +17,7 @@ its actions and a fixed-size tensor of an observation. Strings are the observati
 from __future__ import annotations
 
 import json
+import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
@@ -83,6 +86,12 @@ class ResearchCodec(ABC):
         follow the engine's order of its legal actions return them without sorting."""
         encode = self.encode
         return sorted([encode(state, a) for a in state.legal_actions()])
+
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """``(first, actions)``: number ``first + i`` stands for ``actions[i]`` in every
+        position (cards to play, as a rule), so the adapter applies those numbers without
+        :meth:`decode`. ``(0, ())``: none."""
+        return 0, ()
 
     def max_chance_outcomes(self, options: Any) -> int:
         """The most outcomes of one chance node: the cards of the game's pack (games whose
@@ -191,8 +200,9 @@ class ScriptedRNG(random.Random):
     """
 
     def __init__(self, draws: Sequence[Draw] = ()) -> None:
-        super().__init__(0)
+        # Not seeded (seeding costs more than the rest of a deal): it never draws itself.
         self._draws = list(draws)
+        self.gauss_next = None
 
     def shuffle(self, x: Any) -> None:
         """Put ``x`` in the scripted order."""
@@ -253,15 +263,15 @@ def outcome_utilities(state: GameState) -> list[float]:
     return [share if s in won else -1.0 for s in range(n)]
 
 
-_PAIRS: dict[int, tuple[tuple[int, float], ...]] = {}
+_UNIFORM: list[tuple[tuple[int, float], ...]] = [
+    tuple((k, 1.0 / n) for k in range(n)) for n in range(129)]
 
 
-def chance_pairs(left: int) -> tuple[tuple[int, float], ...]:
-    """``(k, 1 / left)`` for every ``k`` up to 127: the outcomes of a draw among ``left``."""
-    pairs = _PAIRS.get(left)
-    if pairs is None:
-        pairs = _PAIRS[left] = tuple((k, 1.0 / left) for k in range(128))
-    return pairs
+def uniform_outcomes(n: int) -> tuple[tuple[int, float], ...]:
+    """``(k, 1 / n)`` for ``k`` in ``0 … n - 1``: the outcomes of a draw among ``n``."""
+    if n < len(_UNIFORM):
+        return _UNIFORM[n]
+    return tuple((k, 1.0 / n) for k in range(n))
 
 
 def information_state_string(own: list[int], observation: dict[str, Any] | None) -> str:
@@ -286,6 +296,8 @@ class ChanceState:
         self._may_end = (codec.deal_may_end if spec.deals_played is not None
                          and type(codec).deal_may_end is not ResearchCodec.deal_may_end
                          else None)
+        self._fixed = codec.fixed_actions(options)
+        self._numbers = codec.numbers
         self.engine: GameState | None = None
         self.deal_start: GameState | None = None  # engine right after the last deal
         self.deal_actions: list[Action] = []  # applied since then
@@ -294,9 +306,9 @@ class ChanceState:
         self.draws: list[Draw] = []  # completed draws of the pending step
         self.need: NeedChance | None = None  # the draw in progress
         self.order: list[int] = []  # its outcomes so far
-        self.left: list[int] = []  # the outcomes still open, ascending
-        self.left_mask = 0  # the same as a mask
+        self.left: list[int] = []  # the items not dealt yet, ascending
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
+        self.over = False  # the game is over
         self.seats = seats_of(spec, options)
         self._advance()
 
@@ -305,7 +317,6 @@ class ChanceState:
         self.need, self.order = need, []
         n = len(need.items)
         self.left = list(range(n))
-        self.left_mask = (1 << n) - 1
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
@@ -327,6 +338,7 @@ class ChanceState:
             return
         engine.deal_limit = self.max_deals
         self.engine = _pin(engine)
+        self.over = engine.is_terminal
         self.deal_start = _copy(engine)
         self.deal_actions = []
         self.pending, self.pending_seat, self.draws = None, -1, []
@@ -351,38 +363,47 @@ class ChanceState:
     @property
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self.need is None and self.engine is not None and self.engine.is_terminal
+        return self.over
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node and their probabilities (all equally likely):
-        the item dealt to the next place among those left, or the number drawn."""
-        left = self.left
+        ``k`` deals the ``k``-th (ascending) of the items left to the next place, or draws
+        the number ``k``."""
         assert self.need is not None
-        return list(map(chance_pairs(len(left)).__getitem__, left))
+        return list(uniform_outcomes(len(self.left)))
 
     def chance_numbers(self) -> list[int]:
         """The outcomes of the chance node, without their (equal) probabilities."""
         assert self.need is not None
-        return self.left[:]
+        return list(range(len(self.left)))
+
+    def outcome_of(self, item: int) -> int:
+        """The outcome of this chance node that deals ``item`` (an index into the dealt
+        list, as the engine's deck or drawn numbers are numbered) next."""
+        assert self.need is not None
+        if self.need.kind == "number":
+            return item
+        return self.left.index(item)
 
     def _chance(self, k: int) -> None:
         need = self.need
         assert need is not None
-        if type(k) is not int or k < 0 or not self.left_mask >> k & 1:
+        if type(k) is not int:
+            k = operator.index(k)
+        left = self.left
+        if not 0 <= k < len(left):
             raise ValueError(f"{k} is not an outcome of this chance node")
         self.history.append((CHANCE, k))
-        if need.kind == "number":
-            self.draws.append(("number", (k,)))
-        else:
-            self.order.append(k)
-            self.left.remove(k)
-            self.left_mask ^= 1 << k
-            if len(self.left) > 1:
+        if need.kind == "shuffle":
+            order = self.order
+            order.append(left.pop(k))
+            if len(left) > 1:
                 return
-            self.draws.append(("shuffle", (*self.order, self.left[0])))
+            self.draws.append(("shuffle", (*order, left[0])))
+        else:
+            self.draws.append(("number", (k,)))
         self.need = None
         self.left = []
-        self.left_mask = 0
         self._advance()
 
     # -- decisions ----------------------------------------------------------------
@@ -396,13 +417,22 @@ class ChanceState:
         """Apply a chance outcome or the action a number stands for."""
         if self.need is not None:
             self._chance(number)
-            return
+        else:
+            self._decide(number)
+
+    def _decide(self, number: int) -> None:
+        """Apply the action a number stands for (not at a chance node)."""
         engine = self.engine
         assert engine is not None
-        action = self.codec.decode(engine, number)
+        if type(number) is not int:
+            number = operator.index(number)
+        first, fixed = self._fixed
+        i = number - first
+        action = fixed[i] if 0 <= i < len(fixed) else self.codec.decode(engine, number)
         seat = engine.current_player
         may_end = self._may_end
-        before = _copy(engine) if may_end is not None and may_end(engine) else None
+        before = (_copy(engine) if may_end is not None and may_end(engine)
+                  and not self._last_deal(engine) else None)
         try:
             engine.apply(action)
         except NeedChance as need:
@@ -416,6 +446,14 @@ class ChanceState:
             return
         self.history.append((seat, number))
         self.deal_actions.append(action)
+        self.over = engine.is_terminal
+
+    def _last_deal(self, engine: GameState) -> bool:
+        """True if the deal in progress is the last one the deal limit allows (its end
+        ends the game: no next deal asks for chance)."""
+        played = self.spec.deals_played
+        return (self.max_deals is not None and played is not None
+                and played(engine) >= self.max_deals)
 
     def clone(self) -> ChanceState:
         """An independent copy."""
@@ -435,7 +473,7 @@ class ChanceState:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with the game's name in place of its spec and codec."""
         data = {k: v for k, v in self.__dict__.items()
-                if k not in ("spec", "codec", "_may_end")}
+                if k not in ("spec", "codec", "_may_end", "_fixed", "_numbers")}
         return (_restore, (self.spec.name, data))
 
     # -- results and views --------------------------------------------------------
@@ -484,8 +522,8 @@ class ChanceState:
         """Text of an action number (or of a chance outcome)."""
         if player == CHANCE:
             need = self.need
-            if need is not None and need.kind == "shuffle":
-                return f"deal item {need.items[number]} to place {len(self.order)}"
+            if need is not None and need.kind == "shuffle" and 0 <= number < len(self.left):
+                return f"deal item {need.items[self.left[number]]} to place {len(self.order)}"
             return f"chance {number}"
         assert self.engine is not None
         # Two copies of a card read alike: the number keeps every action's text unique.
@@ -501,6 +539,7 @@ class ChanceState:
         world.deal_limit = self.max_deals
         new = self.clone()
         new.engine = _pin(world)
+        new.over = world.is_terminal
         new.deal_start = _copy(world)
         new.deal_actions = []
         return new
@@ -517,7 +556,8 @@ def _restore(name: str, data: dict[str, Any]) -> ChanceState:
     codec = codec_of(spec)
     state.__dict__.update(data, spec=spec, codec=codec, _may_end=(
         codec.deal_may_end if spec.deals_played is not None
-        and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None))
+        and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None),
+        _fixed=codec.fixed_actions(data["options"]), _numbers=codec.numbers)
     for engine in (state.engine, state.deal_start):
         if engine is not None:
             _pin(engine)
@@ -530,5 +570,6 @@ def game_spec(name: str) -> GameSpec:
 
 
 __all__ = ["CHANCE", "DEFAULT_MAX_DEALS", "TERMINAL", "ChanceState", "ResearchCodec",
-           "ScriptedRNG", "Tensor", "chance_pairs", "codec_of", "deal_bound",
-           "information_state_string", "outcome_utilities", "research_games", "seats_of"]
+           "ScriptedRNG", "Tensor", "codec_of", "deal_bound",
+           "information_state_string", "outcome_utilities", "research_games", "seats_of",
+           "uniform_outcomes"]

@@ -1,28 +1,28 @@
-"""Example: a two-hand Pinochle policy trained by OpenSpiel's outcome-sampling MCCFR, then
-measured against the computer levels in the arena (``pip install cardplaza[research]``).
+"""Example: a two-hand Pinochle policy trained by OpenSpiel's outcome-sampling MCCFR on
+an abstraction of the game, then measured against the computer levels in the arena
+(``pip install cardplaza[research]``).
 
 Train for a few minutes (numpy only, no deep-learning framework), then let the policy play
 through the arena's seat protocol (``cardplaza arena --program``)::
 
     python -m cardplaza.research.mccfr train --seconds 180 --out mccfr.pkl
-    cardplaza arena pinochle2 --players mccfr:policy,random,1 --deals 100 --seed 1 \\
+    cardplaza arena pinochle2 --players mccfr:policy,random,1 --deals 200 --seed 1 \\
         --program "mccfr=python -m cardplaza.research.mccfr seat --policy mccfr.pkl"
 
 Training runs :class:`open_spiel.python.algorithms.outcome_sampling_mccfr.
-OutcomeSamplingSolver` on ``python_cardplaza_pinochle2`` (the deal as chance nodes) and
-keeps its average policy, a table keyed by the adapter's information-state strings (the
-seat's own actions and observation). In play, the seat program rebuilds the same string
-from the game record and samples the table's action probabilities; an information state
-never met in training is played uniformly at random. Two-hand Pinochle has far more
-information states than minutes of training can visit, so the table covers only positions
-seen in training: the example shows the whole path from OpenSpiel training to the arena,
-not a strong player.
+OutcomeSamplingSolver` on ``python_cardplaza_pinochle2_abstract``
+(:mod:`cardplaza.research.abstract`: the same engine and deal, with move kinds for actions
+and coarse information-state keys that recur from deal to deal) and keeps its average
+policy, a small table from key to the probabilities of the move kinds that exist there. In
+play, the seat program rebuilds the position from the game record, works out the key and
+the move kinds with the same function, samples the table and plays the card (or meld) the
+chosen kind stands for; a key never met in training is played by a uniform choice among
+the kinds.
 """
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import pickle
 import random
@@ -42,8 +42,8 @@ from open_spiel.python.algorithms import (  # type: ignore[import-untyped, impor
 
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
-from cardplaza.research.core import codec_of, information_state_string
-from cardplaza.research.openspiel import game_name
+from cardplaza.research.abstract import NAME, abstract
+from cardplaza.research.core import codec_of
 
 PROTOCOL = "cardplaza-seat/1"
 """The arena's seat protocol (:mod:`cardplaza.arena.seat_driver`), spoken by :func:`serve`."""
@@ -52,24 +52,19 @@ LEVEL = "policy"
 """The one level the seat program offers."""
 
 
-def key_of(info_state: str) -> bytes:
-    """The table key of an information-state string: a 16-byte digest (the strings are
-    long JSON texts; the digests keep a saved policy small)."""
-    return hashlib.blake2b(info_state.encode(), digest_size=16).digest()
-
-
 @dataclass
 class Policy:
-    """Average-policy probabilities by information state (:func:`key_of` its string), over
-    the legal action numbers in ascending order."""
+    """Average-policy probabilities by information-state key, over the move kinds that
+    exist there in ascending order."""
 
-    table: dict[bytes, np.ndarray[Any, Any]] = field(default_factory=dict)
+    table: dict[str, np.ndarray[Any, Any]] = field(default_factory=dict)
     iterations: int = 0
     seconds: float = 0.0
 
-    def probabilities(self, info_state: str, count: int) -> np.ndarray[Any, Any] | None:
-        """The action probabilities of an information state (``None`` if never trained)."""
-        probs = self.table.get(key_of(info_state))
+    def probabilities(self, key: str, count: int) -> np.ndarray[Any, Any] | None:
+        """The probabilities of the ``count`` move kinds at ``key`` (``None`` if never
+        trained)."""
+        probs = self.table.get(key)
         if probs is None or len(probs) != count:
             return None
         return probs
@@ -77,24 +72,26 @@ class Policy:
     def save(self, path: str | Path) -> None:
         """Write the policy (pickle)."""
         with open(path, "wb") as f:
-            pickle.dump({"game": GAME, "iterations": self.iterations, "seconds": self.seconds,
-                         "table": self.table}, f, protocol=pickle.HIGHEST_PROTOCOL)
+            pickle.dump({"game": GAME, "abstraction": NAME, "iterations": self.iterations,
+                         "seconds": self.seconds, "table": self.table}, f,
+                        protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
     def load(cls, path: str | Path) -> Policy:
         """Read a policy written by :meth:`save`."""
         with open(path, "rb") as f:
             data = pickle.load(f)
-        if data.get("game") != GAME:
-            raise ValueError(f"{path} is not a {GAME} policy")
+        if data.get("game") != GAME or data.get("abstraction") != NAME:
+            raise ValueError(f"{path} is not a {GAME} policy over {NAME}")
         return cls(data["table"], data["iterations"], data["seconds"])
 
 
 def train(seconds: float, seed: int = 0, max_iterations: int | None = None) -> Policy:
-    """Outcome-sampling MCCFR on two-hand Pinochle for about ``seconds`` of CPU time (or
-    ``max_iterations`` iterations, one episode per player each); its average policy."""
+    """Outcome-sampling MCCFR on the abstracted two-hand Pinochle for about ``seconds`` of
+    CPU time (or ``max_iterations`` iterations, one episode per player each); its average
+    policy."""
     np.random.seed(seed)  # the solver samples with numpy's global generator
-    game = pyspiel.load_game(game_name(GAME))
+    game = pyspiel.load_game(NAME)
     solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
     start = time.process_time()
     iterations = 0
@@ -102,18 +99,17 @@ def train(seconds: float, seed: int = 0, max_iterations: int | None = None) -> P
             time.process_time() - start < seconds:
         solver.iteration()
         iterations += 1
-    table: dict[bytes, np.ndarray[Any, Any]] = {}
-    for info_state, values in solver._infostates.items():
+    table: dict[str, np.ndarray[Any, Any]] = {}
+    for key, values in solver._infostates.items():
         total = values[mccfr.AVG_POLICY_INDEX].sum()
-        if total > 0:
-            table[key_of(info_state)] = (values[mccfr.AVG_POLICY_INDEX] / total).astype(
-                np.float32)
+        if total > 0 and len(values[mccfr.AVG_POLICY_INDEX]) > 1:
+            table[key] = (values[mccfr.AVG_POLICY_INDEX] / total).astype(np.float32)
     return Policy(table, iterations, time.process_time() - start)
 
 
 class _Seat:
     """One seat of one arena game played by the policy: the position rebuilt from the
-    record, the seat's own action numbers, its random stream."""
+    record and the seat's random stream."""
 
     def __init__(self, msg: dict[str, Any], policy: Policy) -> None:
         spec = get_game(str(msg["game"]))
@@ -122,37 +118,32 @@ class _Seat:
         self.state: GameState = spec.new_game(spec.options(dict(msg["options"])),
                                                int(msg["seed"]))
         self.seat = int(msg["seat"])
-        self.codec = codec_of(spec)
-        self.own: list[int] = []
         self.policy = policy
         self.rng = random.Random(int(msg["rng_seed"]))
         self.met = self.unmet = 0
 
     def replay(self, actions: Sequence[dict[str, Any]]) -> None:
-        """Apply the recorded actions, keeping the numbers of the seat's own."""
+        """Apply the recorded actions."""
         state = self.state
         for rec in actions:
-            action = state.action_from_json(rec["action"])
-            if int(rec["seat"]) == self.seat:
-                self.own.append(self.codec.encode(state, action))
-            state.apply(action)
+            state.apply(state.action_from_json(rec["action"]))
 
     def decide(self) -> Any:
         """The policy's action (JSON form) at the seat."""
         state = self.state
         if state.is_terminal or state.current_player != self.seat:
             raise ValueError(f"seat {self.seat} is not to act")
-        numbers = self.codec.numbers(state)
-        key = information_state_string(self.own, state.observation(self.seat))
-        probs = self.policy.probabilities(key, len(numbers))
+        key, moves = abstract(state)
+        kinds = [m for m in moves if m is not None]
+        probs = self.policy.probabilities(key, len(kinds)) if len(kinds) > 1 else None
         if probs is None:
-            self.unmet += 1
-            k = self.rng.randrange(len(numbers))
+            self.unmet += len(kinds) > 1
+            k = self.rng.randrange(len(kinds))
         else:
             self.met += 1
-            k = self.rng.choices(range(len(numbers)), weights=probs.tolist())[0]
+            k = self.rng.choices(range(len(kinds)), weights=probs.tolist())[0]
         # Not applied here: the arena sends every action back, this one included.
-        return state.action_to_json(self.codec.decode(state, numbers[k]))
+        return state.action_to_json(codec_of(get_game(GAME)).decode(state, kinds[k]))
 
 
 def serve(policy: Policy, lines: Any = None, out: Any = None) -> None:
@@ -169,7 +160,7 @@ def serve(policy: Policy, lines: Any = None, out: Any = None) -> None:
             if kind == "hello":
                 answer: dict[str, Any] = {"type": "hello", "protocol": PROTOCOL,
                                           "cardplaza": f"mccfr policy, {policy.iterations} "
-                                                       "iterations"}
+                                                       f"iterations, {len(policy.table)} keys"}
             elif kind == "levels":
                 answer = {"type": "levels", "levels": [LEVEL] if msg["game"] == GAME else []}
             elif kind == "new":
@@ -207,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         policy = train(args.seconds, args.seed, args.iterations)
         policy.save(args.out)
         print(f"{policy.iterations} iterations in {policy.seconds:.0f} CPU s: "
-              f"{len(policy.table)} information states -> {args.out}")
+              f"{len(policy.table)} information-state keys -> {args.out}")
         return
     serve(Policy.load(args.policy))
 

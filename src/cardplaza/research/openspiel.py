@@ -4,7 +4,9 @@ Importing this module registers ``python_cardplaza_<game>`` for each game with a
 codec, so ``pyspiel.load_game("python_cardplaza_pinochle4")`` works; game parameters are
 the game's options (``pyspiel.load_game("python_cardplaza_pinochle4", {"target": 500})``,
 list options joined by ``/``). The deal is explicit chance: one chance node per dealt place
-(and one for a drawn dealer). Information-state and observation strings are the seat's
+(and one for a drawn dealer); outcome ``k`` deals the ``k``-th (ascending) of the cards left,
+so a node's outcomes are ``0 … n - 1`` (``state.inner.outcome_of(card)`` names the outcome
+of a card, ``action_to_string`` the card). Information-state and observation strings are the seat's
 observation as JSON (the information state adds the seat's own actions); tensors are the
 codec's (the information-state tensor adds the current deal's order of play). A game of
 several deals has the parameter ``max_deals`` (default 200): it ends after that many deals
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel  # type: ignore[import-not-found, unused-ignore]
@@ -36,10 +38,10 @@ from cardplaza.research.core import (
     CHANCE,
     DEFAULT_MAX_DEALS,
     ChanceState,
-    chance_pairs,
     codec_of,
     research_games,
     seats_of,
+    uniform_outcomes,
 )
 
 PREFIX = "python_cardplaza_"
@@ -105,6 +107,13 @@ def _game_type(spec: GameSpec) -> Any:
     )
 
 
+class PlayerAction(NamedTuple):
+    """One step of :meth:`CardPlazaState.full_history`."""
+
+    player: int
+    action: int
+
+
 class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
     """A Card Plaza game for OpenSpiel (one class per game, made by :func:`register`)."""
 
@@ -134,6 +143,8 @@ class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(self.game_type, info, full)
         self.codec = codec
+        self.initial = ChanceState(spec, self.options, self.max_deals)
+        """The state before the first chance outcome; new states are copies of it."""
 
     def new_initial_state(self) -> CardPlazaState:
         """The start of a game: the deal's chance nodes come first."""
@@ -152,11 +163,19 @@ class CardPlazaGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class CardPlazaState(pyspiel.State):  # type: ignore[misc]
-    """A position of a Card Plaza game, with the deal as explicit chance nodes."""
+    """A position of a Card Plaza game, with the deal as explicit chance nodes.
 
-    def __init__(self, game: CardPlazaGame) -> None:
+    Called from Python, ``apply_action``, ``clone`` and ``child`` run in Python without a
+    round trip through OpenSpiel's C++ ``State`` (two calls back into Python per action);
+    the history is the adapter's own, so ``history()``, ``full_history()``,
+    ``history_str()``, ``move_number()`` and ``is_initial_state()`` answer from it. Called
+    from C++ (OpenSpiel's C++ algorithms and tests), every action still reaches the same
+    state through ``_apply_action``.
+    """
+
+    def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
-        self.inner = ChanceState(game.spec, game.options, game.max_deals)
+        self.inner = game.initial.clone() if inner is None else inner
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
@@ -175,28 +194,70 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
         inner = self.inner
         if inner.need is not None:
-            return inner.chance_numbers() if player in (None, _CHANCE) else []
+            return (list(range(len(inner.left))) if player is None or player == _CHANCE
+                    else [])
         engine = inner.engine
         assert engine is not None
+        if player is None:
+            return [] if inner.over else inner._numbers(engine)
         p = engine.current_player
-        if p == TERMINAL or (player is not None and player != p):
+        if p == TERMINAL or player != p:
             return []
-        return inner.codec.numbers(engine)
+        return inner._numbers(engine)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Outcomes of the chance node (each remaining card equally likely)."""
-        left = self.inner.left
-        return list(map(chance_pairs(len(left)).__getitem__, left))
+        return list(uniform_outcomes(len(self.inner.left)))
 
-    def _apply_action(self, action: int) -> None:
+    def apply_action(self, action: int) -> None:
+        """Apply an action number or a chance outcome (in Python; see the class)."""
         inner = self.inner
-        if inner.need is not None:
-            inner._chance(action)
-        else:
-            inner.apply_number(action)
+        need = inner.need
+        if need is None:
+            inner._decide(action)
+            return
+        left = inner.left
+        if need.kind == "shuffle" and type(action) is int and 0 <= action < len(left) - 2:
+            # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
+            inner.history.append((CHANCE, action))
+            inner.order.append(left.pop(action))
+            return
+        inner._chance(action)
+
+    _apply_action = apply_action
+
+    def clone(self) -> CardPlazaState:
+        """An independent copy (the engine's own clone and the adapter's lists)."""
+        return CardPlazaState(self.get_game(), self.inner.clone())
+
+    def child(self, action: int) -> CardPlazaState:
+        """A copy with ``action`` applied."""
+        new = CardPlazaState(self.get_game(), self.inner.clone())
+        new.apply_action(action)
+        return new
+
+    def history(self) -> list[int]:
+        """Every action number and chance outcome so far, in order."""
+        return [n for _, n in self.inner.history]
+
+    def full_history(self) -> list[PlayerAction]:
+        """``(player, action)`` of every step so far (``player`` -1 for chance)."""
+        return [PlayerAction(_CHANCE if p == CHANCE else p, n) for p, n in self.inner.history]
+
+    def history_str(self) -> str:
+        """The history as OpenSpiel writes it."""
+        return ", ".join(str(n) for _, n in self.inner.history)
+
+    def move_number(self) -> int:
+        """Steps taken so far (actions and chance outcomes)."""
+        return len(self.inner.history)
+
+    def is_initial_state(self) -> bool:
+        """True before the first chance outcome."""
+        return not self.inner.history
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
@@ -204,8 +265,7 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        inner = self.inner
-        return inner.need is None and inner.engine.is_terminal  # type: ignore[union-attr]
+        return self.inner.over
 
     def returns(self) -> list[float]:
         """Zero-sum results at the end, zeros before."""
@@ -215,9 +275,7 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         """A state with the same information state for ``player_id``: the hidden cards
         dealt again by the game's determinizer."""
         seed = int(probability_sampler() * 2 ** 52)
-        new = self.clone()
-        new.inner = self.inner.resample(player_id, random.Random(seed))
-        return new
+        return CardPlazaState(self.get_game(), self.inner.resample(player_id, random.Random(seed)))
 
     def __str__(self) -> str:
         return str(self.inner)

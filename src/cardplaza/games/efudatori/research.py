@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.protocol import Action, GameState
@@ -37,6 +38,10 @@ class EfudatoriCodec(ResearchCodec):
         (a chance node per card but the last) and every card played."""
         cards = deck_mask(options.players).bit_count()
         return 1 + (cards - 1) + cards
+
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """Cards: the number is the card."""
+        return 0, tuple(range(DECK))
 
     def decode(self, state: GameState, number: int) -> Action:
         """The card id."""

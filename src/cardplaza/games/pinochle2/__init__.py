@@ -86,5 +86,6 @@ SPEC = register(GameSpec(
         "rematch": "cardplaza.games.pinochle2.streak:rematch_options",
         "advice": "cardplaza.games.pinochle2.advice:make_advisor",
         "research": "cardplaza.games.pinochle2.research:CODEC",
+        "abstraction": "cardplaza.games.pinochle2.abstraction:ABSTRACTION",
     },
 ))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.protocol import Action, GameState
@@ -45,6 +46,10 @@ class Pinochle2Codec(ResearchCodec):
             return action
         assert isinstance(action, tuple)
         return _MELD_NUMBER[action]
+
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """Cards to play and ``no meld``: the number is the action."""
+        return 0, tuple(range(NO_MELD + 1))
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number."""

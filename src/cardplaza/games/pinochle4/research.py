@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.protocol import Action, GameState
@@ -125,6 +126,10 @@ class PinochleCodec(ResearchCodec):
         passing = 2 * options.passing if n == 4 else 3
         per_deal = 47 + bids + 1 + passing + (48 if n == 4 else 45)
         return 1 + (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
+
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """Cards to play."""
+        return self._bases(options)[3], PLAY_ACTIONS
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""

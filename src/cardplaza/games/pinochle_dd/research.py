@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.protocol import Action, GameState
@@ -42,6 +43,8 @@ def _bid_count(options: Any) -> int:
     return MAX_SIDE_MELD + counter_total(options.counters) - MIN_BID + 1
 
 
+_PLAYS: tuple[Action, ...] = tuple((K_PLAY, face) for face in range(FACES))
+
 class DoubleDeckCodec(ResearchCodec):
     """Numbers: 0 pass; then the bid amounts 50, 51, … (unit scale); then trump ♠ ♥ ♦ ♣;
     then pass (give) each of the 20 faces; then play each face; then the throw-in."""
@@ -69,6 +72,10 @@ class DoubleDeckCodec(ResearchCodec):
         if kind == K_THROW_IN:
             return throw_in
         return {K_TRUMP: trump, K_GIVE: give, K_PLAY: play}[kind] + value
+
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """Cards to play."""
+        return self._bases(options)[2], _PLAYS
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.cards import bit_list
@@ -104,6 +105,10 @@ class PiquetCodec(ResearchCodec):
             if max_deals is not None:
                 deals = min(deals, max_deals)
         return 1 + deals * per_deal
+
+    def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
+        """Cards to play: the number is the card."""
+        return 0, tuple(range(EXCHANGE))
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number."""
