@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 from rich.table import Table
 
-from cardplaza.ai.advice import Hint, helper_json, hint
+from cardplaza.ai.advice import Hint
+from cardplaza.ai.analysis import Analysis, analyse_cached, game_base
 from cardplaza.cli.commands import Command, Outcome, register_command
 
 if TYPE_CHECKING:
@@ -74,13 +75,22 @@ def _hint(session: Session, rest: str) -> Outcome:
     if session.is_streak_game:
         session.console.print(f"[yellow]{escape(session.say('cli.streak.no_hint'))}[/yellow]")
         return Outcome.PROMPT
-    state = session.state
-    legal = state.legal_actions()
     with session.console.status(escape(session.say("cli.hint.busy")), spinner="dots"):
-        h = hint(session.spec.name, session.observation, legal)
+        h = analysis_now(session).hint()
     session.count("hint")
     render_hint(session, h)
     return Outcome.PROMPT
+
+
+def analysis_now(session: Session) -> Analysis:
+    """The analysis of the person's position now: computed once (seeded by the game's seed,
+    the step and what the person sees) and kept, so the hint, the helper and a later review
+    read the same numbers."""
+    state = session.state
+    mine = not state.is_terminal and state.current_player == session.seat
+    return analyse_cached(session.analyses, session.spec.name, session.observation,
+                          state.legal_actions() if mine else [], game_base(session.seed),
+                          seat=session.seat, step=len(state.history))
 
 
 def render_helper(session: Session, table: dict[str, Any]) -> None:
@@ -142,8 +152,7 @@ def _helper(session: Session, rest: str) -> Outcome:
         session.console.print(f"[yellow]{escape(session.say('cli.streak.no_helper'))}[/yellow]")
         return Outcome.PROMPT
     with session.console.status(escape(session.say("cli.helper.busy")), spinner="dots"):
-        table = helper_json(session.spec.name, session.observation,
-                            session.state.legal_actions())
+        table = analysis_now(session).helper
     if table is None:
         session.console.print(escape(session.say("cli.helper.none")))
         return Outcome.PROMPT

@@ -75,8 +75,8 @@ def review_command(
     seconds_per_decision: Annotated[float | None, typer.Option(
         "--seconds-per-decision", help="Cap each decision's analysis at S seconds (default: "
         "the expert's full budget, about as long as it thinks in play).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the analysis (default: derived "
-                                             "from the record).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the analysis (default: the "
+                                             "game's, the one its hints had).")] = None,
 ) -> None:
     """The expert's verdict on each decision of a saved game: the value of your move and
     of its best move, the points lost and a mark (good, inaccuracy, mistake, blunder)."""
@@ -101,7 +101,8 @@ def review_command(
 
         try:
             rev = review(record, chosen, seconds_per_decision=seconds_per_decision,
-                         seed=seed, progress=progress)
+                         base=None if seed is None else f"analysis:{seed}",
+                         progress=progress)
         except Exception as exc:  # a record that does not replay
             raise typer.BadParameter(f"cannot review {file}: {exc}") from None
     if as_json:
