@@ -245,13 +245,14 @@ class PinochleAdvisor:
                 facts[b]["win"] = e.chance if bidding_side else 1.0 - e.chance
             choices.append(Choice(b, None if e is None else e.points, None, facts[b],
                                   same[b]))
-        # The pick is the best value of the table the hint shows; within a tenth of a point
-        # of it, a sensible card stands before another, and the normal player's card first.
+        # The pick is the best value of the table the hint shows (never a card the table
+        # scores lower); among cards of exactly that value, a sensible card stands before
+        # another, and the normal player's card first.
         sensible = {b[1] % 24 for b in _sensible(obs, cands)}
         prefer = self.heuristic.play(obs, legal)
         pool = [c for c in choices if isinstance(c.action, tuple) and c.value is not None]
         top = max(c.value or 0.0 for c in pool)
-        near = [c for c in pool if (c.value or 0.0) >= top - 0.1]
+        near = [c for c in pool if (c.value or 0.0) >= top - 1e-9]
         near = [c for c in near if c.action[1] % 24 in sensible] or near  # type: ignore[index]
         pick = next((c for c in near if c.covers(prefer)), None)
         if pick is None:
