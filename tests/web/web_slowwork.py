@@ -5,13 +5,16 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from cardplaza.ai.advice import Choice, Evaluation
 from cardplaza.ai.analysis import Analysis, position_key
 
 
 def _analysis(observation: dict[str, Any], legal: list[Any], seat: int, step: int,
               slow: bool) -> Analysis:
-    """An analysis whose hint names the first action (no evaluation: nothing to review)."""
-    made = Analysis(seat, step, position_key(seat, step, observation), None, None,
+    """An analysis whose hint names the first action."""
+    ev = Evaluation("play", "points", [Choice(a, 0.0) for a in legal], legal[0]) \
+        if legal else None
+    made = Analysis(seat, step, position_key(seat, step, observation), ev, None,
                     {"en": "", "ja": ""})
     if legal:
         made.forms["hint"] = {"best": legal[0], "choices": [], "slow": slow}
