@@ -56,19 +56,41 @@ def render_hint(session: Session, h: Hint) -> None:
                                  else "cli.hint.points"), justify="right")
     has_share = any(c.share is not None for c in ev.choices)
     has_trick = any("trick" in c.facts for c in ev.choices)
+    table.add_column(session.say("analysis.col.gap"), justify="right")
     if has_share:
         table.add_column(session.say("cli.hint.best_in"), justify="right")
     if has_trick:
         table.add_column(session.say("cli.hint.wins_trick"), justify="right")
+    top = ev.best_choice().value
     for c in ev.choices[:h.top]:
         shown = None if c.facts.get("reference") else c.value
-        row = [state.action_text(c.action), _value(shown, ev.unit)]
+        row = [state.action_text(c.action), _value(shown, ev.unit), gap(shown, top, ev.unit)]
         if has_share:
             row.append(_pct(c.share))
         if has_trick:
             row.append(_pct(c.facts.get("trick")))
         table.add_row(*row)
     con.print(table)
+    con.print(f"[dim]{escape(session.say(meaning_key(ev.unit, ev.exact), n=ev.worlds))}[/dim]")
+
+
+def gap(value: float | None, best: float | None, unit: str) -> str:
+    """A choice's value against the best choice's: ``0`` for the best, ``−3.5`` for a choice
+    3.5 points less (points of chance for a bid)."""
+    if value is None or best is None:
+        return "—"
+    d = value - best
+    size = round(100 * abs(d)) if unit == "chance" else round(abs(d), 1)
+    if size == 0:
+        return "0"
+    return f"{'−' if d < 0 else '+'}{size:g}"
+
+
+def meaning_key(unit: str, exact: bool) -> str:
+    """The catalog key of the sentence that says what a hint's numbers measure."""
+    if unit == "chance":
+        return "analysis.chance.meaning"
+    return "analysis.points.meaning.exact" if exact else "analysis.points.meaning"
 
 
 def _hint(session: Session, rest: str) -> Outcome:
@@ -134,6 +156,8 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
             out.add_row(row["text"], _value(row["value"], "points"), _pct(row["share"]))
         con.print(out)
         con.print(f"[dim]{escape(session.say('cli.helper.exchange.note'))}[/dim]")
+        con.print(f"[dim]{escape(session.say('analysis.helper.points.meaning', n=table['worlds']))}"
+                  "[/dim]")
     elif kind == "meld":
         out = Table(title=escape(session.say("cli.helper.melds.title", n=table["worlds"])),
                     title_justify="left")
@@ -145,6 +169,8 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
             out.add_row(row["text"], str(row["points"]), _value(row["value"], "points"),
                         _pct(row["share"]))
         con.print(out)
+        con.print(f"[dim]{escape(session.say('analysis.helper.points.meaning', n=table['worlds']))}"
+                  "[/dim]")
 
 
 def _helper(session: Session, rest: str) -> Outcome:
@@ -165,4 +191,4 @@ register_command(Command("hint", "", _hint, summary_key="cli.cmd.hint"))
 register_command(Command("helper", "", _helper, aliases=("odds",),
                          summary_key="cli.cmd.helper"))
 
-__all__ = ["render_helper", "render_hint"]
+__all__ = ["analysis_now", "gap", "meaning_key", "render_helper", "render_hint"]

@@ -14,6 +14,7 @@ from rich.table import Table
 from cardplaza.ai.review import Review, marks_text, review
 from cardplaza.cli.style import make_console
 from cardplaza.core.history import GameRecord
+from cardplaza.texts.catalog import text
 
 MARK_STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
               "blunder": "bold red"}
@@ -45,6 +46,10 @@ def render_review(rev: Review, console: Console, names: list[str] | None = None)
                       "" if same else d.best_text, "" if same else _fmt(d.best_value, d.unit),
                       lost, f"[{style}]{mark}[/{style}]" + (" (exact)" if d.exact else ""))
     console.print(table)
+    for unit in sorted({d.unit for d in rev.decisions}, reverse=True):
+        key = "analysis.review.meaning.chance" if unit == "chance" else \
+            "analysis.review.meaning.points"
+        console.print(f"[dim]{text(key, 'en')}[/dim]")
     hands = Table(title="Per hand", title_justify="left")
     for col in ("hand", "decisions", "good", "inaccuracy", "mistake", "blunder",
                 "points lost"):
