@@ -105,3 +105,29 @@ def test_the_bid_helper_shows_the_hints_chances(client: TestClient) -> None:
                 c["value"], abs=0.006)
             compared += 1
     assert compared >= 1
+
+
+def test_the_review_grades_by_the_analysis_the_hint_showed() -> None:
+    """A table's review reads the kept analysis of a hint shown (even one a clock cut
+    short, whose numbers a new computation would not repeat): the move that followed it
+    is good, with the hint's own value."""
+    from cardplaza.ai.advice import Effort
+    from cardplaza.ai.analysis import analyse, position_seed, table_base
+    from cardplaza.core.history import GameRecord
+    from cardplaza.core.registry import get_game
+
+    game, base = "efudatori", table_base("T1")
+    state = get_game(game).new_game(None, 2)
+    while not (state.current_player == 0 and len(state.legal_actions()) > 1):
+        state.apply(state.legal_actions()[0])
+    obs, legal, step = state.observation(0), state.legal_actions(), len(state.history)
+    shown = analyse(game, obs, legal, position_seed(base, 0, step, obs), seat=0, step=step,
+                    effort=Effort(0.05))
+    assert shown.evaluation is not None
+    best = shown.evaluation.best_choice()
+    best.value = 123.0  # as if the clock had stopped the hint's search at another count
+    state.apply(shown.evaluation.best)
+    record = GameRecord.of(state).to_json()
+    d = handlers.review_in_worker(record, 0, step, 0.5, base, shown)
+    assert d is not None and d["followed"] and d["mark"] == "good" and d["loss"] == 0
+    assert d["value"] == d["best_value"] == 123.0
