@@ -80,10 +80,19 @@ def test_hint_names_a_legal_card_and_is_counted(browser: Any, ready: str) -> Non
         rows = page.locator(".learn-drawer .lh-choices tbody tr")
         assert rows.count() == len(hint["choices"])
         assert rows.first.inner_text().startswith(hint["choices"][0]["text"])
+        # Every number says what it measures: the value's unit and meaning, and each
+        # choice against the best (which scores 0).
+        assert page.locator(".learn-drawer .lh-choices tbody tr").first.locator(
+            ".lh-gap").inner_text() == "0"
+        assert "Against the best" in page.inner_text(".learn-drawer .lh-choices thead")
+        meaning = page.inner_text(".learn-drawer .lh-meaning")
+        assert "your side scores minus what the other side scores" in meaning, meaning
         shot(page, "hint_en_1280x800", full_page=False)
         switch_language(page, "ja")
         assert page.inner_text(".learn-hint .lh-reason") == hint["reason"]["ja"]
         assert "おすすめ" in page.inner_text(".learn-hint")
+        assert "最善との差" in page.inner_text(".learn-drawer .lh-choices thead")
+        assert "相手側の得点を引いた値" in page.inner_text(".learn-drawer .lh-meaning")
         assert page.inner_text("#hint-btn") == "ヒント" and "待った" in page.inner_text("#undo-btn")
         shot(page, "hint_ja_1280x800", full_page=False)
         page.set_viewport_size({"width": 360, "height": 740})

@@ -134,6 +134,12 @@ def test_record_download_replay_review_and_statistics(browser: Any, server: str,
         detail = page.locator(".move.current .decision")
         assert detail.count() == 1
         assert len(detail.locator("table.alts tbody tr").all()) == len(worst["choices"])
+        # The played move's value is always shown, with what the values measure.
+        line = detail.locator(".rev-value").inner_text()
+        assert line.startswith(("Your move scores", "The hint's own")), line
+        assert detail.locator("table.alts tbody tr.played").count() == 1
+        assert "to the end of the hand" in detail.locator(".rev-meaning").inner_text() \
+            or "chance" in detail.locator(".rev-meaning").inner_text()
         assert page.locator(".rep-line .mark").get_attribute("data-mark") == worst["mark"]
         shot(page, "replay_en_1280x800", full_page=False)
         page.set_viewport_size({"width": 360, "height": 740})

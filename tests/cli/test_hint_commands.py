@@ -96,3 +96,41 @@ def test_advice_bench_reports_median_and_p95() -> None:
     assert data["hint seconds"]["count"] == 3
     assert data["review seconds per decision"]["count"] == 3
     assert data["hint seconds"]["p95"] >= data["hint seconds"]["median"] > 0
+
+
+def _hint_table(text: str) -> tuple[str, list[tuple[str, float]]]:
+    """The hint's pick and its table's (choice, value) rows from a terminal transcript."""
+    lines = text.splitlines()
+    at = max(i for i, line in enumerate(lines) if "Hint:" in line)
+    pick = lines[at].split("Hint:")[1].split(".", 1)[1].strip()
+    rows: list[tuple[str, float]] = []
+    for line in lines[at + 1:]:
+        parts = line.split()
+        if len(parts) >= 2 and parts[0] == "choice":
+            rows = []
+            continue
+        try:
+            rows.append((parts[0], float(parts[1].replace("−", "-"))))
+        except (IndexError, ValueError):
+            if rows:
+                break
+    return pick, rows
+
+
+def test_cutthroat_hint_pick_is_the_best_of_its_own_table() -> None:
+    """`printf 'pass\\n3\\n1\\n12\\n2\\nhint\\nquit\\ny\\n' | cardplaza play pinochle3 --seed 3
+    --level expert`: the hint names the card its own table scores highest."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "cardplaza", "play", "pinochle3", "--seed",
+                           "3", "--level", "expert"],
+                          input="pass\n3\n1\n12\n2\nhint\nquit\ny\n", capture_output=True,
+                          text=True, timeout=300, env={**os.environ, "COLUMNS": "120"},
+                          check=False)
+    pick, rows = _hint_table(done.stdout)
+    assert len(rows) >= 2, done.stdout[-2000:]
+    best = max(v for _c, v in rows)
+    assert rows[0][0] == pick and rows[0][1] == best, (pick, rows)
+    assert "is as good" not in done.stdout or rows[0][1] >= rows[1][1]

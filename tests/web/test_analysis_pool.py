@@ -38,7 +38,7 @@ def _seated(client: TestClient, t: dict[str, Any], n: int) -> list[Any]:
 
 def test_a_computers_move_never_waits_behind_hints(db_url: str,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(handlers, "hint_in_worker", slow_hint)
+    monkeypatch.setattr(handlers, "analysis_in_worker", slow_hint)
     with _app(db_url) as client:
         manager = client.app.state.manager  # type: ignore[attr-defined]
         assert client.portal.call(manager.run_in_worker, echo, 0) == 0  # type: ignore[attr-defined]
@@ -60,7 +60,7 @@ def test_a_computers_move_never_waits_behind_hints(db_url: str,
 
 
 def test_analyses_at_once_are_bounded(db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(handlers, "hint_in_worker", slow_hint)
+    monkeypatch.setattr(handlers, "analysis_in_worker", slow_hint)
     with _app(db_url, analysis_queue=2) as client:
         t = create(client, game="toy", seed=1, humans=[0])
         sockets = _seated(client, t, 5)

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from web_helpers import create
 from web_slowwork import quick_hint
 
+from cardplaza.ai.analysis import AnalysisCache
 from cardplaza.web import create_app
 from cardplaza.web.learning import handlers
 from cardplaza.web.settings import Settings
@@ -93,7 +94,9 @@ def test_connections_at_one_players_tables_share_its_budget(db_url: str) -> None
 ])
 def test_hints_are_budgeted(db_url: str, monkeypatch: pytest.MonkeyPatch,
                             changes: dict[str, int], refusal: str) -> None:
-    monkeypatch.setattr(handlers, "hint_in_worker", quick_hint)
+    monkeypatch.setattr(handlers, "analysis_in_worker", quick_hint)
+    # Every hint is analysed anew (a kept analysis is answered without spending a budget).
+    monkeypatch.setattr(handlers, "analyses_of", lambda session, table: AnalysisCache(1))
     with _app(db_url, **changes) as client:
         key = client.post("/api/players", json={}).json()["key"]
         t = create(client, game="toy", seed=1, humans=[0], key=key)

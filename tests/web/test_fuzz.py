@@ -28,7 +28,7 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from web_slowwork import no_review, quick_helper, quick_hint
+from web_slowwork import no_review, quick_hint
 
 from cardplaza.core.delta import rebuild
 from cardplaza.core.protocol import GameState
@@ -126,8 +126,7 @@ class ServerFuzz(RuleBasedStateMachine):
 
     def __init__(self) -> None:
         super().__init__()
-        self.patches = [mock.patch.object(handlers, "hint_in_worker", quick_hint),
-                        mock.patch.object(handlers, "helper_in_worker", quick_helper),
+        self.patches = [mock.patch.object(handlers, "analysis_in_worker", quick_hint),
                         mock.patch.object(handlers, "review_in_worker", no_review)]
         for p in self.patches:
             p.start()

@@ -153,7 +153,7 @@ def test_hint_is_unchanged_when_the_unseen_cards_are_re_dealt(
     from cardplaza.web.learning import handlers as learning
 
     # The expert's fixed budget decides, not the clock (which a loaded machine would cut).
-    monkeypatch.setattr(learning, "HINT_SECONDS", 120.0)
+    monkeypatch.setattr(learning, "ANALYSIS_SECONDS", 120.0)
     seen: list[tuple[Any, ...]] = []
     t = create(client, game="pinochle4", seed=21, level="normal")
     manager = client.app.state.manager  # type: ignore[attr-defined]
@@ -178,6 +178,7 @@ def test_hint_is_unchanged_when_the_unseen_cards_are_re_dealt(
                 assert [other.observation(s)["hand"] for s in range(4)] != [
                     state.observation(s)["hand"] for s in range(4)]
                 table.state = other
+                table.analyses = None  # analysed anew, not read from the kept analysis
             ws.send_json({"type": "hint"})
             answers.append({k: v for k, v in _until(ws, "hint").items()
                             if k not in ("helps", "seconds")})

@@ -189,8 +189,11 @@ class Advisor(Protocol):
         ...
 
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
-        """The decision helper's table (bid odds, exchange, meld), or ``None``."""
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
+        """The decision helper's table (bid odds, exchange, meld), or ``None``; read off
+        ``evaluation`` (the same position's, from the same seed) where the game can, so the
+        helper and the hint show the same numbers."""
         ...
 
     def hand_of(self, observation: dict[str, Any]) -> int:
@@ -352,7 +355,8 @@ class SampledAdvisor:
                 "ja": f"{evaluation.worlds}通りの配りの平均で最善です（{pts(c.value)}）。"}
 
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
         """No decision helper."""
         return None
 

@@ -7,7 +7,10 @@ played, the best action, the expected points lost against it and a mark (good,
 inaccuracy, mistake, blunder) by the game's thresholds, which the review states. A summary
 per hand counts the marks and the points lost.
 
-The review of a finished game uses a seed derived from the record, so it is reproducible.
+Each position is analysed once (:mod:`cardplaza.ai.analysis`): with the seed its hint had
+(from the game's seed, or a server's table, the seat, the step and the observation), read
+from the hints already shown where they are kept, so the review grades by the numbers the
+hint showed and a move that followed the hint is always "good". It is reproducible.
 """
 
 from __future__ import annotations
@@ -17,7 +20,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardplaza.ai.advice import MARKS, Effort, Evaluation, Thresholds, advisor, seed_for
+from cardplaza.ai.advice import MARKS, Effort, Evaluation, Thresholds, advisor
+from cardplaza.ai.analysis import (
+    Analysis,
+    AnalysisCache,
+    analyse_cached,
+    game_base,
+    position_key,
+    position_seed,
+)
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import get_game
@@ -49,6 +60,8 @@ class Decision:
     choices: list[dict[str, Any]] = field(default_factory=list)
     win_drop: float | None = None
     """Chance of winning the game given up, where the game's advisor knows it."""
+    followed: bool = False
+    """The move played is the analysis's best choice (the hint's)."""
 
     def to_json(self, state: GameState) -> dict[str, Any]:
         """JSON-ready dict (``state`` gives the actions' JSON forms)."""
@@ -58,7 +71,8 @@ class Decision:
                 "value": _round(self.value), "best_value": _round(self.best_value),
                 "loss": _round(self.loss), "mark": self.mark, "exact": self.exact,
                 "worlds": self.worlds, "seconds": round(self.seconds, 3),
-                "win_drop": _round(self.win_drop), "choices": self.choices}
+                "win_drop": _round(self.win_drop), "followed": self.followed,
+                "choices": self.choices}
 
 
 def _round(x: float | None) -> float | None:
@@ -135,70 +149,101 @@ def decisions_of(record: GameRecord, seat: int) -> list[int]:
     return out
 
 
+def review_positions(record: GameRecord, seat: int) -> list[tuple[int, str]]:
+    """The decisions a review looks at with their positions' cache keys
+    (:func:`cardplaza.ai.analysis.position_key`)."""
+    out = []
+    for i, (state, s, _a) in enumerate(record.replay()):
+        if s == seat and len(state.legal_actions()) > 1:
+            out.append((i, position_key(seat, i, state.observation(seat))))
+    return out
+
+
 def review_plan(record: GameRecord, seat: int) -> list[int]:
     """The decisions a review looks at (see :func:`decisions_of`)."""
     return decisions_of(record, seat)
 
 
-def review_decision_json(record: GameRecord, seat: int, index: int,
-                         seconds: float | None = None, seed: int | None = None,
-                         scale: float = 1.0, top: int = 4) -> dict[str, Any] | None:
-    """One decision of a review as JSON (``None`` when all its actions play alike): the
-    unit of work a server hands to a worker process."""
+def _position(record: GameRecord, seat: int, index: int, state: GameState, action: Action,
+              base: str, effort: Effort, cache: AnalysisCache | None,
+              top: int) -> Decision | None:
+    """The reviewed decision at ``index`` from the position's one analysis (the hint's, when
+    one was shown: read from ``cache``), ``None`` when all its actions play alike."""
     adv = advisor(record.game)
-    base = seed_for(record.to_json(), 7) if seed is None else seed
+    obs = state.observation(seat)
+    legal = state.legal_actions()
+    found = analyse_cached(cache, record.game, obs, legal, base, seat=seat, step=index,
+                           effort=effort)
+    ev = found.evaluation
+    assert ev is not None
+    if ev.choice_of(action) is None:
+        # An action the menu did not list (a jump bid): valued with the same seed, so the
+        # choices the position shared with its hint keep their values where the game can.
+        effort.start()
+        ev = adv.evaluate(obs, legal, random.Random(position_seed(base, seat, index, obs)),
+                          effort, [action])
+        ev.seconds = effort.elapsed()
+    if len(ev.choices) <= 1:
+        return None
+    return _decision(index, adv.hand_of(obs), ev, action, state, adv.thresholds_for(obs), top)
+
+
+def review_decision_json(record: GameRecord, seat: int, index: int,
+                         seconds: float | None = None, base: str | None = None,
+                         scale: float = 1.0, top: int = 4,
+                         analysis: Analysis | None = None) -> dict[str, Any] | None:
+    """One decision of a review as JSON (``None`` when all its actions play alike): the
+    unit of work a server hands to a worker process. ``base`` is the seed base of the game's
+    analyses (default: the record's seed); ``analysis`` the position's analysis already made
+    (a hint shown), which the review then grades by."""
+    base = game_base(record.seed) if base is None else base
     for i, (state, s, action) in enumerate(record.replay()):
         if i < index:
             continue
         if s != seat:
             raise ValueError(f"action {index} is not seat {seat}'s")
-        obs = state.observation(s)
-        legal = state.legal_actions()
-        effort = Effort(scale, seconds)
-        extra = [] if action in legal else [action]
-        ev = adv.evaluate(obs, legal, random.Random(base + 1_000_003 * i), effort, extra)
-        ev.seconds = effort.elapsed()
-        if len(ev.choices) <= 1:
-            return None
-        return _decision(i, adv.hand_of(obs), ev, action, state, adv.thresholds_for(obs),
-                         top).to_json(state)
+        cache = None
+        if analysis is not None:
+            cache = AnalysisCache(1)
+            cache.put(analysis)
+        d = _position(record, seat, i, state, action, base, Effort(scale, seconds), cache, top)
+        return None if d is None else d.to_json(state)
     raise ValueError(f"the record has no action {index}")
 
 
 def review(record: GameRecord, seat: int, *, seconds_per_decision: float | None = None,
-           scale: float = 1.0, seed: int | None = None,
-           progress: Progress | None = None, top: int = 4) -> Review:
+           scale: float = 1.0, base: str | None = None,
+           progress: Progress | None = None, top: int = 4,
+           cache: AnalysisCache | None = None) -> Review:
     """Review every decision of ``seat`` in ``record``.
 
-    ``scale`` multiplies the expert's budget per decision; ``seconds_per_decision`` caps
-    each decision's search by the clock (after a minimum of sampled worlds).
+    Each position is analysed once, by the function and seed its hint uses
+    (:func:`cardplaza.ai.analysis.analyse`, seeds from ``base``, by default the record's
+    seed): the analyses in ``cache`` (the hints shown) are read, the others computed, so a
+    move that followed the hint is graded by the numbers the hint showed. ``scale``
+    multiplies the expert's budget per decision; ``seconds_per_decision`` caps each
+    decision's search by the clock (after a minimum of sampled worlds).
     """
     adv = advisor(record.game)
     todo = set(decisions_of(record, seat))
-    base = seed_for(record.to_json(), 7) if seed is None else seed
+    base = game_base(record.seed) if base is None else base
     decisions: list[Decision] = []
     records: list[dict[str, Any]] = []
     thresholds: Thresholds | None = None
     done = 0
     if progress is not None:
         progress(0, len(todo))
-    for i, (state, s, action) in enumerate(record.replay()):
+    for i, (state, _s, action) in enumerate(record.replay()):
         if i not in todo:
             continue
-        obs = state.observation(s)
-        legal = state.legal_actions()
-        marks = adv.thresholds_for(obs)
-        thresholds = thresholds or marks
-        effort = Effort(scale, seconds_per_decision)
-        extra = [] if action in legal else [action]
-        ev = adv.evaluate(obs, legal, random.Random(base + 1_000_003 * i), effort, extra)
-        ev.seconds = effort.elapsed()
+        thresholds = thresholds or adv.thresholds_for(state.observation(seat))
+        d = _position(record, seat, i, state, action, base,
+                      Effort(scale, seconds_per_decision), cache, top)
         done += 1
         if progress is not None:
             progress(done, len(todo))
-        if len(ev.choices) <= 1:
+        if d is None:
             continue  # the legal actions all play alike: no real choice
-        d = _decision(i, adv.hand_of(obs), ev, action, state, marks, top)
         decisions.append(d)
         records.append(d.to_json(state))
     if thresholds is None:
@@ -211,21 +256,28 @@ def _decision(index: int, hand: int, ev: Evaluation, action: Action, state: Game
               marks: Thresholds, top: int) -> Decision:
     played = ev.choice_of(action)
     best = ev.best_choice()
-    loss = ev.loss(action)
+    followed = best.covers(action)
+    loss = 0.0 if followed else ev.loss(action)
     mark = None if loss is None else marks.mark(loss, ev.unit)
     win_drop = None
-    if played is not None and "win" in played.facts and "win" in best.facts:
+    if not followed and played is not None and "win" in played.facts and "win" in best.facts:
         win_drop = max(0.0, best.facts["win"] - played.facts["win"])
         by_win = marks.mark(win_drop, "chance")
         # Only a large drop counts (sampling noise alone makes no inaccuracy).
         if by_win in ("mistake", "blunder") and (
                 mark is None or MARKS.index(by_win) > MARKS.index(mark)):
             mark = by_win
+    if followed:
+        mark = "good"  # the hint's own choice, graded by the hint's own numbers
     choices = []
-    for c in ev.choices[:top]:
+    shown = list(ev.choices[:top])
+    if played is not None and played not in shown:
+        shown.append(played)  # the played move's value is always shown
+    for c in shown:
         entry: dict[str, Any] = {"action": state.action_to_json(c.action),
                                  "text": state.action_text(c.action),
-                                 "value": _round(c.value)}
+                                 "value": _round(c.value),
+                                 "played": c is played}
         if c.share is not None:
             entry["share"] = round(c.share, 3)
         choices.append(entry)
@@ -235,7 +287,7 @@ def _decision(index: int, hand: int, ev: Evaluation, action: Action, state: Game
                     best_text=state.action_text(ev.best),
                     value=None if played is None else played.value, best_value=best.value,
                     loss=loss, mark=mark, exact=ev.exact and ev.determined, worlds=ev.worlds,
-                    seconds=ev.seconds, choices=choices)
+                    seconds=ev.seconds, choices=choices, followed=followed)
 
 
 def marks_text(thresholds: Thresholds, game: str = "") -> dict[str, str]:
@@ -270,4 +322,4 @@ def marks_text(thresholds: Thresholds, game: str = "") -> dict[str, str]:
 
 
 __all__ = ["Decision", "Progress", "Review", "decisions_of", "hand_summary", "marks_text",
-           "review", "review_decision_json", "review_plan"]
+           "review", "review_decision_json", "review_plan", "review_positions"]

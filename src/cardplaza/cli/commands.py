@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from rich.console import Console
 from rich.markup import escape
 
+from cardplaza.ai.analysis import AnalysisCache
 from cardplaza.cli.view import TerminalView
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec
@@ -37,6 +38,8 @@ class Session(Protocol):
     view: TerminalView
     stopped: str | None
     lang: str
+    seed: int
+    analyses: AnalysisCache
 
     @property
     def read(self) -> Callable[[str], str]: ...

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from rich.markup import escape
 from rich.table import Table
 
-from cardplaza.ai.advice import Hint, helper_json, hint
+from cardplaza.ai.advice import Hint
+from cardplaza.ai.analysis import Analysis, analyse_cached, game_base
 from cardplaza.cli.commands import Command, Outcome, register_command
 
 if TYPE_CHECKING:
@@ -55,32 +56,64 @@ def render_hint(session: Session, h: Hint) -> None:
                                  else "cli.hint.points"), justify="right")
     has_share = any(c.share is not None for c in ev.choices)
     has_trick = any("trick" in c.facts for c in ev.choices)
+    table.add_column(session.say("analysis.col.gap"), justify="right")
     if has_share:
         table.add_column(session.say("cli.hint.best_in"), justify="right")
     if has_trick:
         table.add_column(session.say("cli.hint.wins_trick"), justify="right")
+    top = ev.best_choice().value
     for c in ev.choices[:h.top]:
         shown = None if c.facts.get("reference") else c.value
-        row = [session.view.action_words(state, c.action), _value(shown, ev.unit)]
+        row = [session.view.action_words(state, c.action), _value(shown, ev.unit),
+               gap(shown, top, ev.unit)]
         if has_share:
             row.append(_pct(c.share))
         if has_trick:
             row.append(_pct(c.facts.get("trick")))
         table.add_row(*row)
     con.print(table)
+    con.print(f"[dim]{escape(session.say(meaning_key(ev.unit, ev.exact), n=ev.worlds))}[/dim]")
+
+
+def gap(value: float | None, best: float | None, unit: str) -> str:
+    """A choice's value against the best choice's: ``0`` for the best, ``−3.5`` for a choice
+    3.5 points less (points of chance for a bid)."""
+    if value is None or best is None:
+        return "—"
+    d = value - best
+    size = round(100 * abs(d)) if unit == "chance" else round(abs(d), 1)
+    if size == 0:
+        return "0"
+    return f"{'−' if d < 0 else '+'}{size:g}"
+
+
+def meaning_key(unit: str, exact: bool) -> str:
+    """The catalog key of the sentence that says what a hint's numbers measure."""
+    if unit == "chance":
+        return "analysis.chance.meaning"
+    return "analysis.points.meaning.exact" if exact else "analysis.points.meaning"
 
 
 def _hint(session: Session, rest: str) -> Outcome:
     if session.is_streak_game:
         session.console.print(f"[yellow]{escape(session.say('cli.streak.no_hint'))}[/yellow]")
         return Outcome.PROMPT
-    state = session.state
-    legal = state.legal_actions()
     with session.console.status(escape(session.say("cli.hint.busy")), spinner="dots"):
-        h = hint(session.spec.name, session.observation, legal)
+        h = analysis_now(session).hint()
     session.count("hint")
     render_hint(session, h)
     return Outcome.PROMPT
+
+
+def analysis_now(session: Session) -> Analysis:
+    """The analysis of the person's position now: computed once (seeded by the game's seed,
+    the step and what the person sees) and kept, so the hint, the helper and a later review
+    read the same numbers."""
+    state = session.state
+    mine = not state.is_terminal and state.current_player == session.seat
+    return analyse_cached(session.analyses, session.spec.name, session.observation,
+                          state.legal_actions() if mine else [], game_base(session.seed),
+                          seat=session.seat, step=len(state.history))
 
 
 def render_helper(session: Session, table: dict[str, Any]) -> None:
@@ -125,6 +158,8 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
                         _pct(row["share"]))
         con.print(out)
         con.print(f"[dim]{escape(session.say('cli.helper.exchange.note'))}[/dim]")
+        con.print(f"[dim]{escape(session.say('analysis.helper.points.meaning', n=table['worlds']))}"
+                  "[/dim]")
     elif kind == "meld":
         out = Table(title=escape(session.say("cli.helper.melds.title", n=table["worlds"])),
                     title_justify="left")
@@ -137,6 +172,8 @@ def render_helper(session: Session, table: dict[str, Any]) -> None:
                         _value(row["value"], "points"),
                         _pct(row["share"]))
         con.print(out)
+        con.print(f"[dim]{escape(session.say('analysis.helper.points.meaning', n=table['worlds']))}"
+                  "[/dim]")
 
 
 def _helper(session: Session, rest: str) -> Outcome:
@@ -144,8 +181,7 @@ def _helper(session: Session, rest: str) -> Outcome:
         session.console.print(f"[yellow]{escape(session.say('cli.streak.no_helper'))}[/yellow]")
         return Outcome.PROMPT
     with session.console.status(escape(session.say("cli.helper.busy")), spinner="dots"):
-        table = helper_json(session.spec.name, session.observation,
-                            session.state.legal_actions())
+        table = analysis_now(session).helper
     if table is None:
         session.console.print(escape(session.say("cli.helper.none")))
         return Outcome.PROMPT
@@ -158,4 +194,4 @@ register_command(Command("hint", "", _hint, summary_key="cli.cmd.hint"))
 register_command(Command("helper", "", _helper, aliases=("odds",),
                          summary_key="cli.cmd.helper"))
 
-__all__ = ["render_helper", "render_hint"]
+__all__ = ["analysis_now", "gap", "meaning_key", "render_helper", "render_hint"]

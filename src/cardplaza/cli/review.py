@@ -14,6 +14,7 @@ from rich.table import Table
 from cardplaza.ai.review import Review, marks_text, review
 from cardplaza.cli.style import make_console
 from cardplaza.core.history import GameRecord
+from cardplaza.texts.catalog import text
 
 MARK_STYLE = {"good": "green", "inaccuracy": "yellow", "mistake": "dark_orange",
               "blunder": "bold red"}
@@ -45,6 +46,10 @@ def render_review(rev: Review, console: Console, names: list[str] | None = None)
                       "" if same else d.best_text, "" if same else _fmt(d.best_value, d.unit),
                       lost, f"[{style}]{mark}[/{style}]" + (" (exact)" if d.exact else ""))
     console.print(table)
+    for unit in sorted({d.unit for d in rev.decisions}, reverse=True):
+        key = "analysis.review.meaning.chance" if unit == "chance" else \
+            "analysis.review.meaning.points"
+        console.print(f"[dim]{text(key, 'en')}[/dim]")
     hands = Table(title="Per hand", title_justify="left")
     for col in ("hand", "decisions", "good", "inaccuracy", "mistake", "blunder",
                 "points lost"):
@@ -75,8 +80,8 @@ def review_command(
     seconds_per_decision: Annotated[float | None, typer.Option(
         "--seconds-per-decision", help="Cap each decision's analysis at S seconds (default: "
         "the expert's full budget, about as long as it thinks in play).")] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the analysis (default: derived "
-                                             "from the record).")] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the analysis (default: the "
+                                             "game's, the one its hints had).")] = None,
 ) -> None:
     """The expert's verdict on each decision of a saved game: the value of your move and
     of its best move, the points lost and a mark (good, inaccuracy, mistake, blunder)."""
@@ -101,7 +106,8 @@ def review_command(
 
         try:
             rev = review(record, chosen, seconds_per_decision=seconds_per_decision,
-                         seed=seed, progress=progress)
+                         base=None if seed is None else f"analysis:{seed}",
+                         progress=progress)
         except Exception as exc:  # a record that does not replay
             raise typer.BadParameter(f"cannot review {file}: {exc}") from None
     if as_json:

@@ -32,6 +32,7 @@ from typing import Any
 from rich.console import Console
 from rich.markup import escape
 
+from cardplaza.ai.analysis import AnalysisCache
 from cardplaza.ai.player import Player, computer_player
 from cardplaza.cli.style import make_console
 from cardplaza.cli.view import TerminalView, make_view, read_action
@@ -66,6 +67,10 @@ def numbered_path(path: str, number: int) -> str:
     return str(p.with_name(f"{p.stem}-{number}{p.suffix}"))
 
 
+ANALYSES_KEPT = 64
+"""Positions whose analysis a terminal game keeps."""
+
+
 # -- the session ------------------------------------------------------------------------
 
 @dataclass
@@ -94,6 +99,9 @@ class Session:
     """How often the person used ``undo`` (and other helps): shown with the result."""
     stopped: str | None = None
     """Why the game stopped before its end (``"quit"``, ``"input closed"`` …)."""
+    analyses: AnalysisCache = field(default_factory=lambda: AnalysisCache(ANALYSES_KEPT))
+    """The analyses of the positions a hint or the helper looked at (asked again, they
+    show the same numbers)."""
 
     def __post_init__(self) -> None:
         self.state = self.spec.new_game(self.options, self.seed)

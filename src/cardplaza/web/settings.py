@@ -63,6 +63,9 @@ class Settings:
     analysis_nice: int = 15
     """Niceness added to the analysis workers: above ``ai_nice``, so when the processor is
     short an analysis yields it to the computers' moves."""
+    analysis_cache_positions: int = 96
+    """Positions per table whose analysis (a hint's or a helper's) the server keeps, so the
+    same position asked again and the review show the same numbers; the oldest go first."""
     analysis_queue: int = 8
     """Analyses waiting or running in this process at once; more are refused
     (``analysis_busy``)."""

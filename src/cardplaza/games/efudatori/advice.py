@@ -200,7 +200,8 @@ class EfudatoriAdvisor:
         return join(*parts)
 
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
         """No separate decision helper (every decision is a card)."""
         return None
 

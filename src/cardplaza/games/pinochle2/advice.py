@@ -303,11 +303,14 @@ class Pinochle2Advisor:
 
     # -- helper ---------------------------------------------------------------------------
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
-        """At the meld step: the expected final margin of each meld and of declining."""
-        if observation.get("step") != "meld":
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
+        """At the meld step: the expected final margin of each meld and of declining (the
+        values of ``evaluation`` when given: the hint's own)."""
+        if observation.get("step") != "meld" or not legal:
             return None
-        ev = self.evaluate(observation, legal, rng, effort)
+        ev = evaluation if evaluation is not None else self.evaluate(observation, legal, rng,
+                                                                     effort)
         rows = []
         for c in ev.choices:
             a = c.action

@@ -92,8 +92,8 @@ PLAY_SIMS = 2400
 """Play-outs per trump suit when the cut-throat bid winner compares what to bury."""
 FACT_WORLDS = 200
 """Sampled worlds for the reason's figures (trick won, last trumps drawn)."""
-HINT_BID_WORLDS = 160
-HELPER_BID_WORLDS = 400
+BID_WORLDS = 240
+"""Sampled deals of a bid's analysis (the hint and the bid helper read the same ones)."""
 GIVE_WORLDS = 100
 HELPER_FLOOR = 0.05
 """The bid helper's table runs up to the amount whose best chance falls under this."""
@@ -245,13 +245,14 @@ class PinochleAdvisor:
                 facts[b]["win"] = e.chance if bidding_side else 1.0 - e.chance
             choices.append(Choice(b, None if e is None else e.points, None, facts[b],
                                   same[b]))
-        # The pick is the best value of the table the hint shows; within a tenth of a point
-        # of it, a sensible card stands before another, and the normal player's card first.
+        # The pick is the best value of the table the hint shows (never a card the table
+        # scores lower); among cards of exactly that value, a sensible card stands before
+        # another, and the normal player's card first.
         sensible = {b[1] % 24 for b in _sensible(obs, cands)}
         prefer = self.heuristic.play(obs, legal)
         pool = [c for c in choices if isinstance(c.action, tuple) and c.value is not None]
         top = max(c.value or 0.0 for c in pool)
-        near = [c for c in pool if (c.value or 0.0) >= top - 0.1]
+        near = [c for c in pool if (c.value or 0.0) >= top - 1e-9]
         near = [c for c in near if c.action[1] % 24 in sensible] or near  # type: ignore[index]
         pick = next((c for c in near if c.covers(prefer)), None)
         if pick is None:
@@ -376,7 +377,7 @@ class PinochleAdvisor:
 
     def _bid(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
              effort: Effort) -> Evaluation:
-        table = self.bid_table(obs, rng, effort.worlds(HINT_BID_WORLDS, 24), effort)
+        table = self.bid_table(obs, rng, effort.worlds(BID_WORLDS, 24), effort)
         step = obs["bid_step"]
         lowest = next((a[1] for a in legal if isinstance(a, tuple) and a[1] > 0), None)
         n = obs["players"]
@@ -409,11 +410,11 @@ class PinochleAdvisor:
         ordered, best = ranked(choices, expert, tolerance=float("inf"))
         return Evaluation("bid", "chance", ordered, best, worlds=table["worlds"],
                           info={"limit": limit, "partner_high": partner_high,
-                                "lowest": lowest})
+                                "lowest": lowest, "table": table})
 
     # -- trump ------------------------------------------------------------------------------
     def _trump(self, obs: dict[str, Any], rng: random.Random, effort: Effort) -> Evaluation:
-        table = self.bid_table(obs, rng, effort.worlds(HINT_BID_WORLDS, 24), effort)
+        table = self.bid_table(obs, rng, effort.worlds(BID_WORLDS, 24), effort)
         contract = obs["contract"]
         rows = [[float(table["totals"][s][w] if table["totals"][s][w] >= contract else -contract)
                  for s in range(4)] for w in range(table["worlds"])]
@@ -424,7 +425,8 @@ class PinochleAdvisor:
         choices = build_choices(cands, rows, None, facts)
         expert = max(range(4), key=lambda s: (sum(r[s] for r in rows), -s))
         ordered, best = ranked(choices, (K_TRUMP, expert), tolerance=float("inf"))
-        return Evaluation("trump", "points", ordered, best, worlds=table["worlds"])
+        return Evaluation("trump", "points", ordered, best, worlds=table["worlds"],
+                          info={"table": table})
 
     # -- cut-throat trump and burying --------------------------------------------------------
     def _bury(self, obs: dict[str, Any], legal: Sequence[Action], rng: random.Random,
@@ -721,13 +723,17 @@ class PinochleAdvisor:
 
     # -- the bid helper -------------------------------------------------------------------------
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
         """During the auction (and the trump choice): per trump suit the chance of making
-        each bid amount, from the current high bid up to where it falls under 5 %."""
+        each bid amount, from the current high bid up to where it falls under 5 %; from the
+        deals of ``evaluation`` when given (the hint's own: the same chances)."""
         obs = observation
         if obs["phase"] not in ("bidding", "trump") or obs["bidder"] not in (None, obs["seat"]):
             return None
-        table = self.bid_table(obs, rng, effort.worlds(HELPER_BID_WORLDS, 24), effort)
+        table = evaluation.info.get("table") if evaluation is not None else None
+        if table is None:
+            table = self.bid_table(obs, rng, effort.worlds(BID_WORLDS, 24), effort)
         return bid_helper_rows(obs, table)
 
 

@@ -103,7 +103,9 @@ class DoubleDeckAdvisor:
         k = obs["scale"]
         cards = [a[1] for a in actions if isinstance(a, tuple) and a[0] == K_PLAY]
         most = effort.worlds(HINT_WORLDS, 24)
-        seconds = HINT_SECONDS if effort.seconds is None else min(HINT_SECONDS, effort.seconds)
+        # Without a clock the budget of worlds alone ends the search (the same numbers on
+        # every call); with one, the expert's own time per card caps it.
+        seconds = float("inf") if effort.seconds is None else min(HINT_SECONDS, effort.seconds)
         rows = self.expert.card_rows(obs, cards, rng, most, seconds)
         cands: list[Action] = [(K_PLAY, f) for f in cards]
         if THROW_IN in actions:
@@ -146,7 +148,7 @@ class DoubleDeckAdvisor:
             choices.append(Choice(a, per_suit[s], None, {"suit": float(s)}))
         ordered, best = ranked(choices, expert, tolerance=float("inf"))
         return Evaluation("bid", "chance", ordered, best, worlds=table["worlds"],
-                          info={"partner_meld": table["partner_signal"]})
+                          info={"partner_meld": table["partner_signal"], "table": table})
 
     # -- reasons --------------------------------------------------------------------------
     def reason(self, observation: dict[str, Any], evaluation: Evaluation) -> Reason:
@@ -176,13 +178,16 @@ class DoubleDeckAdvisor:
 
     # -- the bid helper -------------------------------------------------------------------
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
         """During the auction: per trump suit the mean meld of both hands, the counters
-        and the chance of making each amount from the lowest bid on."""
+        and the chance of making each amount from the lowest bid on (from the deals of
+        ``evaluation`` when given: the hint's own)."""
         obs = observation
         if obs["phase"] != "bidding":
             return None
-        table = bid_table(obs, rng, effort.worlds(BID_WORLDS, 16))
+        table = (evaluation.info.get("table") if evaluation is not None else None) \
+            or bid_table(obs, rng, effort.worlds(BID_WORLDS, 16))
         return helper_rows(obs, table)
 
 

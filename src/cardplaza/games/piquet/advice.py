@@ -305,12 +305,15 @@ class PiquetAdvisor:
 
     # -- helper ------------------------------------------------------------------------------
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
-               rng: random.Random, effort: Effort) -> dict[str, Any] | None:
-        """At the exchange: the best discards with their expected points."""
+               rng: random.Random, effort: Effort,
+               evaluation: Evaluation | None = None) -> dict[str, Any] | None:
+        """At the exchange: the best discards with their expected points (those of
+        ``evaluation`` when given: the hint's own)."""
         if observation["phase"] not in ("exchange_elder", "exchange_younger") \
                 or len(legal) <= 1:
             return None
-        ev = self._exchange(observation, legal, rng, effort)
+        ev = evaluation if evaluation is not None else self._exchange(observation, legal, rng,
+                                                                      effort)
         rows = []
         for c in ev.choices[:8]:
             d = c.action[1]  # type: ignore[index]

@@ -45,8 +45,17 @@ import logging
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
-from cardplaza.ai.advice import HINT_SECONDS, Effort, forms_state, helper_json, hint
-from cardplaza.ai.review import Review, marks_text, review_decision_json, review_plan
+from cardplaza.ai.advice import Effort, forms_state
+from cardplaza.ai.analysis import (
+    ANALYSIS_SECONDS,
+    Analysis,
+    AnalysisCache,
+    analyse,
+    position_key,
+    position_seed,
+    table_base,
+)
+from cardplaza.ai.review import Review, marks_text, review_decision_json, review_positions
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import get_game
@@ -63,11 +72,8 @@ log = logging.getLogger("cardplaza.web")
 
 HINT_DEADLINE = 5.0
 """Seconds a hint may take in its worker before the server gives up (the search itself
-stops at :data:`HINT_SECONDS`)."""
-HELPER_SECONDS = 1.2
+stops at :data:`~cardplaza.ai.analysis.ANALYSIS_SECONDS`)."""
 HELPER_DEADLINE = 5.0
-REVIEW_DECISION_SECONDS = 1.5
-"""Clock cap of one reviewed decision on the server."""
 REVIEW_DEADLINE = 6.0
 REVIEW_CACHE = 64
 """Finished reviews kept in memory (by table)."""
@@ -78,23 +84,58 @@ _running: dict[str, asyncio.Task[None]] = {}
 
 # -- worker functions (module level, picklable arguments) ----------------------------------
 
-def hint_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
-                   seconds: float) -> dict[str, Any]:
-    """The hint as JSON, computed in a worker process."""
-    h = hint(game, observation, legal, effort=Effort(1.0, seconds))
-    return h.to_json(forms_state(game, observation))
+def analysis_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
+                       base: str, seat: int, step: int, seconds: float) -> Analysis:
+    """The analysis of a position (the hint's message made too), in a worker process: the
+    same seeded function the review uses for the positions no hint looked at."""
+    made = analyse(game, observation, legal, position_seed(base, seat, step, observation),
+                   seat=seat, step=step, effort=Effort(1.0, seconds))
+    if made.evaluation is not None:
+        made.forms["hint"] = made.hint().to_json(forms_state(game, observation))
+    return made
 
 
-def helper_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
-                     seconds: float) -> dict[str, Any] | None:
-    """The decision helper's table, computed in a worker process."""
-    return helper_json(game, observation, legal, seconds=seconds)
+def review_in_worker(record: dict[str, Any], seat: int, index: int, seconds: float,
+                     base: str, analysis: Analysis | None) -> dict[str, Any] | None:
+    """One reviewed decision (``None`` if it turned out not to be a real choice), graded by
+    the position's analysis when a hint or helper made one."""
+    return review_decision_json(GameRecord.from_json(record), seat, index, seconds, base,
+                                analysis=analysis)
 
 
-def review_in_worker(record: dict[str, Any], seat: int, index: int,
-                     seconds: float) -> dict[str, Any] | None:
-    """One reviewed decision (``None`` if it turned out not to be a real choice)."""
-    return review_decision_json(GameRecord.from_json(record), seat, index, seconds)
+def analyses_of(session: Session, table: LiveTable) -> AnalysisCache:
+    """The table's kept analyses (made on first use, ``analysis_cache_positions`` big)."""
+    if table.analyses is None:
+        table.analyses = AnalysisCache(session.manager.settings.analysis_cache_positions)
+    return table.analyses
+
+
+async def position_analysis(session: Session, table: LiveTable, seat: int,
+                            legal: list[Action], deadline: float) -> Analysis:
+    """The analysis of ``seat``'s position now: from the table's cache, else computed in the
+    analysis workers and kept (a hint or helper asked twice shows the same numbers). Only
+    that seat's observation goes in, and the key holds the seat."""
+    state = table.state
+    step = len(state.history)
+    obs = state.observation(seat)
+    cache = analyses_of(session, table)
+    found = cache.get(position_key(seat, step, obs))
+    if found is not None and (found.evaluation is not None or not legal):
+        return found
+    spend_analysis(session)
+    try:
+        made: Analysis = await session.manager.run_analysis(
+            analysis_in_worker, table.row.game, obs, legal, table_base(table.id), seat, step,
+            ANALYSIS_SECONDS, deadline=_limit(deadline))
+    except WebError:
+        raise
+    except Exception as exc:
+        log.info("table %s: an analysis failed (%s)", table.id, type(exc).__name__)
+        raise WebError("hint_failed") from None
+    if len(table.state.history) != step:
+        raise WebError("stale")
+    cache.put(made)
+    return made
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -183,20 +224,12 @@ async def on_hint(session: Session, msg: dict[str, Any]) -> None:
         raise WebError("game_over")
     if state.current_player != seat:
         raise WebError("not_your_turn")
-    spend_analysis(session)
     step = len(state.history)
-    obs = state.observation(seat)
-    legal = list(state.legal_actions())
-    try:
-        out = await session.manager.run_analysis(hint_in_worker, table.row.game, obs, legal,
-                                                  HINT_SECONDS, deadline=_limit(HINT_DEADLINE))
-    except WebError:
-        raise
-    except Exception as exc:
-        log.info("table %s: hint failed (%s)", table.id, type(exc).__name__)
-        raise WebError("hint_failed") from None
-    if len(table.state.history) != step:
-        raise WebError("stale")
+    analysis = await position_analysis(session, table, seat, list(state.legal_actions()),
+                                       HINT_DEADLINE)
+    out = analysis.forms.get("hint")
+    if out is None:
+        raise WebError("hint_failed")
     used = await count_help(session, table, "hint")
     session.send({"type": "hint", "step": step, **out, "helps": used})
 
@@ -216,18 +249,7 @@ async def on_helper(session: Session, msg: dict[str, Any]) -> None:
         session.send({"type": "helper", "step": step, "table": None})
         return
     legal = list(state.legal_actions()) if mine else []
-    spend_analysis(session)
-    try:
-        out = await session.manager.run_analysis(helper_in_worker, table.row.game, obs,
-                                                  legal, HELPER_SECONDS,
-                                                  deadline=_limit(HELPER_DEADLINE))
-    except WebError:
-        raise
-    except Exception as exc:
-        log.info("table %s: helper failed (%s)", table.id, type(exc).__name__)
-        raise WebError("hint_failed") from None
-    if len(table.state.history) != step:
-        raise WebError("stale")
+    out = (await position_analysis(session, table, seat, legal, HELPER_DEADLINE)).helper
     if out is not None:
         await count_help(session, table, "helper")
     session.send({"type": "helper", "step": step, "table": out})
@@ -284,14 +306,16 @@ async def _review(session: Session, table: LiveTable, seat: int, record: dict[st
                   key: str) -> None:
     """Analyse the decisions one by one in the workers, telling the seat's clients."""
     try:
-        plan = review_plan(GameRecord.from_json(record), seat)
+        plan = await asyncio.to_thread(review_positions, GameRecord.from_json(record), seat)
         total = len(plan)
         decisions: list[dict[str, Any]] = []
+        cache = analyses_of(session, table)
         _tell(table, seat, {"type": "review_progress", "done": 0, "total": total})
-        for n, index in enumerate(plan, start=1):
+        for n, (index, position) in enumerate(plan, start=1):
+            shown = cache.get(position)
             try:
                 d = await _analyse_patiently(session, review_in_worker, record, seat, index,
-                                             REVIEW_DECISION_SECONDS,
+                                             ANALYSIS_SECONDS, table_base(table.id), shown,
                                              deadline=_limit(REVIEW_DEADLINE))
             except Exception as exc:
                 log.info("table %s: a review decision failed (%s)", table.id,

@@ -26,6 +26,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cardplaza.ai.analysis import AnalysisCache
 from cardplaza.core.cards import Deck
 from cardplaza.core.fairness import LogChain, commitment, deal_number
 from cardplaza.core.options import options_to_dict
@@ -220,6 +221,9 @@ class LiveTable:
     """The running log digest (:mod:`cardplaza.core.fairness`) and the rewind it is for."""
     fair_facts: tuple[tuple[int, int], dict[str, Any]] | None = None
     """:meth:`fair` of the last (rewind, step) asked, sent to every seat alike."""
+    analyses: AnalysisCache | None = None
+    """The expert's analyses of this table's positions (per seat and step), made for hints
+    and helpers and read again by the review (:mod:`cardplaza.web.learning.handlers`)."""
 
     @property
     def id(self) -> str:

@@ -66,6 +66,22 @@ function value(unit, v) {
   return t("learn.points", { v: s });
 }
 
+/** A choice against the best one: "0" for the best, "−3.5" for 3.5 points less (points of
+ * chance for a bid). */
+export function gap(unit, v, best) {
+  if (v === null || v === undefined || best === null || best === undefined) return "–";
+  const d = v - best;
+  const size = unit === "chance" ? Math.round(Math.abs(d) * 100) : Math.round(Math.abs(d) * 10) / 10;
+  if (size === 0) return "0";
+  return `${d < 0 ? "−" : "+"}${size}`;
+}
+
+/** The catalog key of the sentence that says what a hint's numbers measure. */
+function meaningKey(unit, exact) {
+  if (unit === "chance") return "analysis.chance.meaning";
+  return exact ? "analysis.points.meaning.exact" : "analysis.points.meaning";
+}
+
 // -- the buttons ----------------------------------------------------------------------------
 function buttons(ctx, st) {
   const streak = isStreak(ctx);
@@ -150,9 +166,11 @@ function hintDetail(ctx, st) {
   const reason = hint.reason ? (hint.reason[lang()] || hint.reason.en) : "";
   const anyShare = (hint.choices || []).some((c) => c.share !== undefined && c.share !== null);
   const unit = hint.unit === "chance" ? "chance" : "points";
+  const top = (hint.choices || [])[0];
   const rows = (hint.choices || []).map((c, i) => h("tr", { class: i === 0 ? "best" : null },
     h("td", { class: "lh-text" }, engineText(c.text)),
     h("td", { class: "num" }, value(hint.unit, c.value)),
+    h("td", { class: "num lh-gap" }, gap(hint.unit, c.value, top ? top.value : null)),
     anyShare ? h("td", { class: "num" }, c.share === undefined || c.share === null ? "–" : pct(c.share)) : null));
   return h("section", { class: "learn-detail lh-detail" },
     h("h4", {}, `${t("learn.hint.title")}: ${engineText(hint.best_text || "")}`),
@@ -161,9 +179,10 @@ function hintDetail(ctx, st) {
       h("thead", {}, h("tr", {},
         h("th", { scope: "col" }, t("learn.hint.choice")),
         h("th", { scope: "col", class: "num" }, t(`learn.hint.value.${unit}`)),
+        h("th", { scope: "col", class: "num" }, t("analysis.col.gap.head")),
         anyShare ? h("th", { scope: "col", class: "num" }, t("learn.hint.share")) : null)),
       h("tbody", {}, ...rows)),
-    h("p", { class: "lh-note" }, hint.exact ? t("learn.hint.exact") : t("learn.hint.worlds", { n: hint.worlds })));
+    h("p", { class: "lh-note lh-meaning" }, t(meaningKey(hint.unit, hint.exact), { n: hint.worlds })));
 }
 
 /** Show the advice drawer (on a phone only when asked: it covers part of the table). */
@@ -269,7 +288,8 @@ function rowsTable(tab, kind) {
         h("th", { scope: "col", class: "num" }, t("learn.hint.value.points")),
         anyShare ? h("th", { scope: "col", class: "num" }, t("learn.hint.share")) : null)),
       h("tbody", {}, ...rows)),
-    h("p", { class: "lh-note" }, t(`learn.helper.${kind}.note`, { n: tab.worlds })));
+    h("p", { class: "lh-note" }, t(`learn.helper.${kind}.note`, { n: tab.worlds })),
+    h("p", { class: "lh-note lh-meaning" }, t("analysis.helper.points.meaning", { n: tab.worlds })));
 }
 
 // -- the extension --------------------------------------------------------------------------

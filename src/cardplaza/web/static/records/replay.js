@@ -308,12 +308,25 @@ function decisionEl(d) {
   return h("div", { class: "decision" },
     h("p", {}, markChip(d), " ", t("rev.played", { a: engineText(d.text) }), d.loss ? ` · ${lossText(d)}` : ""),
     d.best_text !== d.text ? h("p", { class: "small" }, t("rev.best", { a: engineText(d.best_text) })) : null,
+    h("p", { class: "small rev-value" }, valueLine(d)),
     h("table", { class: "result alts" },
       h("caption", {}, t(d.unit === "chance" ? "rev.alts.chance" : "rev.alts")),
-      h("tbody", {}, (d.choices || []).map((c) => h("tr", { class: c.text === d.text ? "played" : "" },
+      h("tbody", {}, (d.choices || []).map((c) => h("tr", { class: c.played || c.text === d.text ? "played" : "" },
         h("th", { scope: "row" }, engineText(c.text)), h("td", {}, num(c.value, d.unit)),
         h("td", { class: "muted" }, c.share !== undefined ? t("rev.share", { n: Math.round(c.share * 100) }) : ""))))),
-    h("p", { class: "muted small" }, t(d.exact ? "rev.exact" : "rev.worlds", { n: d.worlds })));
+    h("p", { class: "muted small" }, t(d.exact ? "rev.exact" : "rev.worlds", { n: d.worlds })),
+    h("p", { class: "muted small rev-meaning" }, t(d.unit === "chance" ? "analysis.review.meaning.chance" : "analysis.review.meaning.points")));
+}
+
+/** The played move's value against the best's (always shown). */
+function valueLine(d) {
+  const v = num(d.value, d.unit);
+  if (d.followed || !d.loss) {
+    const same = t("analysis.review.value.same", { v });
+    return d.followed ? `${t("analysis.review.followed")} ${same}` : same;
+  }
+  const n = d.unit === "chance" ? `${Math.round(d.loss * 100)}` : num(d.loss);
+  return t("analysis.review.value", { v, b: engineText(d.best_text), bv: num(d.best_value, d.unit), n });
 }
 
 function legendEl(rv) {
