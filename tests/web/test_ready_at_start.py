@@ -89,6 +89,7 @@ def test_the_address_comes_when_the_computers_are_ready(tmp_path: Path) -> None:
         health = httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=10).json()
         assert health["computers"]["workers"] == 2
         assert health["computers"]["ready"] == 2, health
+        assert health["analysis"]["ready"] == health["analysis"]["workers"] >= 1, health
     finally:
         proc.send_signal(signal.SIGTERM)
         try:

@@ -91,8 +91,8 @@ class Settings:
     """``serve`` has each worker compile or load the search kernels when it starts."""
     ai_ready_seconds: float = 30.0
     """With ``ai_prestart``: how long the server waits at start for its computer-player
-    processes to say they are ready (``serve`` prints its address after that, so the first
-    game's computers are there at once)."""
+    and analysis processes to say they are ready (``serve`` prints its address after
+    that, so the first game's computers and hints are there at once)."""
 
     # -- frames and messages ---------------------------------------------------------------
     ws_max_size: int = 65_536

@@ -375,10 +375,13 @@ class TableManager:
         if self.settings.ai_prestart:
             await asyncio.to_thread(self.pool.start, True)
             await asyncio.to_thread(self.analysis.start, True)
-            if not await asyncio.to_thread(self.pool.wait_ready,
-                                           self.settings.ai_ready_seconds):
-                log.warning("the computer players were not ready after %.0f s; serving "
-                            "anyway", self.settings.ai_ready_seconds)
+            until = time.monotonic() + self.settings.ai_ready_seconds
+            for pool in (self.pool, self.analysis):  # computers, then hints and reviews
+                if not await asyncio.to_thread(pool.wait_ready,
+                                               max(0.0, until - time.monotonic())):
+                    log.warning("the computer players were not ready after %.0f s; "
+                                "serving anyway", self.settings.ai_ready_seconds)
+                    break
         loop = asyncio.get_running_loop()
         self._background = [loop.create_task(self._heartbeats()),
                             loop.create_task(self._sweeps())]
