@@ -17,6 +17,8 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol
 
+import orjson
+
 from cardplaza.core import delta
 from cardplaza.web.errors import WebError
 from cardplaza.web.settings import Settings
@@ -39,8 +41,15 @@ class Receiver(Protocol):
 
 
 def encode(msg: dict[str, Any]) -> str:
-    """Compact JSON text of a message."""
-    return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON text of a message, keys in their order, text not escaped.
+
+    orjson makes it several times faster than the standard library's encoder; what orjson
+    refuses (a whole number beyond 64 bits) goes through the standard library as before.
+    """
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except TypeError:
+        return json.dumps(msg, separators=(",", ":"), ensure_ascii=False)
 
 
 class Client:
@@ -54,7 +63,7 @@ class Client:
         self.label = label
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(settings.send_queue)
         self.last: dict[str, Any] | None = None
-        self.n = 0
+        """The last state message sent (whole), which the next one is sent against."""
         self.closed = False
         self.session: Receiver | None = None
         self.writer = asyncio.get_running_loop().create_task(self._write())
@@ -74,14 +83,22 @@ class Client:
                      self.queue.qsize())
             self.drop(CLOSE_TRY_AGAIN)
 
-    def send_state(self, msg: dict[str, Any]) -> None:
-        """Queue a whole state message as the change since the last one sent."""
+    def send_state(self, msg: dict[str, Any], wires: dict[int, str] | None = None) -> None:
+        """Queue a whole state message (numbered: ``n``) as the change since the last one
+        sent. ``wires``: the texts already made of this message, by the identity of the
+        message each was made against — connections that were sent the same messages get
+        the same text, made once."""
         if self.closed:
             return
-        self.n += 1
-        wire = delta.encode(self.last, msg, self.n)
-        self.last = {**msg, "n": self.n}
-        self.send(wire)
+        prev = self.last
+        key = id(prev)
+        text = wires.get(key) if wires is not None else None
+        if text is None:
+            text = encode(delta.encode(prev, msg, msg["n"]))
+            if wires is not None:
+                wires[key] = text
+        self.last = msg
+        self.send_text(text)
 
     def reset_state(self) -> None:
         """The next state message goes whole."""

@@ -83,22 +83,37 @@ def _card_id(value: Any, deck: Deck) -> int | None:
     return None
 
 
-def action_card(state: GameState, deck: Deck | None, action: Action) -> int | None:
+_CARD_TEXTS: dict[int, tuple[Deck, list[tuple[str, str]]]] = {}
+
+
+def card_texts(deck: Deck) -> list[tuple[str, str]]:
+    """Each card's text and ASCII text (made once per deck)."""
+    found = _CARD_TEXTS.get(id(deck))
+    if found is None or found[0] is not deck:
+        texts = [(deck.text(c), deck.text(c, ascii_only=True)) for c in range(deck.size)]
+        found = _CARD_TEXTS[id(deck)] = (deck, texts)
+    return found[1]
+
+
+def action_card(state: GameState, deck: Deck | None, action: Action,
+                text: str | None = None, data: Any = None) -> int | None:
     """The single card an action puts down, if it is just a card (play, give, discard).
 
     Recognised forms: a card int whose text names that card (``A♠``, ``play A♠``), or a
     JSON form ``{"type"|"kind": "play"|"give"|"discard", "card": c}`` or ``{"play": c}``.
+    ``text`` and ``data``, when given, are the action's text and JSON form (already made).
     """
     if deck is None or isinstance(action, bool):
         return None
     if isinstance(action, int):
         if not 0 <= action < deck.size:
             return None
-        text = state.action_text(action).removeprefix("play ").split("#")[0].strip()
-        if text in (deck.text(action), deck.text(action, ascii_only=True)):
-            return action
-        return None
-    data = state.action_to_json(action)
+        if text is None:
+            text = state.action_text(action)
+        face = text.removeprefix("play ").split("#")[0].strip()
+        return action if face in card_texts(deck)[action] else None
+    if data is None:
+        data = state.action_to_json(action)
     if not isinstance(data, dict):
         return None
     if "card" in data and len(data) == 2:
@@ -131,8 +146,9 @@ def legal_entries(state: GameState, deck: Deck | None) -> list[dict[str, Any]]:
     out = []
     for a in state.legal_actions():
         data = state.action_to_json(a)
-        entry: dict[str, Any] = {"json": data, "text": state.action_text(a),
-                                 "card": action_card(state, deck, a)}
+        text = state.action_text(a)
+        entry: dict[str, Any] = {"json": data, "text": text,
+                                 "card": action_card(state, deck, a, text, data)}
         cards = action_cards(data, deck)
         if cards is not None:
             entry["cards"] = cards
@@ -224,6 +240,14 @@ class LiveTable:
     analyses: AnalysisCache | None = None
     """The expert's analyses of this table's positions (per seat and step), made for hints
     and helpers and read again by the review (:mod:`cardplaza.web.learning.handlers`)."""
+    deal_commitment: tuple[int, str] | None = None
+    """The commitment of the deal :meth:`fair` last gave (a function of id, seed, deal)."""
+    views: tuple[GameState, dict[int, dict[str, Any]]] | None = None
+    """:func:`seat_message` of each seat asked for :attr:`state` (the state it was made
+    for: a new state, after an action or a rewind, makes every view again)."""
+    sent: int = 0
+    """Number of the last state message made for a seat of this table (``n``: the same
+    message goes to every connection of a seat, encoded once)."""
 
     @property
     def id(self) -> str:
@@ -268,15 +292,32 @@ class LiveTable:
         if self.chain is None or self.chain[0] != self.rewinds:
             self.chain = (self.rewinds, LogChain(self.id, commitment(self.id, 1, seed)))
         deal = deal_number(self.state)
-        facts = {"deal": deal, "commitment": commitment(self.id, deal, seed),
+        if self.deal_commitment is None or self.deal_commitment[0] != deal:
+            self.deal_commitment = (deal, commitment(self.id, deal, seed))
+        facts = {"deal": deal, "commitment": self.deal_commitment[1],
                  "log": self.chain[1].extend(self.row.actions)}
         self.fair_facts = (key, facts)
         return dict(facts)
 
+    def view(self, seat: int) -> dict[str, Any]:
+        """:func:`seat_message` of the current state for ``seat``, made once per state
+        (shared: callers copy it before they add anything)."""
+        state = self.state
+        if self.views is None or self.views[0] is not state:
+            self.views = (state, {})
+        views = self.views[1]
+        found = views.get(seat)
+        if found is None:
+            found = views[seat] = seat_message(state, seat)
+        return found
+
     def message(self, seat: int) -> dict[str, Any]:
-        """The whole state message for one seat, with the table's public facts."""
-        msg = seat_message(self.state, seat)
+        """The whole state message for one seat, with the table's public facts; ``n``
+        numbers it among the table's state messages."""
+        msg = dict(self.view(seat))
+        self.sent += 1
         msg.update({
+            "n": self.sent,
             "type": "state",
             "table": self.id,
             "game": self.row.game,
@@ -1121,8 +1162,9 @@ class TableManager:
             if not conns:
                 continue
             msg = table.message(seat)
+            wires: dict[int, str] = {}
             for client in list(conns):
-                client.send_state(msg)
+                client.send_state(msg, wires)
 
 
 def fields_of(options: Any) -> set[str]:
