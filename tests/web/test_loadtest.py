@@ -109,3 +109,14 @@ def test_computer_moves_are_timed_with_their_pause() -> None:
     assert out["errors"] == 0, out
     assert 0.3 <= out["computer move p50 s"] < 1.5, out
     assert out["computer move p50 s"] <= out["computer move p95 s"] < 5.0, out
+
+
+def test_the_default_levels_are_the_games_own() -> None:
+    from cardplaza.web.loadtest.generator import table_levels
+
+    assert table_levels("pinochle2", "all") == ["1", "2", "3", "4", "5"]
+    assert table_levels("pinochle2", "1,2,3,4") == ["1", "2", "3", "4"]
+    assert table_levels("pinochle4", "all") == ["weak", "normal", "strong", "expert"]
+    assert table_levels("pinochle4", "expert,weak") == ["expert", "weak"]
+    with pytest.raises(SystemExit):
+        table_levels("pinochle4", "1")

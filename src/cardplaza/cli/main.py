@@ -483,8 +483,9 @@ def serve(
 def loadtest(
     tables: Annotated[int, typer.Option(help="Tables, one scripted person each.")] = 20,
     level: Annotated[str, typer.Option(help="Computer level(s), comma-separated, one per "
-                                       "table in turn ('expert': the strongest).")
-                     ] = "1,2,3,4",
+                                       "table in turn ('expert': the strongest; 'all': "
+                                       "each of the game's levels).")
+                     ] = "all",
     seconds: Annotated[float, typer.Option(help="Measured time.")] = 60.0,
     pause: Annotated[float, typer.Option(help="The server's computer pause.")] = 0.6,
     game: Annotated[str, typer.Option(help="Game name.")] = "pinochle2",

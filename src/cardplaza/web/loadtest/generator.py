@@ -423,18 +423,28 @@ class Run:
             await asyncio.sleep(0.1)
 
 
-async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dict[str, Any]:
-    import httpx
-
-    levels = [lv.strip() for lv in args.level.split(",") if lv.strip()]
+def table_levels(game: str, text: str) -> list[str]:
+    """The computer level of each table in turn, from ``--level``: names separated by
+    commas, ``expert`` for the game's strongest, ``all`` (the default) for each of the
+    game's levels; an unknown level stops the run."""
     from cardplaza.core.registry import get_game
 
-    spec = get_game(args.game)
+    spec = get_game(game)
+    levels = [lv.strip() for lv in text.split(",") if lv.strip()]
+    if levels == ["all"]:
+        levels = [lv for lv in spec.levels if lv != "random"]
     levels = [spec.levels[-1] if lv == "expert" and "expert" not in spec.levels else lv
               for lv in levels]
     for lv in levels:
         if lv != "random" and lv not in spec.levels:
-            raise SystemExit(f"unknown level {lv!r} for {args.game}: {', '.join(spec.levels)}")
+            raise SystemExit(f"unknown level {lv!r} for {game}: {', '.join(spec.levels)}")
+    return levels
+
+
+async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dict[str, Any]:
+    import httpx
+
+    levels = table_levels(args.game, args.level)
     run = Run(args.game, levels, args.tables, args.seconds, bases, args.warm)
     limits = httpx.Limits(max_connections=args.tables + 20,
                           max_keepalive_connections=args.tables + 20)
@@ -702,7 +712,7 @@ def main(argv: list[str] | None = None) -> None:
 def add_arguments(p: Any) -> None:
     """The command-line options."""
     p.add_argument("--tables", type=int, default=20)
-    p.add_argument("--level", default="1,2,3,4",
+    p.add_argument("--level", default="all",
                    help="computer level(s), comma-separated, one per table in turn "
                         "('expert' = the game's strongest)")
     p.add_argument("--seconds", type=float, default=60.0, help="measured time")
