@@ -104,16 +104,24 @@ def _hint_table(text: str) -> tuple[str, list[tuple[str, float]]]:
     at = max(i for i, line in enumerate(lines) if "Hint:" in line)
     pick = lines[at].split("Hint:")[1].split(".", 1)[1].strip()
     rows: list[tuple[str, float]] = []
+    header = False
     for line in lines[at + 1:]:
         parts = line.split()
         if len(parts) >= 2 and parts[0] == "choice":
-            rows = []
+            header = True
             continue
-        try:
-            rows.append((parts[0], float(parts[1].replace("−", "-"))))
-        except (IndexError, ValueError):
-            if rows:
-                break
+        if not header:  # the reason's sentence
+            continue
+        value = None
+        for i, part in enumerate(parts[1:], 1):  # a choice's label may be several words
+            try:
+                value = float(part.replace("−", "-"))
+            except ValueError:
+                continue
+            rows.append((" ".join(parts[:i]), value))
+            break
+        if value is None and rows:
+            break
     return pick, rows
 
 
