@@ -93,6 +93,55 @@ def test_partner_passes_trump_and_aces_to_the_declarer(level: str) -> None:
     assert sorted(given) == sorted(faces("A♠ 10♠ A♥ A♦"))
 
 
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_partner_passes_a_pinochle_part_that_may_complete_the_declarers(level: str) -> None:
+    """South declared hearts; North holds two trumps, one ace and a loose Q♠ (no J♦ to
+    pair it). After the trumps and the ace it passes the Q♠, which likely makes a pinochle
+    with a J♦ of South's, not side-suit junk that makes nothing."""
+    north = ("A♥ 10♥ A♦ Q♠ J♠ J♠ 10♠ 10♠ 10♦ 10♦ "
+             "Q♦ Q♦ J♣ J♣ J♣ 10♣ 10♣ 10♣ Q♣ Q♣")
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {2: north})
+    _to_passing(st, HEARTS)
+    player = ExpertPlayer(worlds=8) if level == "expert" else HeuristicPlayer(level)
+    given = []
+    while st.phase == 2 and st.turn == 2:
+        action = _choose(player, st)
+        given.append(action[1])
+        st.apply(action)
+    assert sorted(given) == sorted(faces("A♥ 10♥ A♦ Q♠"))
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_declarer_returns_a_trump_to_save_an_around(level: str) -> None:
+    """South declared spades: a run, marriages in the three side suits (so kings around
+    and queens around) and aces around; North passes four trumps. Of its 24 cards South
+    can spare two side tens and then only trumps or meld: it returns two trumps outside
+    the meld rather than break the queens around, and keeps all its meld."""
+    south = ("A♠ A♠ 10♠ 10♠ K♠ Q♠ J♠ J♠ J♠ K♥ "
+             "K♦ K♣ Q♥ Q♦ Q♣ A♥ A♦ A♣ 10♥ 10♦")
+    north = ("A♠ K♠ K♠ J♠ J♥ J♥ J♥ J♥ Q♥ Q♥ "
+             "10♥ 10♥ J♦ J♦ Q♦ Q♦ J♣ J♣ Q♣ Q♣")
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {0: south, 2: north})
+    _to_passing(st, SPADES)
+    partner = HeuristicPlayer("normal")
+    while st.phase == 2 and st.turn == 2:
+        st.apply(_choose(partner, st))
+    assert st.phase == 2 and st.turn == 0
+    from cardplaza.games.pinochle_dd.meld import meld_total
+
+    before = meld_total(st.hands[0], SPADES)
+    player = ExpertPlayer(worlds=8) if level == "expert" else HeuristicPlayer(level)
+    returned = []
+    while st.phase == 2 and st.turn == 0:
+        action = _choose(player, st)
+        returned.append(action[1])
+        st.apply(action)
+    assert sorted(returned) == sorted(faces("10♥ 10♦ J♠ J♠"))
+    assert meld_total(st.hands[0], SPADES) == before
+
+
 def _first_lead_position(south: str, trump: int) -> object:
     st = new_dd(Options(pass_count=0), dealer=3)
     set_hands(st, {0: south})
