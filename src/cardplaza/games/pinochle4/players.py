@@ -795,17 +795,22 @@ class ExpertPlayer(HeuristicPlayer):
 
     def _bids_on(self, obs: dict[str, Any], amount: int, rng: random.Random) -> bool:
         """Over partner's high bid once both opponents have passed: a partner who can
-        help (at least ``HELP_MELD`` meld) keeps bidding while its simulated chance of
-        making ``amount`` itself reaches ``make_prob``; otherwise it leaves partner's bid
-        alone (as before the opponents passed)."""
-        seat = obs["seat"]
-        opponents = ((seat + 1) % 4, (seat + 3) % 4)
-        if not all(any(s == o and a == 0 for s, a in obs["bids"]) for o in opponents):
-            return False
-        meld = max(meld_totals(mask_of(obs["hand"]), obs["options"]["extra_kq"]))
-        if meld < HELP_MELD:
-            return False
-        return amount <= self.bid_limit_sim(obs, rng)
+        help (:func:`helps_partner`) keeps bidding while its simulated chance of making
+        ``amount`` itself reaches ``make_prob``; otherwise it leaves partner's bid alone
+        (as before the opponents passed)."""
+        return helps_partner(obs) and amount <= self.bid_limit_sim(obs, rng)
+
+
+def helps_partner(obs: dict[str, Any]) -> bool:
+    """Partnership auction: both opponents have passed and this seat holds at least
+    ``HELP_MELD`` meld in some suit (it may bid on over partner's high bid)."""
+    seat = obs["seat"]
+    opponents = ((seat + 1) % 4, (seat + 3) % 4)
+    if obs["players"] != 4:
+        return False
+    if not all(any(s == o and a == 0 for s, a in obs["bids"]) for o in opponents):
+        return False
+    return max(meld_totals(mask_of(obs["hand"]), obs["options"]["extra_kq"])) >= HELP_MELD
 
 
 def bidding_deals(obs: dict[str, Any], rng: random.Random, auction: AuctionCheck | None,
@@ -938,4 +943,5 @@ def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "SearchPlayer", "make_player"]
+__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "SearchPlayer", "helps_partner",
+           "make_player"]

@@ -50,6 +50,7 @@ from cardplaza.ai.review import Review, marks_text, review_decision_json, review
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import get_game
+from cardplaza.texts.catalog import reason_texts
 from cardplaza.web.errors import WebError
 from cardplaza.web.learning import undo_requests
 from cardplaza.web.learning.common import count_help, helps, my_seat
@@ -82,7 +83,9 @@ def hint_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
                    seconds: float) -> dict[str, Any]:
     """The hint as JSON, computed in a worker process."""
     h = hint(game, observation, legal, effort=Effort(1.0, seconds))
-    return h.to_json(forms_state(game, observation))
+    out = h.to_json(forms_state(game, observation))
+    out["reason"] = reason_texts(h.reason)
+    return out
 
 
 def helper_in_worker(game: str, observation: dict[str, Any], legal: list[Action],
