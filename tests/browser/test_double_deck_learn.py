@@ -76,6 +76,15 @@ def test_hint_and_bid_helper_on_a_double_deck_table(browser: Any, ready: str,
             assert text("learn.helper.tricks", lang) in helper
             assert page.inner_text(".learn-hint .lh-reason") == hint["reason"][lang]
             shot(page, f"dd_learn_{lang}_{seed}_360x740", full_page=False)
+        # The sheet closed, the 20-card hand with the hint's summary, in both languages.
+        page.click(".drawer-close")
+        page.wait_for_selector(".drawer-body", state="hidden")
+        for lang in ("en", "ja"):
+            set_language(page, lang)
+            page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
+            assert page.locator(".hand .card").count() == 20
+            assert page.inner_text(".learn-hint .lh-reason") == hint["reason"][lang]
+            shot(page, f"dd_hand20_{lang}_{seed}_360x740", full_page=False)
         assert not page.js_errors, page.js_errors
     finally:
         page.context.close()

@@ -62,6 +62,10 @@ def test_bid_helper_reads_partners_meld_bid() -> None:
     adv = DoubleDeckAdvisor()
     table = adv.helper(obs, st.legal_actions(), random.Random(2), Effort(scale=0.4))
     assert table is not None and table["partner_signal"] == 30
+    # What the browser's bid table reads, as for the other Pinochle games.
+    assert table["min_bid"] == 50 and table["players"] == 4
+    assert table["note_key"] == "dd.helper.note"
+    assert all(row["tricks"] == row["counters"] for row in table["suits"])
     assert max(row["partner_meld"] for row in table["suits"]) >= 25
     for row in table["suits"]:
         assert row["chances"] == sorted(row["chances"], reverse=True)

@@ -47,7 +47,7 @@ export function hintsOff(ctx) {
 export function helperApplies(ctx) {
   const o = ctx.obs;
   if (ctx.msg.terminal) return false;
-  if (ctx.game === "pinochle4" || ctx.game === "pinochle3") return o.phase === "bidding";
+  if (ctx.game === "pinochle4" || ctx.game === "pinochle3" || ctx.game === "pinochle_dd") return o.phase === "bidding";
   if (ctx.game === "piquet") return ctx.myTurn && String(o.phase || "").startsWith("exchange");
   if (ctx.game === "pinochle2") return ctx.myTurn && o.step === "meld";
   return false;
