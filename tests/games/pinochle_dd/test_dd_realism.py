@@ -201,3 +201,33 @@ def test_realism_rates_are_counted_from_the_deals() -> None:
     assert h.trump_first_lead_when_short.cases > 0
     assert h.trump_first_lead_when_short.hits == 0
     assert h.meld_bid_when_able.share > 0.9
+
+
+def test_expert_bids_above_the_normal_limit_by_its_margin() -> None:
+    """East (3) opened to play; South (0) speaks next. Where the next bid lies above the
+    normal limit but within the expert's extra margin, normal passes and the expert bids
+    (the normal estimate is cautious: its declarers make their contracts by a median 17
+    points)."""
+    from cardplaza.games.pinochle_dd.engine import next_allowed
+    from cardplaza.games.pinochle_dd.players import EXPERT_BID_EXTRA
+
+    normal = HeuristicPlayer("normal")
+    probe = new_dd(Options(), dealer=3)
+    set_hands(probe, {0: BIG_HAND})
+    steps = probe.options.bid_steps
+    found = None
+    for amount in range(60, 200):
+        st = new_dd(Options(), dealer=2)
+        set_hands(st, {0: BIG_HAND})
+        try:
+            st.apply(st.parse_action(f"bid {amount}"))  # East
+        except Exception:
+            continue
+        limit = normal.limit(st.observation(0))
+        if limit < next_allowed(amount, steps) <= limit + EXPERT_BID_EXTRA:
+            found = st
+            break
+    assert found is not None and found.turn == 0
+    assert _choose(normal, found) == PASS
+    action = _choose(EXPERT, found)
+    assert action[0] == K_BID and action[1] == next_allowed(amount, steps), action
