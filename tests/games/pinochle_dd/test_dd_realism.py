@@ -201,6 +201,11 @@ def test_realism_rates_are_counted_from_the_deals() -> None:
     assert h.trump_first_lead_when_short.cases > 0
     assert h.trump_first_lead_when_short.hits == 0
     assert h.meld_bid_when_able.share > 0.9
+    # The auction alone: the same bidding cases, nothing of the passing or the play.
+    a = measure("normal", 12, seed=4, auction_only=True)
+    assert a.meld_bid_when_able.cases == h.meld_bid_when_able.cases
+    assert a.pass_after_opponents_passed.cases == h.pass_after_opponents_passed.cases
+    assert a.passed_trump_or_ace.cases == a.trump_first_lead_when_short.cases == 0
 
 
 def test_expert_bids_above_the_normal_limit_by_its_margin() -> None:
