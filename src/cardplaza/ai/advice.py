@@ -32,8 +32,10 @@ from cardplaza.ai.common import margin, random_rollout
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
 
-Reason = dict[str, str]
-"""A short explanation in each language: ``{"en": …, "ja": …}``."""
+Reason = dict[str, Any]
+"""A short explanation: ``{"en": …, "ja": …}``, or sentences of the message catalog
+``{"parts": [[key, {name: value}], …]}`` (:func:`said`) whose texts the front ends fill
+in each language (``cardplaza.texts.catalog.reason_texts``)."""
 
 MARKS = ("good", "inaccuracy", "mistake", "blunder")
 MARK_NAMES_JA = {"good": "好手", "inaccuracy": "疑問手", "mistake": "悪手", "blunder": "大悪手"}
@@ -297,8 +299,17 @@ def comparison(evaluation: Evaluation, text: Callable[[Action], str],
             "ja": f"次善の{other_ja}は{word_ja}{pts(gap)}点少なくなります。"}
 
 
+def said(key: str, **params: str | int | float) -> Reason:
+    """A reason that is one sentence of the message catalog, with its placeholders."""
+    return {"parts": [[key, params]]}
+
+
 def join(*parts: Reason) -> Reason:
-    """Sentences of several reasons, in order, per language."""
+    """Sentences of several reasons, in order, per language (catalog sentences stay
+    catalog sentences: a reason is either kind, not both)."""
+    if any("parts" in p for p in parts):
+        assert all("parts" in p for p in parts), "catalog and literal reasons mixed"
+        return {"parts": [q for p in parts for q in p["parts"]]}
     return {"en": " ".join(p["en"] for p in parts if p.get("en")),
             "ja": "".join(p["ja"] for p in parts if p.get("ja"))}
 
@@ -482,5 +493,5 @@ __all__ = [
     "HINT_CHOICES", "HINT_SECONDS", "MARKS", "MARK_NAMES_JA", "Advisor", "Choice", "Effort",
     "Evaluation", "Hint", "Reason", "SampledAdvisor", "Thresholds", "advisor", "build_choices",
     "comparison", "forms_state", "helper_json", "hint", "hint_json", "join", "means", "pct",
-    "pts", "ranked", "seed_for", "shares", "timing",
+    "pts", "ranked", "said", "seed_for", "shares", "timing",
 ]

@@ -19,6 +19,7 @@ from rich.table import Table
 from cardplaza.ai.advice import Hint
 from cardplaza.ai.analysis import Analysis, analyse_cached, game_base
 from cardplaza.cli.commands import Command, Outcome, register_command
+from cardplaza.texts.catalog import reason_texts
 
 if TYPE_CHECKING:
     from cardplaza.cli.commands import Session
@@ -46,7 +47,8 @@ def render_hint(session: Session, h: Hint) -> None:
     where = f"{number}. " if number is not None else ""
     con.print(f"[bold cyan]{escape(session.say('cli.hint.label'))}[/bold cyan] "
               f"{where}{session.view.action_words(state, h.best)}")
-    con.print(h.reason.get(session.lang) or h.reason["en"])
+    reason = reason_texts(h.reason)
+    con.print(reason.get(session.lang) or reason["en"])
     valued = [c for c in ev.choices if c.value is not None]
     if len(valued) < 2:
         return

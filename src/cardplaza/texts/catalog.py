@@ -164,5 +164,17 @@ def browser_catalog(lang: str) -> tuple[bytes, str]:
     return body, '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
 
 
+def reason_texts(reason: Mapping[str, Any]) -> dict[str, str]:
+    """A computer's reason in each language: its catalog sentences (``{"parts": [[key,
+    params], …]}``) filled and joined (a space between English sentences, none between
+    Japanese ones), or its own ``en`` and ``ja`` texts."""
+    parts = reason.get("parts")
+    if parts is None:
+        return {lang: str(reason.get(lang, "")) for lang in LANGUAGES}
+    return {lang: ("" if lang == "ja" else " ").join(
+        text(key, lang, **params) for key, params in parts) for lang in LANGUAGES}
+
+
 __all__ = ["LANGUAGES", "MissingText", "browser_catalog", "catalog", "has", "language",
-           "locale_language", "placeholders", "text"]
+           "locale_language", "placeholders", "reason_texts", "text"]
+

@@ -16,6 +16,8 @@ from p4_helpers import cards, faces
 
 from cardplaza.core.cards import PINOCHLE
 from cardplaza.games.pinochle4.engine import (
+    BIDDING,
+    K_BID,
     K_GIVE,
     K_PLAY,
     PASSING,
@@ -226,3 +228,37 @@ def test_bidder_return_keeps_pinochle_and_meld(level: str) -> None:
     assert not {"Q♠", "J♦"} & set(faces(returned)), faces(returned)
     assert meld_total(st.hands[0], 1) == meld_total(sixteen, 1)
     assert st.phase == PLAY
+
+
+# -- (e) bidding on over partner once both opponents passed --------------------------------
+
+def _after_opponents_passed(hand: str, seed: int = 0) -> PinochleState:
+    """Seat 0 passed, seat 1 opened 250, seat 2 passed: seat 3 (seat 1's partner) speaks
+    with ``hand``, both opponents out."""
+    st = PinochleState(Options(), seed)
+    st.hands = _deal({3: hand})
+    st.dealer = 3
+    st.turn = 0
+    for amount in (0, 250, 0):
+        st.apply(st.parse_action(f"bid {amount}") if amount else (K_BID, 0))
+    assert st.phase == BIDDING and st.current_player == 3 and st.high_bidder == 1
+    return st
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_expert_partner_with_a_big_hand_bids_on_after_both_opponents_passed(seed: int) -> None:
+    """A run in spades, a pinochle and two more aces: the expert does not leave the
+    contract at partner's 250 only because the opponents passed; it bids on."""
+    st = _after_opponents_passed("A♠ 10♠ K♠ Q♠ J♠ 9♠ K♠ Q♦ J♦ A♥ A♣ 10♠", seed)
+    a = make_player("expert", seed).choose(st.observation(3), st.legal_actions(),
+                                           random.Random(seed))
+    assert a == (K_BID, 260)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_expert_partner_without_help_still_passes_there(seed: int) -> None:
+    """No meld to speak of: partner's bid is left alone."""
+    st = _after_opponents_passed("9♠ J♥ 9♥ Q♦ 9♦ J♣ 9♣ 10♦ J♠ Q♥ 9♣ K♣", seed)
+    a = make_player("expert", seed).choose(st.observation(3), st.legal_actions(),
+                                           random.Random(seed))
+    assert a == (K_BID, 0)

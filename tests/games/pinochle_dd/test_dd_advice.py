@@ -13,6 +13,7 @@ from cardplaza.games.pinochle_dd.advice import DoubleDeckAdvisor
 from cardplaza.games.pinochle_dd.engine import PASS, PLAY, DoubleDeckState, Options
 from cardplaza.games.pinochle_dd.players import HeuristicPlayer
 from cardplaza.games.pinochle_dd.world import permute_unseen
+from cardplaza.texts.catalog import reason_texts
 
 
 def _mid_play(seed: int) -> DoubleDeckState:
@@ -42,7 +43,11 @@ def test_card_hint_values_every_card_and_ignores_hidden_cards() -> None:
                          Effort(scale=0.2))
     assert [(c.action, c.value) for c in again.choices] == \
         [(c.action, c.value) for c in ev.choices]
-    assert "sampled deals" in adv.reason(st.observation(seat), ev)["en"]
+    reason = adv.reason(st.observation(seat), ev)
+    assert reason["parts"][0][0] == "dd.reason.best"
+    texts = reason_texts(reason)
+    assert f"over {ev.worlds} sampled deals" in texts["en"]
+    assert f"{ev.worlds}通りの配り" in texts["ja"]
 
 
 def test_bid_helper_reads_partners_meld_bid() -> None:
@@ -57,12 +62,41 @@ def test_bid_helper_reads_partners_meld_bid() -> None:
     adv = DoubleDeckAdvisor()
     table = adv.helper(obs, st.legal_actions(), random.Random(2), Effort(scale=0.4))
     assert table is not None and table["partner_signal"] == 30
+    # What the browser's bid table reads, as for the other Pinochle games.
+    assert table["min_bid"] == 50 and table["players"] == 4
+    assert table["note_key"] == "dd.helper.note"
+    assert all(row["tricks"] == row["counters"] for row in table["suits"])
     assert max(row["partner_meld"] for row in table["suits"]) >= 25
     for row in table["suits"]:
         assert row["chances"] == sorted(row["chances"], reverse=True)
     ev = adv.evaluate(obs, st.legal_actions(), random.Random(2), Effort(scale=0.4))
     assert ev.kind == "bid"
-    assert "about 30 meld" in adv.reason(obs, ev)["en"]
+    texts = reason_texts(adv.reason(obs, ev))
+    assert "about 30 meld" in texts["en"]
+    assert "約30点のメルド" in texts["ja"]
+
+
+def test_every_double_deck_reason_comes_from_the_catalog_in_both_languages() -> None:
+    """Bid, pass and card reasons are catalog sentences with every placeholder filled in
+    English and Japanese (strict texts raise on a missing key or placeholder)."""
+    adv = DoubleDeckAdvisor()
+    seen: set[str] = set()
+    for seed in range(3):
+        st = DoubleDeckState(Options(), seed)
+        p = HeuristicPlayer("normal")
+        rng = random.Random(seed)
+        while not st.is_terminal and len(st.tricks) < 1:
+            seat = st.current_player
+            obs, legal = st.observation(seat), st.legal_actions()
+            if st.phase in (0, PLAY) and len(legal) > 1:
+                ev = adv.evaluate(obs, legal, random.Random(seed), Effort(scale=0.1))
+                reason = adv.reason(obs, ev)
+                seen.update(key for key, _ in reason["parts"])
+                texts = reason_texts(reason)
+                assert texts["en"] and texts["ja"] and "{" not in texts["en"] + texts["ja"]
+                assert texts["ja"] != texts["en"]
+            st.apply(p.choose(obs, legal, rng))
+    assert {"dd.reason.best", "dd.reason.bid", "dd.partner_shown"} <= seen
 
 
 def test_meld_odds_are_exact_and_agree_with_dealt_hands() -> None:

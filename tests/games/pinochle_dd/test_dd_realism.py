@@ -93,6 +93,55 @@ def test_partner_passes_trump_and_aces_to_the_declarer(level: str) -> None:
     assert sorted(given) == sorted(faces("A♠ 10♠ A♥ A♦"))
 
 
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_partner_passes_a_pinochle_part_that_may_complete_the_declarers(level: str) -> None:
+    """South declared hearts; North holds two trumps, one ace and a loose Q♠ (no J♦ to
+    pair it). After the trumps and the ace it passes the Q♠, which likely makes a pinochle
+    with a J♦ of South's, not side-suit junk that makes nothing."""
+    north = ("A♥ 10♥ A♦ Q♠ J♠ J♠ 10♠ 10♠ 10♦ 10♦ "
+             "Q♦ Q♦ J♣ J♣ J♣ 10♣ 10♣ 10♣ Q♣ Q♣")
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {2: north})
+    _to_passing(st, HEARTS)
+    player = ExpertPlayer(worlds=8) if level == "expert" else HeuristicPlayer(level)
+    given = []
+    while st.phase == 2 and st.turn == 2:
+        action = _choose(player, st)
+        given.append(action[1])
+        st.apply(action)
+    assert sorted(given) == sorted(faces("A♥ 10♥ A♦ Q♠"))
+
+
+@pytest.mark.parametrize("level", ["normal", "expert"])
+def test_declarer_returns_a_trump_to_save_an_around(level: str) -> None:
+    """South declared spades: a run, marriages in the three side suits (so kings around
+    and queens around) and aces around; North passes four trumps. Of its 24 cards South
+    can spare two side tens and then only trumps or meld: it returns two trumps outside
+    the meld rather than break the queens around, and keeps all its meld."""
+    south = ("A♠ A♠ 10♠ 10♠ K♠ Q♠ J♠ J♠ J♠ K♥ "
+             "K♦ K♣ Q♥ Q♦ Q♣ A♥ A♦ A♣ 10♥ 10♦")
+    north = ("A♠ K♠ K♠ J♠ J♥ J♥ J♥ J♥ Q♥ Q♥ "
+             "10♥ 10♥ J♦ J♦ Q♦ Q♦ J♣ J♣ Q♣ Q♣")
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {0: south, 2: north})
+    _to_passing(st, SPADES)
+    partner = HeuristicPlayer("normal")
+    while st.phase == 2 and st.turn == 2:
+        st.apply(_choose(partner, st))
+    assert st.phase == 2 and st.turn == 0
+    from cardplaza.games.pinochle_dd.meld import meld_total
+
+    before = meld_total(st.hands[0], SPADES)
+    player = ExpertPlayer(worlds=8) if level == "expert" else HeuristicPlayer(level)
+    returned = []
+    while st.phase == 2 and st.turn == 0:
+        action = _choose(player, st)
+        returned.append(action[1])
+        st.apply(action)
+    assert sorted(returned) == sorted(faces("10♥ 10♦ J♠ J♠"))
+    assert meld_total(st.hands[0], SPADES) == before
+
+
 def _first_lead_position(south: str, trump: int) -> object:
     st = new_dd(Options(pass_count=0), dealer=3)
     set_hands(st, {0: south})
@@ -152,3 +201,38 @@ def test_realism_rates_are_counted_from_the_deals() -> None:
     assert h.trump_first_lead_when_short.cases > 0
     assert h.trump_first_lead_when_short.hits == 0
     assert h.meld_bid_when_able.share > 0.9
+    # The auction alone: the same bidding cases, nothing of the passing or the play.
+    a = measure("normal", 12, seed=4, auction_only=True)
+    assert a.meld_bid_when_able.cases == h.meld_bid_when_able.cases
+    assert a.pass_after_opponents_passed.cases == h.pass_after_opponents_passed.cases
+    assert a.passed_trump_or_ace.cases == a.trump_first_lead_when_short.cases == 0
+
+
+def test_expert_bids_above_the_normal_limit_by_its_margin() -> None:
+    """East (3) opened to play; South (0) speaks next. Where the next bid lies above the
+    normal limit but within the expert's extra margin, normal passes and the expert bids
+    (the normal estimate is cautious: its declarers make their contracts by a median 17
+    points)."""
+    from cardplaza.games.pinochle_dd.engine import next_allowed
+    from cardplaza.games.pinochle_dd.players import EXPERT_BID_EXTRA
+
+    normal = HeuristicPlayer("normal")
+    probe = new_dd(Options(), dealer=3)
+    set_hands(probe, {0: BIG_HAND})
+    steps = probe.options.bid_steps
+    found = None
+    for amount in range(60, 200):
+        st = new_dd(Options(), dealer=2)
+        set_hands(st, {0: BIG_HAND})
+        try:
+            st.apply(st.parse_action(f"bid {amount}"))  # East
+        except Exception:
+            continue
+        limit = normal.limit(st.observation(0))
+        if limit < next_allowed(amount, steps) <= limit + EXPERT_BID_EXTRA:
+            found = st
+            break
+    assert found is not None and found.turn == 0
+    assert _choose(normal, found) == PASS
+    action = _choose(EXPERT, found)
+    assert action[0] == K_BID and action[1] == next_allowed(amount, steps), action

@@ -73,6 +73,7 @@ from cardplaza.games.pinochle4.players import (
     bid_simulation,
     bid_simulation3,
     bidding_deals,
+    helps_partner,
 )
 from cardplaza.games.pinochle4.rules import (
     SUIT_MASK,
@@ -384,6 +385,8 @@ class PinochleAdvisor:
         hb = obs["high_bidder"]
         partner_high = n == 4 and hb is not None and hb % 2 == obs["seat"] % 2
         limit = self.sim_limit(table, step)
+        if partner_high and lowest is not None and lowest <= limit and helps_partner(obs):
+            partner_high = False  # both opponents passed: the expert bids on
         amounts: list[int] = []
         if lowest is not None:
             amounts = [lowest]
@@ -699,10 +702,12 @@ class PinochleAdvisor:
                 "ja": f"切り札{sym}なら、試算した{ev.worlds}通りの配りの{pct(chance)}で"
                       f"{lowest}を達成します。"} if chance is not None else {"en": "", "ja": ""})
         if info.get("partner_high"):
-            return join({"en": "Pass: your partner holds the high bid, and the expert never "
-                               "outbids its partner.",
-                         "ja": "パス。パートナーが最高値をビッドしており、エキスパートは"
-                               "パートナーより上をビッドしません。"}, fig)
+            return join({"en": "Pass: your partner holds the high bid, and the expert "
+                               "outbids its partner only with meld to help once both "
+                               "opponents have passed.",
+                         "ja": "パス。パートナーが最高値をビッドしており、エキスパートが"
+                               "パートナーより上をビッドするのは、相手が二人ともパスした後に"
+                               "助けになるメルドがあるときだけです。"}, fig)
         limit = info.get("limit", 0)
         if obs["players"] == 3:
             rule = {"en": f"The expert bids up to {limit} with this hand (meld in the best "

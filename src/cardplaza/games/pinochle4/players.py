@@ -97,6 +97,9 @@ EXPERT_END_WORLDS = 240
 ending takes well under a millisecond a world and candidate)."""
 EXPERT_BURY_SIMS = 2_400
 """Expert, cut-throat: play-out budget per suit of the trump-and-bury search (× 2)."""
+HELP_MELD = 100
+"""Expert: the least meld (points) with which a partner bids on over partner's high bid
+once both opponents have passed (it can help the contract)."""
 EXPERT_BID_WORLDS = 192
 """Expert, partnership: sampled deals per trump suit when bidding and naming trump (the
 bid limit is a quantile of their totals, so more deals make it steadier; 192 cost about
@@ -785,10 +788,29 @@ class ExpertPlayer(HeuristicPlayer):
             return (K_BID, 0)
         hb = obs["high_bidder"]
         if obs["players"] == 4 and hb is not None and hb % 2 == obs["seat"] % 2:
-            return (K_BID, 0)
+            return raise_to[0] if self._bids_on(obs, raise_to[0][1], rng) else (K_BID, 0)
         if raise_to[0][1] <= self.bid_limit_sim(obs, rng):
             return raise_to[0]
         return (K_BID, 0)
+
+    def _bids_on(self, obs: dict[str, Any], amount: int, rng: random.Random) -> bool:
+        """Over partner's high bid once both opponents have passed: a partner who can
+        help (:func:`helps_partner`) keeps bidding while its simulated chance of making
+        ``amount`` itself reaches ``make_prob``; otherwise it leaves partner's bid alone
+        (as before the opponents passed)."""
+        return helps_partner(obs) and amount <= self.bid_limit_sim(obs, rng)
+
+
+def helps_partner(obs: dict[str, Any]) -> bool:
+    """Partnership auction: both opponents have passed and this seat holds at least
+    ``HELP_MELD`` meld in some suit (it may bid on over partner's high bid)."""
+    seat = obs["seat"]
+    opponents = ((seat + 1) % 4, (seat + 3) % 4)
+    if obs["players"] != 4:
+        return False
+    if not all(any(s == o and a == 0 for s, a in obs["bids"]) for o in opponents):
+        return False
+    return max(meld_totals(mask_of(obs["hand"]), obs["options"]["extra_kq"])) >= HELP_MELD
 
 
 def bidding_deals(obs: dict[str, Any], rng: random.Random, auction: AuctionCheck | None,
@@ -921,4 +943,5 @@ def make_player(level: str, seed: int = 0) -> HeuristicPlayer:
     raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
 
 
-__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "SearchPlayer", "make_player"]
+__all__ = ["LEVELS", "ExpertPlayer", "HeuristicPlayer", "SearchPlayer", "helps_partner",
+           "make_player"]

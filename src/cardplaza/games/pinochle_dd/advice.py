@@ -35,6 +35,7 @@ from cardplaza.ai.advice import (
     pct,
     pts,
     ranked,
+    said,
 )
 from cardplaza.core.protocol import Action
 from cardplaza.games.pinochle_dd.engine import BID_KINDS, K_BID, K_PLAY, THROW_IN
@@ -152,29 +153,22 @@ class DoubleDeckAdvisor:
 
     # -- reasons --------------------------------------------------------------------------
     def reason(self, observation: dict[str, Any], evaluation: Evaluation) -> Reason:
-        """The best choice's figure, and what partner's meld bid showed."""
+        """The best choice's figure, and what partner's meld bid showed (sentences of the
+        message catalog, keys ``dd.reason.*``)."""
         ev = evaluation
         c = ev.best_choice()
         signal = partner_signal(observation)
         k = observation["scale"]
-        told = ({"en": f" Partner's meld bid showed about {signal * k} meld.",
-                 "ja": f"パートナーのメルドビッドは約{signal * k}点のメルドを示しています。"}
-                if signal else {"en": "", "ja": ""})
+        told = [said("dd.partner_shown", meld=signal * k)] if signal else []
         if ev.kind == "bid":
             if c.value is None or c.action == (K_BID, 0):
-                head = {"en": "Pass.", "ja": "パスします。"}
-            else:
-                sym = SUIT_SYMBOLS[int(c.facts.get("suit", 0))]
-                head = {"en": f"Bid {c.action[1]}: with {sym} trump your side makes it in "  # type: ignore[index]
-                              f"{pct(c.value)} of {ev.worlds} sampled deals.",
-                        "ja": f"{c.action[1]}をビッド。切り札{sym}なら{ev.worlds}通りの配りの"  # type: ignore[index]
-                              f"{pct(c.value)}で達成します。"}
-            return join(head, told)
+                return join(said("dd.reason.pass"), *told)
+            sym = SUIT_SYMBOLS[int(c.facts.get("suit", 0))]
+            return join(said("dd.reason.bid", amount=c.action[1], suit=sym,  # type: ignore[index]
+                             chance=pct(c.value), worlds=ev.worlds), *told)
         if c.value is None:
-            return join({"en": "The expert's choice.", "ja": "エキスパートの選択です。"}, told)
-        return join({"en": f"Best average result over {ev.worlds} sampled deals "
-                           f"({pts(c.value)}).",
-                     "ja": f"{ev.worlds}通りの配りの平均で最善です（{pts(c.value)}）。"}, told)
+            return join(said("dd.reason.choice"), *told)
+        return join(said("dd.reason.best", worlds=ev.worlds, value=pts(c.value)), *told)
 
     # -- the bid helper -------------------------------------------------------------------
     def helper(self, observation: dict[str, Any], legal: Sequence[Action],
@@ -272,6 +266,7 @@ def helper_rows(obs: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
             "meld": round(k * sum(table["meld"][s]) / n, 1),
             "partner_meld": round(k * sum(table["partner_meld"][s]) / n, 1),
             "counters": round(k * sum(table["counters"][s]) / n, 1),
+            "tricks": round(k * sum(table["counters"][s]) / n, 1),
             "mean": round(k * sum(t) / n, 1),
             "chances": [round(chance(t, a), 3) for a in amounts],
         })
@@ -281,7 +276,9 @@ def helper_rows(obs: dict[str, Any], table: dict[str, Any]) -> dict[str, Any]:
     return {"kind": "bids", "unit": "chance", "amounts": [a * k for a in amounts],
             "suits": suits, "worlds": table["worlds"], "best_suit": best_suit,
             "limit": None if limit is None else limit * k, "high_bid": obs["high_bid"],
-            "partner_signal": table["partner_signal"] * k, "make_prob": MAKE_CHANCE}
+            "min_bid": obs["min_bid"], "players": 4,
+            "partner_signal": table["partner_signal"] * k, "make_prob": MAKE_CHANCE,
+            "note_key": "dd.helper.note"}
 
 
 def make_advisor() -> DoubleDeckAdvisor:

@@ -14,9 +14,11 @@ Every decision uses only the seat's observation and the player's RNG.
     only because the opponents passed: over partner's meld bid it takes the contract when
     it holds the longer trump suit and the side's figure reaches the next bid.
   - *Trump*: the suit with the best meld plus length and high trumps.
-  - *Passing*: partner gives trump (highest first) and aces, keeping its own meld when it
-    costs more than the card brings; the declarer returns what it cannot use: no trump, no
-    aces, nothing of its meld, short side suits first.
+  - *Passing*: partner gives trump (highest first) and aces, then a pinochle part (Q♠,
+    J♦) of its own that is likely to complete a pinochle in the declarer's hand, keeping
+    its own meld when it costs more than the card brings; the declarer returns what it
+    cannot use: no aces, nothing of its meld, short side suits first, and no trump unless
+    the other choice breaks aces or kings around (one trump back saves the around).
   - *Play*: the declarer's side first cashes side aces and keeps trump control (no trump
     lead before the side aces are out unless trump is all it holds; then it leads trump
     when it holds most of the trumps still out). On partner's trick that is secured (last
@@ -50,13 +52,18 @@ from cardplaza.games.pinochle_dd.meld import meld_total, meld_totals
 from cardplaza.games.pinochle_dd.rules import (
     ACE,
     COPIES,
+    DIAMONDS,
     FACES,
+    JACK,
     KING,
+    QUEEN,
     RANK_OF,
+    SPADES,
     SUIT_OF,
     TEN,
     beats,
     counts,
+    face,
     from_counts,
     remove,
     winning_index,
@@ -99,6 +106,38 @@ def best_trump(hand: int) -> int:
         return (totals[s] + 3 * length + 2 * high, -s)
 
     return max(range(4), key=key)
+
+
+PINOCHLE_PARTS = (face(SPADES, QUEEN), face(DIAMONDS, JACK))
+"""The faces of a pinochle: Q♠ and J♦."""
+PART_GAIN = 16
+"""Normal, partner's pass: the weight of the chance that a pinochle part completes a
+pinochle in the declarer's hand (below an ace's 20 and a trump's 30, above junk)."""
+RETURN_TRUMP = 34
+"""Normal, declarer's return: the cost of returning a trump outside the meld (above a
+short side suit's ace, below breaking aces or kings around)."""
+UNSEEN_BY_PARTNER = 60
+"""Cards a seat does not hold: the other three hands."""
+
+
+def completes_pinochle(cnt: Sequence[int], f: int) -> float:
+    """The chance that one more copy of pinochle part ``f`` (Q♠ or J♦) makes one more
+    pinochle in the declarer's 20 cards, drawn from the 60 cards this seat (holding the
+    copies ``cnt``) does not hold: the declarer holds more of the other part than of
+    ``f``."""
+    from math import comb
+
+    other = PINOCHLE_PARTS[1] if f == PINOCHLE_PARTS[0] else PINOCHLE_PARTS[0]
+    out_f = COPIES - cnt[f]
+    out_o = COPIES - cnt[other]
+    rest = UNSEEN_BY_PARTNER - out_f - out_o
+    total = comb(UNSEEN_BY_PARTNER, 20)
+    p = 0
+    for a in range(out_f + 1):
+        for b in range(a + 1, out_o + 1):
+            if a + b <= 20:
+                p += comb(out_f, a) * comb(out_o, b) * comb(rest, 20 - a - b)
+    return p / total
 
 
 def meld_bids(bids: Sequence[Sequence[int]], scale: int) -> dict[int, int]:
@@ -241,6 +280,8 @@ class HeuristicPlayer:
                     gain = 30 + 3 * RANK_OF[f]
                 elif RANK_OF[f] == ACE:
                     gain = 20
+                if f in PINOCHLE_PARTS:
+                    gain += PART_GAIN * completes_pinochle(cnt, f)
                 return (gain - 2 * loss(f), f)
             return max(faces, key=value)
 
@@ -248,7 +289,9 @@ class HeuristicPlayer:
             s = SUIT_OF[f]
             c = 4.0 * loss(f)
             if s == trump:
-                c += 40 + RANK_OF[f]
+                # A trump outside the meld goes back rather than an around broken (aces
+                # or kings around cost more); its suit's length does not add here.
+                return (c + RETURN_TRUMP + RANK_OF[f], f)
             if RANK_OF[f] == ACE:
                 c += 25
             c += 1.5 * suit_length(cnt, s) + 0.5 * RANK_OF[f]
@@ -553,6 +596,11 @@ EXPERT_BATCH = 8
 """Expert: worlds dealt between two looks at the clock."""
 TRUMPS_IN_SUIT = 20
 """Copies of the five trump faces in the 80 cards."""
+EXPERT_BID_EXTRA = 12
+"""Expert: added to the normal bidding limit (unit scale). Normal declarers make their
+contract in 84 % of deals by a median 17 points; over 500 paired deals a normal player
+bidding 9, 12 or 15 higher gained +8.3, +8.1, +9.7 (± 5) points a deal against normal."""
+"""Copies of the five trump faces in the 80 cards."""
 
 
 class ExpertPlayer(StrongPlayer):
@@ -563,6 +611,12 @@ class ExpertPlayer(StrongPlayer):
     def __init__(self, worlds: int = EXPERT_WORLDS, seconds: float = EXPERT_SECONDS) -> None:
         super().__init__(worlds, seconds)
         self.name = "expert"
+
+    def limit(self, obs: dict[str, Any], partner_meld: int | None = None) -> int:
+        """The normal limit plus ``EXPERT_BID_EXTRA``: the normal estimate is cautious
+        (its declarers make their contract by a median 17 points), and winning the
+        contract is worth the trump and the passed cards."""
+        return super().limit(obs, partner_meld) + EXPERT_BID_EXTRA
 
     def bid(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         """The normal auction, except that a partner who can help does not pass only

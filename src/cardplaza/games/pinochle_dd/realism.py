@@ -106,15 +106,18 @@ def _bid_habits(obs: dict[str, Any], action: tuple[int, int], h: Habits) -> None
 
 
 def measure(level: str, deals: int, seed: int = 0,
-            options: Options | None = None) -> Habits:
-    """Play ``deals`` deals (auction, passing, first trick) with ``level`` at every seat."""
+            options: Options | None = None, auction_only: bool = False) -> Habits:
+    """Play ``deals`` deals (auction, passing, first trick) with ``level`` at every seat;
+    with ``auction_only`` each deal stops when the auction ends (the bidding rates alone,
+    much faster: no card search)."""
     h = Habits()
     players: list[HeuristicPlayer] = [make_player(level, seed + i) for i in range(4)]
     for d in range(deals):
         st = DoubleDeckState(options or Options(), seed * 100_003 + d)
         rng = random.Random(d)
         h.deals += 1
-        while not st.is_terminal and not (st.phase == PLAY and len(st.tricks) >= 1):
+        while not st.is_terminal and not (st.phase == PLAY and len(st.tricks) >= 1) \
+                and not (auction_only and st.phase != BIDDING):
             seat = st.current_player
             obs = st.observation(seat)
             legal = st.legal_actions()

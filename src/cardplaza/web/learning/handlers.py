@@ -59,6 +59,7 @@ from cardplaza.ai.review import Review, marks_text, review_decision_json, review
 from cardplaza.core.history import GameRecord
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import get_game
+from cardplaza.texts.catalog import reason_texts
 from cardplaza.web.errors import WebError
 from cardplaza.web.learning import undo_requests
 from cardplaza.web.learning.common import count_help, helps, my_seat
@@ -91,7 +92,10 @@ def analysis_in_worker(game: str, observation: dict[str, Any], legal: list[Actio
     made = analyse(game, observation, legal, position_seed(base, seat, step, observation),
                    seat=seat, step=step, effort=Effort(1.0, seconds))
     if made.evaluation is not None:
-        made.forms["hint"] = made.hint().to_json(forms_state(game, observation))
+        h = made.hint()
+        out = h.to_json(forms_state(game, observation))
+        out["reason"] = reason_texts(h.reason)
+        made.forms["hint"] = out
     return made
 
 

@@ -47,7 +47,7 @@ export function hintsOff(ctx) {
 export function helperApplies(ctx) {
   const o = ctx.obs;
   if (ctx.msg.terminal) return false;
-  if (ctx.game === "pinochle4" || ctx.game === "pinochle3") return o.phase === "bidding";
+  if (ctx.game === "pinochle4" || ctx.game === "pinochle3" || ctx.game === "pinochle_dd") return o.phase === "bidding";
   if (ctx.game === "piquet") return ctx.myTurn && String(o.phase || "").startsWith("exchange");
   if (ctx.game === "pinochle2") return ctx.myTurn && o.step === "meld";
   return false;
@@ -257,8 +257,15 @@ function bidTable(ctx, tab) {
   const limitLine = tab.limit >= tab.min_bid
     ? t("learn.helper.limit", { v: tab.limit, suit: (suits.find((s) => s.suit === tab.best_suit) || {}).symbol || "" })
     : t("learn.helper.pass");
+  // Double-deck: what partner's meld bid showed (the deals fit it), and its own note.
+  const partnerLine = tab.partner_signal === undefined ? null
+    : h("p", { class: "lh-note lh-partner" }, tab.partner_signal
+      ? t("dd.partner_shown", { meld: tab.partner_signal }) : t("dd.partner_none"));
+  const note = tab.note_key ? t(tab.note_key, { n: tab.worlds })
+    : t(three ? "learn.helper.bids.note3" : "learn.helper.bids.note", { n: tab.worlds });
   return h("div", { class: "lb" },
     h("h3", { class: "lh-title" }, t("learn.helper.bids")),
+    partnerLine,
     h("div", { class: "lb-scroll" },
       h("table", { class: "lb-table" },
         h("thead", {}, head,
@@ -266,7 +273,7 @@ function bidTable(ctx, tab) {
           three ? line("learn.helper.widow", (s) => s.widow_meld) : line("learn.helper.partner", (s) => s.partner_meld),
           line("learn.helper.tricks", (s) => s.tricks)),
         h("tbody", {}, ...rows))),
-    h("p", { class: "lh-note" }, limitLine + " " + t(three ? "learn.helper.bids.note3" : "learn.helper.bids.note", { n: tab.worlds })));
+    h("p", { class: "lh-note" }, limitLine + " " + note));
 }
 
 function rowsTable(tab, kind) {
