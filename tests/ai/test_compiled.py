@@ -161,6 +161,7 @@ def test_while_serving_an_unready_kernel_runs_as_python() -> None:
             "from cardplaza.games.pinochle4.kernels import KERNELS\n"
             "from cardplaza.games.pinochle4.rules import counter_table, deal\n"
             "compiled._LOCK.acquire()  # hold the build back, as a slow compiler would\n"
+            "compiled.cached_sets = lambda games=None: []  # as if nothing were cached\n"
             "thread = compiled.warm_up_while_serving(['pinochle4'])\n"
             "fn = KERNELS.play_out\n"
             "h = np.array(deal(random.Random(1), 4)[0], np.int64)\n"
@@ -185,6 +186,23 @@ def test_while_serving_an_unready_kernel_runs_as_python() -> None:
                             np.array(counter_table("A", False), np.int64), pts)
     assert out.strip() == (f"(True, False, 'function') (False, True, 'CPUDispatcher') "
                            f"{last} {pts.tolist()}")
+
+
+def test_while_serving_cached_kernels_are_loaded_before_it_returns() -> None:
+    """Kernel sets already compiled into the disk cache are loaded at once (a computer
+    process says it is ready only after them); only the others wait for the background."""
+    code = ("from cardplaza.ai import compiled\n"
+            "from cardplaza.games.pinochle4.kernels import KERNELS\n"
+            "cached = [k.name for k in compiled.cached_sets(['pinochle4'])]\n"
+            "thread = compiled.warm_up_while_serving(['pinochle4'])\n"
+            "print(cached, KERNELS.ready)\n"
+            "thread.join(600)\n")
+    warm_up(["pinochle4"])  # the cache is filled
+    env = dict(os.environ)
+    env.pop("CARDPLAZA_NO_JIT", None)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.strip() == "['pinochle4'] True"
 
 
 def test_compile_all_fills_the_cache_of_every_game() -> None:
