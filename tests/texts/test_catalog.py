@@ -72,6 +72,8 @@ FAMILIES: list[tuple[str, str, str]] = [
     (r"cli\.streak\.outcome\.\w+", 'f"cli.streak.outcome.{outcome}"',
      "how a streak game ended"),
     (r"[\w.]+\.one", "`${key}.one`", "a count's singular form, read when n is 1"),
+    (r"cli\.rest\.ef\.ob\.\w+", 'f"cli.rest.ef.ob.{kind}"',
+     "the E-fuda-tori rule binding the next card, by its kind"),
     (r"cli\.pin\.[\w.]+", 'PREFIX = "cli.pin."',
      "a Pinochle terminal view's text (pinochle_common.view_parts.say adds the prefix)"),
 ]

@@ -387,29 +387,27 @@ def rematch(previous: EfudatoriState, seed: int) -> EfudatoriState:
     return EfudatoriState(rematch_options(previous.options, previous), seed)
 
 
-def describe_obligation(obs: dict[str, Any]) -> str | None:
-    """The rule binding the observing seat's next card, in words, or ``None``."""
+def obligation_kind(obs: dict[str, Any]) -> str | None:
+    """The rule binding the observing seat's next card, or ``None``: ``first`` (the game's
+    first lead: no trump or spade), ``first_any`` (the first lead with no ♦, ♥ or Joker:
+    any card), ``joker_due`` (the ♠3 is out and the seat holds the Joker),
+    ``joker_forces`` (the Joker is out and the seat holds a trump), ``free_any`` or
+    ``free_follow`` (the Joker is out, no trump held: any card when the Joker was led,
+    else follow suit)."""
     if obs["to_play"] != obs["seat"]:
         return None
     hand = rules.mask_of_list(obs["hand"])
     trick = [c for _, c in obs["trick"]]
-    trump = obs["trump"]
     if not trick:
-        if obs["trick_number"] == 1:
-            if hand & rules.FIRST_LEAD_OK:
-                return "First lead of the game: you may not lead a trump (♣) or a spade."
-            return ("First lead of the game: you hold no ♦, ♥ or Joker, so you may lead "
-                    "any card.")
-        return None
+        if obs["trick_number"] != 1:
+            return None
+        return "first" if hand & rules.FIRST_LEAD_OK else "first_any"
     played = rules.mask_of_list(trick)
     if played & rules.SPADE_THREE_BIT and hand & rules.JOKER_BIT:
-        return "The ♠3 has been played and you hold the Joker: you must play the Joker."
+        return "joker_due"
     if played & rules.JOKER_BIT:
-        if hand & rules.SUIT_MASK[trump]:
-            return "You hold a trump: the Joker forces you to play one."
-        msg = f"The Joker is out, but you hold no trump ({rules.suit_symbol(trump)})"
-        if trick[0] == JOKER:
-            return msg + ": you may play any card."
-        return msg + ": follow suit if you can."
+        if hand & rules.SUIT_MASK[obs["trump"]]:
+            return "joker_forces"
+        return "free_any" if trick[0] == JOKER else "free_follow"
     return None
 

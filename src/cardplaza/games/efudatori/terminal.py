@@ -18,6 +18,7 @@ from cardplaza.cli.view import ViewBase
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.efudatori import rules
 from cardplaza.games.efudatori.rules import JOKER, SPADE_ACE, SPADE_THREE
+from cardplaza.games.efudatori.state import obligation_kind
 
 SUIT_KEYS = ("suit.S", "suit.H", "suit.D", "suit.C")
 GROUP_GAP = "  "
@@ -202,25 +203,10 @@ class View(ViewBase):
 
     def obligation(self, obs: dict[str, Any]) -> str | None:
         """The rule binding the person's next card, in words, or ``None``."""
-        if obs["to_play"] != obs["seat"]:
+        kind = obligation_kind(obs)
+        if kind is None:
             return None
-        hand = rules.mask_of_list(obs["hand"])
-        trick = [c for _, c in obs["trick"]]
-        trump = obs["trump"]
-        if not trick:
-            if obs["trick_number"] != 1:
-                return None
-            return self.say("cli.rest.ef.ob.first" if hand & rules.FIRST_LEAD_OK
-                            else "cli.rest.ef.ob.first_any")
-        played = rules.mask_of_list(trick)
-        if played & rules.SPADE_THREE_BIT and hand & rules.JOKER_BIT:
-            return self.say("cli.rest.ef.ob.joker_due")
-        if played & rules.JOKER_BIT:
-            if hand & rules.SUIT_MASK[trump]:
-                return self.say("cli.rest.ef.ob.joker_forces")
-            key = "cli.rest.ef.ob.free_any" if trick[0] == JOKER else "cli.rest.ef.ob.free_follow"
-            return self.say(key, trump=rules.suit_symbol(trump))
-        return None
+        return self.say(f"cli.rest.ef.ob.{kind}", trump=rules.suit_symbol(obs["trump"]))
 
     def illegal_reason(self, c: int, obs: dict[str, Any]) -> str | None:
         """Why a card of the hand cannot be played now, or ``None``."""
