@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from cardplaza.core.cards import bit_list
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.games.pinochle2.engine import (
     ACE,
@@ -36,15 +37,6 @@ LEAD_LOW, LEAD_ACE, LEAD_LOW_TRUMP, LEAD_HIGH_TRUMP, WIN_CHEAP, WIN_TRUMP, DUCK,
     PASS = range(len(MOVES))
 
 
-def _cards(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _cheapest(cards: list[int], trump: int) -> int:
     """The card one gives away most easily: no points, not a trump, low rank."""
     return min(cards, key=lambda c: (POINTS[c], SUIT_OF[c] == trump, RANK_OF[c], c))
@@ -60,7 +52,7 @@ def abstract(state: GameState) -> tuple[str, list[Action | None]]:
     trump = state.trump
     hand = state.hands[seat]
     trumps = hand & SUIT_MASK[trump]
-    side_aces = sum(1 for c in _cards(hand & ~trumps) if RANK_OF[c] == ACE)
+    side_aces = sum(1 for c in bit_list(hand & ~trumps) if RANK_OF[c] == ACE)
     mine = state.counters[seat] + state.meld_points[seat]
     theirs = state.counters[1 - seat] + state.meld_points[1 - seat]
     score = "behind" if mine < theirs - 20 else "ahead" if mine > theirs + 20 else "level"
@@ -76,7 +68,7 @@ def abstract(state: GameState) -> tuple[str, list[Action | None]]:
                              "100" if worth <= 100 else "big")
         moves[PASS] = NO_MELD
         return f"meld {common} {_available(moves)}", moves
-    legal = _cards(state.legal_mask())
+    legal = bit_list(state.legal_mask())
     lead = state.lead
     if lead < 0:
         side = [c for c in legal if SUIT_OF[c] != trump]
