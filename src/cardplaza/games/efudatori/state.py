@@ -31,6 +31,11 @@ def _suit_chunk(suit: int) -> tuple[tuple[int, ...], ...]:
 _S0, _S1, _S2, _S3 = (_suit_chunk(s) for s in range(4))
 """The cards of each suit's 13 bits of a card mask."""
 _S4: tuple[tuple[int, ...], ...] = ((), (JOKER,))
+_ONE_SUIT: dict[int, tuple[int, ...]] = {
+    m << 13 * s: cards for s, chunk in enumerate((_S0, _S1, _S2, _S3))
+    for m, cards in enumerate(chunk) if m}
+"""The cards of any non-empty set of cards of one suit, by its mask."""
+_JOKER_ONLY = (JOKER,)
 _DECKS: dict[int, tuple[int, list[int]]] = {}
 """The deck of each number of players, as a mask and as a list of cards."""
 _FIRST_LEAD_OK = rules.FIRST_LEAD_OK
@@ -92,10 +97,9 @@ class EfudatoriState(GameState):
         """Seat to play, or TERMINAL."""
         return self.cur
 
-    @property
-    def is_terminal(self) -> bool:
-        """True after the last trick."""
-        return self.cur == TERMINAL
+    is_terminal: bool = False
+    """True after the last trick: set with ``cur = TERMINAL`` (an attribute, not a property,
+    since every step of a driver reads it)."""
 
     @property
     def trump(self) -> int:
@@ -127,18 +131,26 @@ class EfudatoriState(GameState):
                     for c in trick:
                         played |= 1 << c
                     if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
-                        m = _JOKER_BIT
-                    else:
-                        trumps = m & _SUIT_MASK[_TRUMPS[self.trick_number % 3]] \
-                            if played & _JOKER_BIT else 0  # F2
-                        if trumps:
-                            m = trumps
-                        else:
-                            led = trick[0]
-                            if led != JOKER:  # F3
-                                follow = m & _SUIT_MASK[led // 13]
-                                if follow:
-                                    m = follow | (m & _JOKER_BIT)
+                        self._lmask = _JOKER_BIT
+                        self._legal = legal = [*_JOKER_ONLY]
+                        return legal
+                    trumps = m & _SUIT_MASK[_TRUMPS[self.trick_number % 3]] \
+                        if played & _JOKER_BIT else 0  # F2
+                    if trumps:  # cards of one suit
+                        self._lmask = trumps
+                        self._legal = legal = [*_ONE_SUIT[trumps]]
+                        return legal
+                    led = trick[0]
+                    if led != JOKER:  # F3
+                        follow = m & _SUIT_MASK[led // 13]
+                        if follow:  # cards of one suit, and the Joker (the last card)
+                            if m & _JOKER_BIT:
+                                self._lmask = follow | _JOKER_BIT
+                                self._legal = legal = [*_ONE_SUIT[follow], JOKER]
+                            else:
+                                self._lmask = follow
+                                self._legal = legal = [*_ONE_SUIT[follow]]
+                            return legal
             self._lmask = m
             self._legal = legal = [*_S0[m & 8191], *_S1[m >> 13 & 8191], *_S2[m >> 26 & 8191],
                                    *_S3[m >> 39 & 8191], *_S4[m >> 52]]
@@ -245,6 +257,7 @@ class EfudatoriState(GameState):
         self.leader = w
         if self.trick_number >= self.tricks_total:
             self.cur = TERMINAL
+            self.is_terminal = True
         else:
             self.trick_number += 1
             self.cur = w

@@ -185,6 +185,7 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     st.trick_number = obs["trick_number"]
     st.leader = obs["leader"]
     st.cur = obs["to_play"]
+    st.is_terminal = st.cur == TERMINAL
     st.trick = [c for _, c in obs["trick"]]
     st.captured = [rules.mask_of_list(m) for m in obs["captured"]]
     st.known = [rules.mask_of_list(m) for m in obs["known_cards"]]

@@ -391,10 +391,9 @@ class Pinochle2State(GameState):
     _lmask = 0
     """The legal cards of this position (valid while ``_legal`` is set)."""
 
-    @property
-    def is_terminal(self) -> bool:
-        """True after trick 24."""
-        return self.turn == TERMINAL
+    is_terminal: bool = False
+    """True after trick 24: set with ``turn = TERMINAL`` (an attribute, not a property, since
+    every step of a driver reads it)."""
 
     def legal_actions(self) -> list[Action]:
         """Cards (play step) or distinct melds followed by NO_MELD (meld step).
@@ -608,6 +607,7 @@ class Pinochle2State(GameState):
             self.last_trick = winner
             self.step = STEP_END
             self.turn = TERMINAL
+            self.is_terminal = True
         else:
             self.turn = winner
 

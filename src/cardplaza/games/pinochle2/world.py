@@ -157,6 +157,7 @@ def sample_world(observation: dict[str, Any], rng: random.Random) -> GameState:
     st.lead = int(cur["cards"][0]) if cur and cur["cards"] else -1
     st.step = STEP_NAMES.index(obs["step"])
     st.turn = int(obs["to_act"]) if st.step != STEP_END else TERMINAL
+    st.is_terminal = st.turn == TERMINAL
     res = obs["result"]
     st.last_trick = int(res["last_trick"]) if res else -1
     st.pending = []

@@ -23,7 +23,7 @@ from cardplaza.core.protocol import (
 from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
-    RANK_OF,
+    BEATERS,
     SUIT_MASK,
     SUIT_OF,
     SUIT_SYMBOLS,
@@ -147,7 +147,17 @@ _PLAY0, _PLAY1, _PLAY2, _PLAY3 = (_chunk12(_PLAYS, 12 * k) for k in range(4))
 _GIVE_ACTIONS = [(K_GIVE, c) for c in range(48)]
 _GIVE0, _GIVE1, _GIVE2, _GIVE3 = (_chunk12(_GIVE_ACTIONS, 12 * k) for k in range(4))
 """The same for the cards passed."""
+_SUIT_PLAYS: dict[int, tuple[Action, ...]] = {
+    sum(1 << c for c in cards): tuple(_PLAYS[c] for c in cards)
+    for suit_cards in ([c for c in range(48) if c % 24 // 6 == s] for s in range(4))
+    for cards in ([suit_cards[i] for i in range(12) if m >> i & 1] for m in range(1, 4096))}
+"""The play actions of any cards of one suit in card order, by their mask."""
+_LED_MASK = tuple(SUIT_MASK[c % 24 // 6] for c in range(48))
+"""The cards of each card's suit."""
 _PLAY_CARD = {id(a): a[1] for a in _PLAYS}
+_BIT = tuple(1 << c for c in range(48))
+_SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAYS) for seat in range(4))
+"""The history entry of each seat's play of each card (made once)."""
 PLAY_ACTIONS: tuple[Action, ...] = tuple(_PLAYS)
 """The play action of each card, the very objects :meth:`PinochleState.legal_actions`
 lists (applying one of them takes the shortest path)."""
@@ -213,6 +223,9 @@ class PinochleState(PinochleActionText, GameState):
     game_name: ClassVar[str] = "pinochle4"
     FORMS: ClassVar[ActionForms] = _FORMS
     PLAYERS: ClassVar[int] = 4
+    is_terminal: bool = False
+    """True when the game is over: set together with the phase ``OVER`` (an attribute, not
+    a property, since every step of a driver reads it)."""
 
     def __init__(self, options: Any = None, seed: int = 0, *, _blank: bool = False) -> None:
         opts = options if options is not None else self.default_options()
@@ -328,11 +341,6 @@ class PinochleState(PinochleActionText, GameState):
         self._last_hand = value
         self._last_src = None
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self.phase == OVER
-
     def team(self, seat: int) -> int:
         """Scoring side of a seat: team 0 (N-S) / 1 (E-W), or the seat in cut-throat."""
         return seat % 2 if self.n == 4 else seat
@@ -367,26 +375,25 @@ class PinochleState(PinochleActionText, GameState):
         if ph == PLAY:
             hand = self.hands[self.turn]
             trick = self.trick
-            if trick:  # the rule of _play_mask, inline
+            if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
                 trump = self.trump
-                w = trick[0]
-                led = ws = SUIT_OF[w]
-                for c in trick[1:]:
-                    cs = SUIT_OF[c]
-                    if cs == ws:
-                        if RANK_OF[c] > RANK_OF[w]:
+                bt = BEATERS[trump]
+                w = first = trick[0]
+                if len(trick) > 1:
+                    c = trick[1]
+                    if bt[w] >> c & 1:
+                        w = c
+                    if len(trick) > 2:
+                        c = trick[2]
+                        if bt[w] >> c & 1:
                             w = c
-                    elif cs == trump:
-                        w, ws = c, cs
-                relaxed = led != trump and self._beat_only_trump_leads
-                must = hand & SUIT_MASK[led]
-                if must:
-                    beat = ws == led and not relaxed
-                else:
-                    must = hand & SUIT_MASK[trump]
-                    beat = ws == trump and not relaxed
-                if must:
-                    hand = must & ABOVE[ws][RANK_OF[w]] or must if beat else must
+                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                if must:  # cards of one suit
+                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                        must = must & bt[w] or must
+                    self._lmask = must
+                    legal = self._legal = [*_SUIT_PLAYS[must]]
+                    return legal
             self._lmask = hand
             legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
                      *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
@@ -406,27 +413,6 @@ class PinochleState(PinochleActionText, GameState):
         self._legal = legal
         return legal
 
-    def _play_mask(self) -> int:
-        """Cards the player to act may play (section 11.2/11.3); kept until the next action."""
-        hand = self.hands[self.turn]
-        trick = self.trick
-        if trick:
-            trump = self.trump
-            led = SUIT_OF[trick[0]]
-            w = trick[0] if len(trick) == 1 else winning_card(trick, trump)
-            ws = SUIT_OF[w]
-            relaxed = led != trump and self.options.beat_only_trump_leads
-            must = hand & SUIT_MASK[led]
-            if must:
-                beat = ws == led and not relaxed
-            else:
-                must = hand & SUIT_MASK[trump]
-                beat = ws == trump and not relaxed
-            if must:
-                hand = must & ABOVE[ws][RANK_OF[w]] or must if beat else must
-        self._lmask = hand
-        return hand
-
     def apply(self, action: Action) -> None:
         """Apply a legal action; :class:`IllegalAction` (state unchanged) otherwise.
 
@@ -440,15 +426,15 @@ class PinochleState(PinochleActionText, GameState):
                 if self._lmask >> card & 1:
                     self._legal = None
                     seat = self.turn
-                    self.history.append((seat, action))
+                    self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
+                    self.hands[seat] ^= _BIT[card]
                     trick = self.trick
+                    trick.append(card)
                     n = self.n
-                    if len(trick) + 1 < n:  # not the trick's last card: _play, inline
-                        self.hands[seat] ^= 1 << card
-                        trick.append(card)
+                    if len(trick) < n:
                         self.turn = seat + 1 if seat + 1 < n else 0
-                        return
-                    self._play(card)
+                    else:
+                        self._end_trick(trick)
                     return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
@@ -706,20 +692,28 @@ class PinochleState(PinochleActionText, GameState):
         if len(trick) < n:
             self.turn = seat + 1 if seat + 1 < n else 0
             return
-        trump = self.trump
+        self._end_trick(trick)
+
+    def _end_trick(self, trick: list[int]) -> None:
+        """The trick is full: its winner takes it and leads, or the hand is scored."""
+        bt = BEATERS[self.trump]
         w = trick[0]
-        ws = SUIT_OF[w]
         wi = 0
         m = 1 << w
-        for i in range(1, n):
-            c = trick[i]
+        c = trick[1]
+        m |= 1 << c
+        if bt[w] >> c & 1:
+            w, wi = c, 1
+        c = trick[2]
+        m |= 1 << c
+        if bt[w] >> c & 1:
+            w, wi = c, 2
+        n = self.n
+        if n == 4:
+            c = trick[3]
             m |= 1 << c
-            cs = SUIT_OF[c]
-            if cs == ws:
-                if RANK_OF[c] > RANK_OF[w]:
-                    w, wi = c, i
-            elif cs == trump:
-                w, ws, wi = c, cs, i
+            if bt[w] >> c & 1:
+                wi = 3
         leader = self.leader
         w = leader + wi
         if w >= n:
@@ -727,7 +721,7 @@ class PinochleState(PinochleActionText, GameState):
         self.won[w] |= m
         self.tricks.append((leader, tuple(trick), w))
         self.trick = []
-        if hands[w]:
+        if self.hands[w]:
             self.leader = self.turn = w
         else:
             self._score_hand(throw_in=False)
@@ -775,6 +769,7 @@ class PinochleState(PinochleActionText, GameState):
         self.winner = game_winner(self.scores, bside, self.target)
         if self.winner >= 0:
             self.phase = OVER
+            self.is_terminal = True
             self.turn = TERMINAL
             return
         if self.deal_limit is not None and self.hand_no >= self.deal_limit:
@@ -788,6 +783,7 @@ class PinochleState(PinochleActionText, GameState):
         tops = [side for side, score in enumerate(self.scores) if score == best]
         self.winner = tops[0] if len(tops) == 1 else -1
         self.phase = OVER
+        self.is_terminal = True
         self.turn = TERMINAL
 
     def _record(self, summary: dict[str, Any]) -> None:

@@ -76,6 +76,8 @@ AROUND_VALUES = ((ACE, 100), (KING, 80), (QUEEN, 60), (JACK, 40))
 """Single around value of each around rank (doubles are ten times)."""
 _AROUND_MASKS = tuple((sum(1 << face(s, r) for s in range(4)), v) for r, v in AROUND_VALUES)
 _PIN = (1 << face(SPADES, QUEEN)) | (1 << face(DIAMONDS, JACK))
+(_AA, _), (_KK, _), (_QQ, _), (_JJ, _) = _AROUND_MASKS
+assert [v for _, v in _AROUND_MASKS] == [100, 80, 60, 40]
 
 
 def _idx(a: int, b: int, suit: int) -> int:
@@ -98,11 +100,14 @@ def meld_total(hand: int, trump: int, extra_kq: bool = True) -> int:
     total = plain[i0] + plain[i1] + plain[i2] + plain[i3] - plain[t]
     total += (TRUMP_SEQ_ON if extra_kq else TRUMP_SEQ_OFF)[t]
     # _trump_free_meld, inline: arounds (a face of each suit) and pinochles
-    for m, v in _AROUND_MASKS:
-        if b & m == m:
-            total += 10 * v
-        elif a & m == m:
-            total += v
+    if a & _AA == _AA:
+        total += 1000 if b & _AA == _AA else 100
+    if a & _KK == _KK:
+        total += 800 if b & _KK == _KK else 80
+    if a & _QQ == _QQ:
+        total += 600 if b & _QQ == _QQ else 60
+    if a & _JJ == _JJ:
+        total += 400 if b & _JJ == _JJ else 40
     if b & _PIN == _PIN:
         return total + 300
     if a & _PIN == _PIN:

@@ -100,6 +100,14 @@ RANK_OF: tuple[int, ...] = tuple(rank_of(c) for c in range(DECK_SIZE))
 """Rank position of each card."""
 
 
+BEATERS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ABOVE[suit_of(w)][rank_of(w)] | (SUIT_MASK[t] if suit_of(w) != t else 0)
+          for w in range(DECK_SIZE))
+    for t in range(4))
+"""``BEATERS[trump][w]``: the cards that beat ``w`` when it wins a trick (a higher card of
+its suit, or any trump over a card that is not trump; an identical card never beats)."""
+
+
 def beats(card: int, winning: int, trump: int) -> bool:
     """True if ``card`` beats ``winning`` (identical cards never beat, DECISION P-26)."""
     cs, ws = card % 24 // 6, winning % 24 // 6

@@ -22,6 +22,8 @@ from cardplaza.games.pinochle_common.actions import ActionForms, PinochleActionT
 from cardplaza.games.pinochle_dd.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle_dd.rules import (
     ABOVE20,
+    BEATERS20,
+    COLUMN,
     DECK,
     FACES,
     KING,
@@ -227,7 +229,13 @@ _FORMS = ActionForms(
     play_kind=K_PLAY, card_kind_by_phase={PASSING: K_GIVE}, card_verb_texts={K_GIVE: "give"},
     word_texts={THROW_IN: ("throw in", "throw the hand in (concede the contract)")})
 
-_PLAYS = chunk_tables([(K_PLAY, f) for f in range(FACES)])
+_PLAY_LIST = [(K_PLAY, f) for f in range(FACES)]
+_PLAYS = chunk_tables(_PLAY_LIST)
+_P0, _P1, _P2 = _PLAYS
+_PLAY_FACE = {id(a): a[1] for a in _PLAY_LIST}
+"""The face of each play action that :meth:`DoubleDeckState.legal_actions` hands out."""
+_SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
+"""The history entry of each seat's play of each face (made once)."""
 _GIVES = chunk_tables([(K_GIVE, f) for f in range(FACES)])
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
 
@@ -243,6 +251,9 @@ class DoubleDeckState(PinochleActionText, GameState):
     game_name: ClassVar[str] = "pinochle_dd"
     FORMS: ClassVar[ActionForms] = _FORMS
     deck: ClassVar[Deck] = DECK
+    is_terminal: bool = False
+    """True when the game is over: set together with the phase ``OVER`` (an attribute, not
+    a property, since every step of a driver reads it)."""
     """The cards that faces name (a face is the card id of its first copy)."""
 
     def __init__(self, options: Options | None = None, seed: int = 0, *,
@@ -306,11 +317,6 @@ class DoubleDeckState(PinochleActionText, GameState):
         self.hands = deal(self.rng)
 
     @property
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self.phase == OVER
-
-    @property
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.turn
@@ -336,7 +342,7 @@ class DoubleDeckState(PinochleActionText, GameState):
         ph = self.phase
         if ph == PLAY:
             m = self._play_mask()
-            legal = _listed(_PLAYS, m)
+            legal = [*_P0[m & 255], *_P1[m >> 8 & 255], *_P2[m >> 16]]
             if not self.tricks and not self.trick:
                 legal.append(THROW_IN)
         elif ph == BIDDING:
@@ -365,17 +371,15 @@ class DoubleDeckState(PinochleActionText, GameState):
         trick = self.trick
         trump = self.trump
         if trick:
-            led = SUIT_OF[trick[0]]
-            w = trick[winning_index(trick, trump)] if len(trick) > 1 else trick[0]
-            ws = SUIT_OF[w]
-            must = held & SUIT20[led]
+            bt = BEATERS20[trump]
+            w = first = trick[0]
+            for f in trick:  # the first of identical highest faces wins
+                if bt[w] >> f & 1:
+                    w = f
+            must = held & SUIT20[SUIT_OF[first]] or held & SUIT20[trump]
             if must:
-                beat = ws == led
-            else:
-                must = held & SUIT20[trump]
-                beat = ws == trump
-            if must:
-                held = (must & ABOVE20[w] or must) if beat and self.options.must_head else must
+                # with must_head, beat the winner when following its suit or over-trumping
+                held = (must & bt[w] or must) if self.options.must_head else must
         elif (not self.tricks and self.options.first_lead_trump
               and self.contract > MIN_BID and held & SUIT20[trump]):
             held &= SUIT20[trump]
@@ -387,6 +391,24 @@ class DoubleDeckState(PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
+        f = _PLAY_FACE.get(id(action), -1)
+        if f >= 0 and self.phase == PLAY:  # one of the play actions legal_actions() lists
+            if self._legal is None:
+                self.legal_actions()
+            if self._lmask >> f & 1:
+                self._legal = None
+                seat = self.turn
+                self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
+                hands = self.hands
+                h = hands[seat]
+                hands[seat] = h ^ 1 << (h & COLUMN[f]).bit_length() - 1  # remove(h, f)
+                trick = self.trick
+                trick.append(f)
+                if len(trick) < 4:
+                    self.turn = seat + 1 if seat < 3 else 0
+                else:
+                    self._end_trick(trick)
+                return
         if type(action) is tuple and len(action) == 2 and self.phase != OVER:
             kind, value = action
             if type(kind) is int and type(value) is int:
@@ -654,12 +676,22 @@ class DoubleDeckState(PinochleActionText, GameState):
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
             return
+        self._end_trick(trick)
+
+    def _end_trick(self, trick: list[int]) -> None:
+        """The trick is full: its winner takes it and leads, or the hand ends."""
         cards = tuple(trick)
-        w = (self.leader + winning_index(cards, self.trump)) % 4
+        bt = BEATERS20[self.trump]
+        w, wi = cards[0], 0
+        for i in (1, 2, 3):
+            c = cards[i]
+            if bt[w] >> c & 1:
+                w, wi = c, i
+        w = (self.leader + wi) % 4
         side = w % 2
         m = self.won[side]
         for x in cards:
-            m = add(m, x)
+            m |= 1 << (x + FACES * (m & COLUMN[x]).bit_count())  # add(m, x)
         self.won[side] = m
         self.tricks_won[w] += 1
         self.tricks.append((self.leader, cards, w))
@@ -726,6 +758,7 @@ class DoubleDeckState(PinochleActionText, GameState):
         self.winner = game_winner(self.scores, bside, self.options.target)
         if self.winner >= 0:
             self.phase = OVER
+            self.is_terminal = True
             self.turn = TERMINAL
             return
         self._next_hand()
@@ -756,6 +789,7 @@ class DoubleDeckState(PinochleActionText, GameState):
             self.winner = 0 if s0 > s1 else 1 if s1 > s0 else -1
             self.drawn = s0 == s1
             self.phase = OVER
+            self.is_terminal = True
             self.turn = TERMINAL
             return
         self.dealer = (self.dealer + 1) % 4

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from cardplaza.core.cards import Deck, Rank, Suit
+from cardplaza.core.cards import Deck, Rank, Suit, shuffle
 
 JACK, QUEEN, KING, TEN, ACE = range(5)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -175,6 +175,13 @@ def counter_total(scheme: str) -> int:
 
 # -- tricks ------------------------------------------------------------------------------
 
+BEATERS20: tuple[tuple[int, ...], ...] = tuple(
+    tuple(ABOVE20[w] | (SUIT20[t] if SUIT_OF[w] != t else 0) for w in range(FACES))
+    for t in range(4))
+"""``BEATERS20[trump][w]``: the faces that beat the winning face ``w`` (a higher face of
+its suit, or any trump over a face that is not trump; an identical face never beats)."""
+
+
 def beats(f: int, w: int, trump: int) -> bool:
     """True if face ``f`` beats the winning face ``w`` (an identical face never beats)."""
     fs, ws = SUIT_OF[f], SUIT_OF[w]
@@ -224,7 +231,7 @@ def deal(rng: random.Random) -> list[int]:
     masks. (Distinct cards are shuffled, so an outside driver of the chance, the research
     adapters, names every dealt card apart.)"""
     deck = list(range(FACES * COPIES))
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle(deck), the same order
     hands = []
     for p in range(4):
         cnt = [0] * FACES

@@ -262,6 +262,7 @@ def sample_world(obs: dict[str, Any], rng: random.Random) -> GameState:
     st.dealer = obs["dealer"]
     st.hand_no = obs["hand_number"]
     st.phase = PHASE_NAMES.index(obs["phase"])
+    st.is_terminal = st.phase == OVER
     st.turn = obs["to_act"] if obs["to_act"] != TERMINAL else TERMINAL
     st.scores = [v // k for v in obs["scores"]]
     st.winner = -1 if obs["winner"] is None else obs["winner"]

@@ -260,6 +260,7 @@ class PiquetState(GameState):
                     f"{'double' if double else 'single'} game",
         }
         self.phase = OVER
+        self.is_terminal = True
 
     def _append_sheet(self, complete: bool = True) -> None:
         m = 1 if self.o.au_cent else _mult(self.deal_number, self.o)
@@ -299,6 +300,7 @@ class PiquetState(GameState):
             self._next_deal()
             return
         self.phase = OVER
+        self.is_terminal = True
         if a == b:
             self.result = (0.0, 0.0)
             self.result_info = {"winner": None, "double": False, "rubicon": False,
@@ -322,6 +324,7 @@ class PiquetState(GameState):
             return
         a, b = self.totals
         self.phase = OVER
+        self.is_terminal = True
         self.result = (float(a - b), float(b - a))
         w = None if a == b else (0 if a > b else 1)
         self.result_info = {
@@ -525,10 +528,9 @@ class PiquetState(GameState):
     _lmask = 0
     """The legal cards while playing (valid while ``_legal`` is set)."""
 
-    @property
-    def is_terminal(self) -> bool:
-        """True when the partie is over."""
-        return self.phase == OVER
+    is_terminal: bool = False
+    """True when the partie is over: set together with the phase ``OVER`` (an attribute, not
+    a property, since every step of a driver reads it)."""
 
     def legal_actions(self) -> Sequence[Action]:
         """Legal actions in a stable order; worked out once per position (read-only)."""
