@@ -64,3 +64,21 @@ def test_piquet_and_efudatori_replays_tell_hands_and_draws() -> None:
     hand = FULL_DECK.format_cards(first.observation(2)["hand"], sort=True)
     assert f"Dealt to Player 3: {hand}" in text
     assert "Player 3 gets" in text and "score: Player 1" in text
+
+
+def test_a_japanese_replay_shows_no_english_word() -> None:
+    """``cardplaza replay --lang ja`` of a whole game of each game: no English word on it
+    (card faces such as the Joker's "Jo", and the Enter key, aside)."""
+    for game in ("pinochle2", "pinochle4", "pinochle3", "pinochle_dd", "piquet", "efudatori"):
+        spec = get_game(game)
+        state = spec.new_game(spec.options_type(), 4)
+        rng = random.Random(4)
+        while not state.is_terminal and len(state.history) < 400:
+            state.apply(rng.choice(list(state.legal_actions())))
+        out = io.StringIO()
+        replay_record(GameRecord.of(state), Console(file=out, width=200), lang="ja")
+        told = out.getvalue()
+        assert "切り札" in told or not game.startswith("pinochle"), game
+        english = sorted({w for w in re.findall(r"[A-Za-z]{2,}", told)
+                          if w not in ("Enter", "Jo")})  # a key, the Joker's face
+        assert english == [], (game, english)

@@ -231,6 +231,7 @@ def replay(
                                          "`play --save`).")],
     step: Annotated[bool, typer.Option("--step", help="Wait for Enter after each step "
                                        "(a number skips that many, q stops).")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Tell a saved game step by step: seats by name, deals, trick winners, scores, result."""
     from cardplaza.cli.replay import replay_record
@@ -244,7 +245,8 @@ def replay(
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise typer.BadParameter(f"cannot read {file}: {exc}") from None
     try:
-        replay_record(record, console, console.input if step else None)
+        replay_record(record, console, console.input if step else None,
+                      terminal_language(lang))
     except IllegalAction as exc:
         console.print(f"[red]The record does not follow the rules: {exc}[/red]")
         raise typer.Exit(1) from None

@@ -15,32 +15,36 @@ from typing import Any
 from rich.console import Console
 
 from cardplaza.cli.style import make_console
-from cardplaza.cli.view import view_class
+from cardplaza.cli.view import make_view
 from cardplaza.core.cards import FULL_DECK, PINOCHLE, PIQUET, Deck
 from cardplaza.core.history import GameRecord
 from cardplaza.core.options import options_to_dict
 from cardplaza.core.protocol import GameState
 from cardplaza.core.registry import get_game
+from cardplaza.texts.catalog import text
 
 
-def seat_names(record: GameRecord, state: GameState) -> list[str]:
+def seat_names(record: GameRecord, state: GameState, lang: str = "en") -> list[str]:
     """The record's names if it has them, else the game's own seat names (South …)."""
     n = state.num_players
     if record.players and len(record.players) == n:
         out = []
-        for p in record.players:
-            name = p.get("name") or "Player"
+        for s, p in enumerate(record.players):
+            name = p.get("name") or text("cli.replay.player", lang, n=s + 1)
             if p.get("kind") == "computer":
-                what = [] if "computer" in name.lower() else ["computer"]
+                said = "computer" in name.lower()  # "Computer 2" needs no "(computer)"
                 if p.get("level"):
-                    what.append(f"level {p['level']}")
-                name += f" ({', '.join(what)})" if what else ""
+                    key = "cli.replay.level" if said else "cli.replay.computer.level"
+                    name = text(key, lang, name=name, level=p["level"])
+                elif not said:
+                    name = text("cli.replay.computer", lang, name=name)
             out.append(name)
         return out
-    view = view_class(get_game(record.game))(Console(file=io.StringIO()), -1)
+    view = make_view(get_game(record.game), Console(file=io.StringIO()), -1, lang)
     obs = state.observation(0)
     names = [str(view.name(obs, s)) for s in range(n)]
-    return names if len(set(names)) == n else [f"Player {s + 1}" for s in range(n)]
+    return names if len(set(names)) == n else [text("cli.replay.player", lang, n=s + 1)
+                                                for s in range(n)]
 
 
 def _deal_number(obs: dict[str, Any]) -> int | None:
@@ -87,17 +91,19 @@ class DealDetails:
     """The details of a deal a replay tells: trump and turn-up, hands dealt, draws, meld
     points and the running scores."""
 
-    def __init__(self, state: GameState, console: Console, names: list[str]) -> None:
+    def __init__(self, state: GameState, console: Console, names: list[str],
+                 lang: str = "en") -> None:
         own = getattr(state, "deck", None)
         self.deck = own if isinstance(own, Deck) else DECKS.get(state.game_name)
         self.console = console
         self.names = names
+        self.lang = lang
         self.trump: Any = None
         self.melds: Any = None
         self.scores: str | None = None
 
-    def say(self, line: str) -> None:
-        self.console.print(f"      [dim]{line}[/dim]")
+    def say(self, key: str, **params: Any) -> None:
+        self.console.print(f"      [dim]{text(key, self.lang, **params)}[/dim]")
 
     def deal(self, state: GameState) -> None:
         """The start of a deal: trump, turn-up, each seat's cards."""
@@ -107,8 +113,9 @@ class DealDetails:
         if self.deck is not None:
             for seat, hand in enumerate(_hands(state)):
                 if hand:
-                    self.console.print(f"      Dealt to {self.names[seat]}: "
-                                       f"{_cards(self.deck, hand)}")
+                    self.console.print("      " + text(
+                        "cli.replay.dealt", self.lang, who=self.names[seat],
+                        cards=_cards(self.deck, hand)))
         self.melds = None
         self._melds(obs)
 
@@ -116,7 +123,7 @@ class DealDetails:
         melds = obs.get("meld_points")
         if melds is not None and melds != self.melds:
             if any(melds):
-                self.say("meld points: " + " · ".join(
+                self.say("cli.replay.meld", list=" · ".join(
                     f"{n} {p}" for n, p in zip(self.names, melds, strict=True)))
             self.melds = list(melds)
 
@@ -129,9 +136,10 @@ class DealDetails:
         self.trump = symbol
         turn_up = obs.get("turn_up")
         if isinstance(turn_up, int) and self.deck is not None:
-            self.console.print(f"      Trump {symbol} (turn-up card {self.deck.text(turn_up)})")
+            self.console.print("      " + text("cli.replay.trump_up", self.lang, suit=symbol,
+                                                card=self.deck.text(turn_up)))
         else:
-            self.console.print(f"      Trump {symbol}")
+            self.console.print("      " + text("cli.replay.trump", self.lang, suit=symbol))
 
     def step(self, before: GameState, after: GameState, new_deal: bool) -> None:
         """After a move: cards drawn, meld points, trump named (not at a new deal)."""
@@ -143,7 +151,8 @@ class DealDetails:
             for seat, (old, new) in enumerate(zip(_hands(before), _hands(after), strict=True)):
                 drawn = [c for c in new if c not in old]
                 if drawn:
-                    self.say(f"{self.names[seat]} gets {_cards(self.deck, drawn)}")
+                    self.say("cli.replay.gets", who=self.names[seat],
+                             cards=_cards(self.deck, drawn))
         self._melds(obs)
 
     def running(self, state: GameState) -> None:
@@ -153,13 +162,15 @@ class DealDetails:
         said = " · ".join(f"{n} {v:g}" for n, v in zip(self.names, values, strict=True))
         if said != self.scores:
             self.scores = said
-            what = "deal score" if "deal_score" in obs else "score"
-            self.say(f"{what}: {said}")
+            self.say("cli.replay.deal_score" if "deal_score" in obs else "cli.replay.score",
+                     list=said)
 
 
-def _deal_title(deal: int, obs: dict[str, Any], names: list[str]) -> str:
+def _deal_title(deal: int, obs: dict[str, Any], names: list[str], lang: str) -> str:
     dealer = obs.get("dealer")
-    return f"Deal {deal} — dealer {names[dealer]}" if isinstance(dealer, int) else f"Deal {deal}"
+    if isinstance(dealer, int):
+        return text("cli.replay.deal_dealer", lang, n=deal, who=names[dealer])
+    return text("cli.replay.deal", lang, n=deal)
 
 
 def _scores(state: GameState, names: list[str]) -> str:
@@ -167,77 +178,84 @@ def _scores(state: GameState, names: list[str]) -> str:
                       zip(names, state.returns(), strict=True))
 
 
-def result_text(state: GameState, names: list[str]) -> str:
+def result_text(state: GameState, names: list[str], lang: str = "en") -> str:
     """Who won, in words, with the final scores."""
+    scores = _scores(state, names)
     if not state.is_terminal:
-        return f"Not finished. Scores so far: {_scores(state, names)}"
+        return text("cli.replay.unfinished", lang, scores=scores)
     winners = [names[s] for s in state.winners()]
     if not winners:
-        head = "No winner"
-    elif len(winners) == len(names):
-        head = "A draw"
-    else:
-        head = "Won by " + " and ".join(winners)
-    return f"{head}. Final scores: {_scores(state, names)}"
+        return text("cli.replay.no_winner", lang, scores=scores)
+    if len(winners) == len(names):
+        return text("cli.replay.draw", lang, scores=scores)
+    return text("cli.replay.won", lang, names=text("cli.replay.and", lang).join(winners),
+                scores=scores)
 
 
 def replay_record(record: GameRecord, console: Console,
-                  pause: Callable[[str], str] | None = None) -> GameState:
-    """Print every step of ``record``; with ``pause``, wait after each one (Enter: next,
-    a number: that many steps on, q: stop)."""
+                  pause: Callable[[str], str] | None = None, lang: str = "en") -> GameState:
+    """Print every step of ``record`` in ``lang``; with ``pause``, wait after each one
+    (Enter: next, a number: that many steps on, q: stop)."""
     spec = get_game(record.game)
     state = record.new_state()
-    names = seat_names(record, state)
+    names = seat_names(record, state, lang)
+    view = make_view(spec, Console(file=io.StringIO()), -1, lang)
     defaults = options_to_dict(spec.options_type())
     changed = {k: v for k, v in record.options.items() if defaults.get(k) != v}
-    said = ", ".join(f"{k}={v}" for k, v in changed.items()) or "default rules"
-    console.rule(f"[bold]{spec.title}[/bold] — seed {record.seed}, {said}")
-    console.print("Seats: " + ", ".join(f"{s}: {name}" for s, name in enumerate(names)))
+    said = ", ".join(f"{k}={v}" for k, v in changed.items()) or text("cli.replay.default",
+                                                                       lang)
+    title = spec.title_ja if lang == "ja" else spec.title
+    console.rule(f"[bold]{title}[/bold] — " + text("cli.replay.head", lang, seed=record.seed,
+                                                    rules=said))
+    console.print(text("cli.replay.seats", lang, list=", ".join(
+        f"{s}: {name}" for s, name in enumerate(names))))
     deal = _deal_number(state.observation(0))
-    details = DealDetails(state, console, names)
+    details = DealDetails(state, console, names, lang)
     if deal is not None:
-        console.rule(_deal_title(deal, state.observation(0), names))
+        console.rule(_deal_title(deal, state.observation(0), names, lang))
     details.deal(state)
     tricks_seen = 0
     skip = 0
     for step, (before, seat, action) in enumerate(record.replay(state), start=1):
-        text = before.action_text(action)
+        words = view.action_words(before, action)
         after = before.clone()
         after.apply(action)
-        console.print(f"{step:4d}. {names[seat]}: {text}")
+        console.print(f"{step:4d}. {names[seat]}: {words}")
         obs = after.observation(0)
         new_deal = _deal_number(obs)
         details.step(before, after, new_deal is not None and new_deal != deal)
         tricks = obs.get("tricks") or []
         if len(tricks) > tricks_seen:
             for i, trick in enumerate(tricks[tricks_seen:], start=tricks_seen + 1):
-                console.print(f"      [dim]⇒ trick {trick.get('number', i)} won by "
-                              f"{names[trick['winner']]}[/dim]")
+                console.print("      [dim]" + text(
+                    "cli.replay.trick", lang, n=trick.get("number", i),
+                    who=names[trick["winner"]]) + "[/dim]")
             details.running(after)
         tricks_seen = len(tricks)
         if new_deal is not None and new_deal != deal:
             winner = _last_trick_winner(before.observation(0), obs)
             if winner is not None and len(tricks) <= tricks_seen:
-                console.print(f"      [dim]⇒ last trick of the deal won by "
-                              f"{names[winner]}[/dim]")
+                console.print("      [dim]" + text("cli.replay.last_trick", lang,
+                                                      who=names[winner]) + "[/dim]")
         if new_deal is not None and new_deal != deal and not after.is_terminal:
-            console.print(f"[bold]Scores after deal {deal}:[/bold] {_scores(after, names)}")
+            console.print("[bold]" + text("cli.replay.after_deal", lang, n=deal,
+                                          scores=_scores(after, names)) + "[/bold]")
             deal = new_deal
             tricks_seen = len(tricks)
-            console.rule(_deal_title(deal, obs, names))
+            console.rule(_deal_title(deal, obs, names, lang))
             details.deal(after)
         if pause is not None and not after.is_terminal:
             if skip > 0:
                 skip -= 1
                 continue
-            answer = pause("[Enter] next, a number: skip on, q: stop ").strip().lower()
+            answer = pause(text("cli.replay.pause", lang)).strip().lower()
             if answer in ("q", "quit"):
                 break
             if answer.isdigit():
                 skip = int(answer) - 1
     final = state if len(state.history) == len(record.actions) else record.final_state()
-    console.rule("Result")
-    console.print(result_text(final, names))
+    console.rule(text("cli.replay.result", lang))
+    console.print(result_text(final, names, lang))
     return final
 
 
