@@ -175,6 +175,11 @@ def test_bid_helper_shows_falling_chances(browser: Any, ready: str) -> None:
         assert max(c[-2] for c in got.values()) >= 0.05
         assert max(c[-1] for c in got.values()) < 0.05 or amounts[-1] == obs["max_bid"]
         assert "Chance of making each bid" in page.inner_text(".learn-helper")
+        # The simulation passes cards: its meld row says so, and the felt's line is the
+        # meld held now (the two numbers differ, and neither is just "your meld").
+        assert obs["options"]["passing"] > 0
+        assert "Your meld after the pass (average)" in page.inner_text(".learn-helper")
+        assert "Your meld now if trump is" in page.inner_text("body")
         page.click("#hint-btn")
         page.wait_for_selector(".learn-hint")
         shot(page, "helper_en_1280x800", full_page=False)

@@ -269,7 +269,10 @@ function bidTable(ctx, tab) {
     h("div", { class: "lb-scroll" },
       h("table", { class: "lb-table" },
         h("thead", {}, head,
-          line("learn.helper.meld", (s) => s.meld),
+          // In four-hand the simulation passes cards: the row is the meld after the pass,
+          // which is not the meld held now (the felt's "meld if trump is" line).
+          line(ctx.game === "pinochle4" && (ctx.obs.options || {}).passing > 0
+            ? "learn.helper.meld_passed" : "learn.helper.meld", (s) => s.meld),
           three ? line("learn.helper.widow", (s) => s.widow_meld) : line("learn.helper.partner", (s) => s.partner_meld),
           line("learn.helper.tricks", (s) => s.tricks)),
         h("tbody", {}, ...rows))),
