@@ -209,3 +209,19 @@ def layout_problems(page: Any) -> list[str]:
     next_frame(page)
     problems: list[str] = page.evaluate(FITS_JS)
     return problems
+
+
+SERIOUS = {"serious", "critical"}
+
+
+def axe_serious(page: Any) -> list[str]:
+    """The serious and critical accessibility violations axe-core finds on the page now
+    (axe is bundled with ``axe-playwright-python``: nothing downloads)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    next_frame(page)
+    results = Axe().run(page)
+    return [f"{v['id']} ({v['impact']}): " + "; ".join(n["target"][0] if n["target"] else "?"
+                                                     for n in v["nodes"][:4])
+            for v in results.response["violations"] if v.get("impact") in SERIOUS]
+

@@ -1,14 +1,15 @@
 """An accessibility scan (axe-core, bundled with ``axe-playwright-python``) of the lobby,
-each game's options, rules page and table, the statistics, high scores and the room page,
-in both languages: no serious or critical violation."""
+each game's options, rules page and table, the statistics, high scores, the room page and
+the replay viewer, in both languages: no serious or critical violation (the review is
+scanned where it is made, in ``test_records.py``)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
-from cp_browser import new_page, next_frame, set_language, start_from_lobby
+from cp_browser import axe_serious, new_page, set_language, start_from_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -24,16 +25,10 @@ TABLE_OPTIONS: dict[str, dict[str, Any]] = {
 PAGES = ["#/", "#/stats", "#/scores",
          *(f"#/game/{g}" for g in GAMES), *(f"#/rules/{g}" for g in GAMES),
          "#/friends/pinochle4"]
-SERIOUS = {"serious", "critical"}
-AXE = Axe()
 
 
 def _serious(page: Any) -> list[str]:
-    next_frame(page)
-    results = AXE.run(page)
-    return [f"{v['id']} ({v['impact']}): " + "; ".join(n["target"][0] if n["target"] else "?"
-                                                     for n in v["nodes"][:4])
-            for v in results.response["violations"] if v.get("impact") in SERIOUS]
+    return axe_serious(page)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
@@ -68,3 +63,39 @@ def test_each_table_has_no_serious_violations(browser: Any, server: str, game: s
         assert not found, found
     finally:
         page.context.close()
+
+
+def test_the_replay_viewer_has_no_serious_violations(browser: Any, server: str,
+                                                     tmp_path: Path) -> None:
+    """A saved record opened in the replay viewer, at the start and at the end."""
+    import json
+    import random
+
+    from cardplaza.core.history import GameRecord
+    from cardplaza.core.registry import get_game
+
+    spec = get_game("pinochle2")
+    state = spec.new_game(spec.options_type(), 5)
+    rng = random.Random(5)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(GameRecord.of(state).to_json()), encoding="utf-8")
+    page = new_page(browser, 360, 740)
+    found: dict[str, list[str]] = {}
+    try:
+        page.goto(f"{server}/#/")
+        page.set_input_files("#record-file", str(path))
+        page.wait_for_selector(".replay-view[data-replay-step='0']")
+        for lang in ("en", "ja"):
+            set_language(page, lang)
+            problems = _serious(page)
+            page.keyboard.press("End")
+            problems += _serious(page)
+            page.keyboard.press("Home")
+            if problems:
+                found[lang] = problems
+        assert not found, found
+    finally:
+        page.context.close()
+

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cp_browser import new_page, next_frame, play_to_end, shot, start_from_lobby
+from cp_browser import (
+    axe_serious,
+    new_page,
+    next_frame,
+    play_to_end,
+    shot,
+    start_from_lobby,
+)
 from ws_watch import states, watch_messages
 
 from cardplaza.core.history import GameRecord
@@ -148,6 +155,8 @@ def test_record_download_replay_review_and_statistics(browser: Any, server: str,
         page.click(".tab[data-drawer='moves']")
         page.wait_for_selector(".drawer-body:not([hidden]) .move.current .decision")
         shot(page, "replay_moves_en_360x740", full_page=False)
+        # The replay with its review: no serious accessibility violation (both languages).
+        assert axe_serious(page) == []
         page.click(".lang-toggle")
         page.wait_for_selector("html[lang='ja']")
         text = page.inner_text("body")
@@ -159,6 +168,7 @@ def test_record_download_replay_review_and_statistics(browser: Any, server: str,
         page.set_viewport_size({"width": 1280, "height": 800})
         next_frame(page)
         shot(page, "replay_ja_1280x800", full_page=False)
+        assert axe_serious(page) == []
 
         # Statistics of this browser's player: the game just played.
         page.goto(f"{server}/#/stats")
