@@ -35,9 +35,11 @@ def join(client: TestClient, t: dict[str, Any], seat: int = 0) -> Any:
 
 
 def view(client: TestClient, t: dict[str, Any], seat: int = 0) -> dict[str, Any]:
+    """What a seat is shown on joining (without ``n``, the table's message number)."""
     with client.websocket_connect("/ws") as ws:
         ws.send_json({"type": "join", "table": t["table"], "token": t["tokens"][str(seat)]})
         msg: dict[str, Any] = ws.receive_json()
+        msg.pop("n", None)
         return msg
 
 

@@ -369,12 +369,13 @@ class Game:
         calls: list[tuple[Any, ...]] = []
         original = manager.run_analysis
 
-        async def spy(fn: Any, game: str, obs: Any, legal: Any, seconds: float,
+        async def spy(fn: Any, game: str, obs: Any, legal: Any, *rest: Any,
                       deadline: float | None = None) -> Any:
             # What the analysis is given, then the analysis itself (briefly, in a thread
-            # of this process rather than a worker process).
+            # of this process rather than a worker process); its time cap comes last.
             calls.append((obs, list(legal)))
-            return await asyncio.to_thread(fn, game, obs, legal, min(seconds, 0.05))
+            *given, seconds = rest
+            return await asyncio.to_thread(fn, game, obs, legal, *given, min(seconds, 0.05))
 
         manager.run_analysis = spy
         try:
