@@ -65,7 +65,9 @@ def test_four_hand_bid_above_the_bound_is_refused(client: TestClient) -> None:
             assert str(top) in msg["message"] and "most" in msg["message"]
             assert msg["params"]["reason"] == msg["message"]
         ws.send_json({"type": "state"})
-        assert ws.receive_json() == {**views[actor], "n": 2}
+        again = ws.receive_json()  # the same view (``n`` numbers the table's messages)
+        assert {k: v for k, v in again.items() if k != "n"} == \
+            {k: v for k, v in views[actor].items() if k != "n"}
         # The bound itself is a legal (jump) bid; after it only passing is left.
         ws.send_json({"type": "act", "action": {"kind": "bid", "amount": top}})
         after = ws.receive_json()

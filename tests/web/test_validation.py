@@ -14,13 +14,15 @@ from cardplaza.texts.catalog import text
 
 
 def snapshot(client: TestClient, table: str, tokens: dict[str, str]) -> list[Any]:
-    """Every seat's view of the table (fresh connections)."""
+    """Every seat's view of the table (fresh connections; without ``n``, the table's
+    message number, which counts the messages made)."""
     out = []
     for seat in sorted(tokens):
         with client.websocket_connect("/ws") as ws:
             ws.send_json({"type": "join", "table": table, "token": tokens[seat]})
             msg = ws.receive_json()
             assert msg["type"] == "state"
+            msg.pop("n", None)
             out.append(msg)
     return out
 
