@@ -84,6 +84,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def ready(server: str) -> str:
+    """The server, once its computer workers have loaded the search (hints run there)."""
+    deadline = time.time() + 600
+    while time.time() < deadline:
+        c = httpx.get(f"{server}/healthz").json()["computers"]
+        if c["ready"] >= c["workers"]:
+            return server
+        time.sleep(0.5)
+    raise AssertionError("the computer workers did not start")
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
     """Headless Chromium (skipped when it is not installed)."""
     if not Path(CHROMIUM).exists():

@@ -5,10 +5,8 @@ double-deck ones, and a 20-card hand with the helper open is kept as a screensho
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-import httpx
 import pytest
 from cp_browser import new_page, phone_drawer, set_language, shot, start_from_lobby
 from ws_watch import states, watch_messages
@@ -21,18 +19,6 @@ NORMAL = {"__level": "normal", "target": 1500}
 ANSWER_MS = 120_000
 """The first hint and helper of a game load the search kernels in a worker: slow on a
 busy machine."""
-
-
-@pytest.fixture(scope="module")
-def ready(server: str) -> str:
-    """The server, once its computer workers have loaded the search (hints run there)."""
-    deadline = time.time() + 600
-    while time.time() < deadline:
-        c = httpx.get(f"{server}/healthz").json()["computers"]
-        if c["ready"] >= c["workers"]:
-            return server
-        time.sleep(0.5)
-    raise AssertionError("the computer workers did not start")
 
 
 def last_of(seen: list[dict[str, Any]], kind: str) -> dict[str, Any]:

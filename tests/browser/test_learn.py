@@ -5,10 +5,8 @@ the bid rises, streak games offer none of them, the result screen counts what wa
 from __future__ import annotations
 
 import itertools
-import time
 from typing import Any
 
-import httpx
 import pytest
 from cp_browser import (
     my_move,
@@ -27,18 +25,6 @@ pytestmark = pytest.mark.browser
 
 EFUDATORI = {"players": 4, "__level": "1"}
 WEAK = {"target": 500, "strength": "weak"}
-
-
-@pytest.fixture(scope="module")
-def ready(server: str) -> str:
-    """The server, once its computer workers have loaded the search (hints run there)."""
-    deadline = time.time() + 600
-    while time.time() < deadline:
-        c = httpx.get(f"{server}/healthz").json()["computers"]
-        if c["ready"] >= c["workers"]:
-            return server
-        time.sleep(0.5)
-    raise AssertionError("the computer workers did not start")
 
 
 def my_turn(page: Any) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import create
+from web_helpers import create, next_of, until_my_turn
 from web_slowwork import quick_hint
 
 from cardplaza.web import create_app
@@ -25,19 +25,6 @@ def patient(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in ("HINT_DEADLINE", "HELPER_DEADLINE", "REVIEW_DEADLINE"):
         monkeypatch.setattr(handlers, name, 300.0)
     monkeypatch.setattr(handlers, "ANALYSIS_SECONDS", 300.0)
-
-
-def _until(ws: Any, kind: str) -> dict[str, Any]:
-    while True:
-        msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] in (kind, "error"):
-            return msg
-
-
-def _my_turn(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
-    while msg["current"] != msg["seat"] and not msg["terminal"]:
-        msg = _until(ws, "state")
-    return msg
 
 
 def _join(ws: Any, t: dict[str, Any]) -> dict[str, Any]:
@@ -67,11 +54,11 @@ def test_a_hint_asked_again_is_read_from_the_tables_bounded_analyses(
         monkeypatch.setattr(manager, "run_analysis", spy)
         t = create(client, game="toy", seed=1, humans=[0])
         with client.websocket_connect("/ws") as ws:
-            msg = _my_turn(ws, _join(ws, t))
+            msg = until_my_turn(ws, _join(ws, t))
             answers = []
             for _ in range(2):
                 ws.send_json({"type": "hint"})
-                answers.append(_until(ws, "hint"))
+                answers.append(next_of(ws, "hint"))
         assert [a["type"] for a in answers] == ["hint", "hint"]
         assert answers[0]["best"] == answers[1]["best"]
         assert len(calls) == 1  # analysed once
@@ -84,12 +71,12 @@ def test_a_hint_asked_again_is_read_from_the_tables_bounded_analyses(
 def test_the_bid_helper_shows_the_hints_chances(client: TestClient) -> None:
     t = create(client, game="pinochle4", seed=7, level="normal")
     with client.websocket_connect("/ws") as ws:
-        msg = _my_turn(ws, _join(ws, t))
+        msg = until_my_turn(ws, _join(ws, t))
         assert msg["obs"]["phase"] == "bidding"
         ws.send_json({"type": "hint"})
-        hint = _until(ws, "hint")
+        hint = next_of(ws, "hint")
         ws.send_json({"type": "helper"})
-        helper = _until(ws, "helper")
+        helper = next_of(ws, "helper")
     assert hint["type"] == "hint" and helper["type"] == "helper", (hint, helper)
     table = helper["table"]
     assert table["worlds"] == hint["worlds"]

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import create
+from web_helpers import create, next_of, until_my_turn
 
 from cardplaza.core.registry import games, get_game
 
@@ -22,29 +22,16 @@ def _join(ws: Any, t: dict[str, Any], seat: int | None = None) -> dict[str, Any]
     return msg
 
 
-def _next(ws: Any, kind: str) -> dict[str, Any]:
-    while True:
-        msg: dict[str, Any] = ws.receive_json()
-        if msg["type"] in (kind, "error"):
-            return msg
-
-
-def _my_turn(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
-    while msg["current"] != msg["seat"] and not msg["terminal"]:
-        msg = _next(ws, "state")
-    return msg
-
-
 def _act(ws: Any, msg: dict[str, Any], i: int = 0) -> dict[str, Any]:
     ws.send_json({"type": "act", "action": msg["legal"][i]["json"], "step": msg["step"]})
-    return _my_turn(ws, _next(ws, "state"))
+    return until_my_turn(ws, next_of(ws, "state"))
 
 
 def test_a_finished_game_is_never_taken_back(client: TestClient) -> None:
     key = client.post("/api/players", json={"name": "Ann"}).json()["key"]
     t = create(client, game="efudatori", seed=3, level="1", options={"players": 2}, key=key)
     with client.websocket_connect("/ws") as ws:
-        msg = _my_turn(ws, _join(ws, t))
+        msg = until_my_turn(ws, _join(ws, t))
         while not msg["terminal"]:
             msg = _act(ws, msg)
         stats = client.get("/api/stats", headers={"X-Player-Key": key}).json()
@@ -53,9 +40,9 @@ def test_a_finished_game_is_never_taken_back(client: TestClient) -> None:
         assert record.status_code == 200 and record.json()["seed"] == "3"
         for _ in range(3):
             ws.send_json({"type": "undo"})
-            assert _next(ws, "undone")["code"] == "game_over"
+            assert next_of(ws, "undone")["code"] == "game_over"
         ws.send_json({"type": "state"})
-        assert _next(ws, "state")["step"] == msg["step"]
+        assert next_of(ws, "state")["step"] == msg["step"]
     storage = client.app.state.storage  # type: ignore[attr-defined]
     row = storage.load_table(t["table"])
     assert row.status == "finished" and len(row.actions) == msg["step"]
@@ -67,15 +54,15 @@ def test_undo_is_refused_at_a_table_of_several_people(client: TestClient) -> Non
     with client.websocket_connect("/ws") as a, client.websocket_connect("/ws") as b:
         ma, mb = _join(a, t, 0), _join(b, t, 1)
         a.send_json({"type": "act", "action": ma["legal"][0]["json"]})
-        mb = _next(b, "state")
-        _next(a, "state")
+        mb = next_of(b, "state")
+        next_of(a, "state")
         b.send_json({"type": "act", "action": mb["legal"][0]["json"]})
-        mb = _next(b, "state")
-        ma = _next(a, "state")
+        mb = next_of(b, "state")
+        ma = next_of(a, "state")
         a.send_json({"type": "undo"})
-        assert _next(a, "undone")["code"] == "undo_not_alone"
+        assert next_of(a, "undone")["code"] == "undo_not_alone"
         a.send_json({"type": "state"})
-        assert _next(a, "state")["step"] == ma["step"] == 2
+        assert next_of(a, "state")["step"] == ma["step"] == 2
 
 
 def test_undo_never_goes_past_a_draw(client: TestClient) -> None:
@@ -83,13 +70,13 @@ def test_undo_never_goes_past_a_draw(client: TestClient) -> None:
     cards are known and the decision before them stands."""
     t = create(client, game="efudatori", seed=4, level="2", options={"players": 3})
     with client.websocket_connect("/ws") as ws:
-        msg = _my_turn(ws, _join(ws, t))
+        msg = until_my_turn(ws, _join(ws, t))
         msg = _act(ws, msg)  # a whole trick went by, and its draws
         assert msg["obs"]["draws"]
         ws.send_json({"type": "undo"})
-        assert _next(ws, "undone")["code"] == "undo_revealed"
+        assert next_of(ws, "undone")["code"] == "undo_revealed"
         ws.send_json({"type": "state"})
-        now = _next(ws, "state")
+        now = next_of(ws, "state")
         assert now["step"] == msg["step"] and now["obs"] == msg["obs"]
         assert now.get("helps", {}).get("undo") is None  # a refused undo is not counted
 

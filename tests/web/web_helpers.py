@@ -36,3 +36,19 @@ class Seat:
             msg = rebuild(self.state, msg)
             self.state = msg
         return msg
+
+
+def next_of(ws: Any, kind: str) -> dict[str, Any]:
+    """The next message of ``kind`` (or an error) on a test client's WebSocket."""
+    while True:
+        msg: dict[str, Any] = ws.receive_json()
+        if msg["type"] in (kind, "error"):
+            return msg
+
+
+def until_my_turn(ws: Any, msg: dict[str, Any]) -> dict[str, Any]:
+    """The state messages from ``msg`` on, until it is the seat's turn or the game ends."""
+    while msg["current"] != msg["seat"] and not msg["terminal"]:
+        msg = next_of(ws, "state")
+    return msg
+
