@@ -12,13 +12,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from web_helpers import FAST
 
 from cardplaza.web import create_app
 from cardplaza.web.live import daily
 from cardplaza.web.live.daily import SETUPS, DailyService, Setup, margin, match_points
 from cardplaza.web.live.fixed import decide_fixed, untimed
 from cardplaza.web.live.tables import derived_seed
-from conftest import FAST
 
 GAME = "pinochle2"
 TODAY = "2026-12-04"

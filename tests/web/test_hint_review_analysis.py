@@ -9,13 +9,12 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from web_helpers import create, next_of, until_my_turn
+from web_helpers import FAST, create, next_of, until_my_turn
 from web_slowwork import quick_hint
 
 from cardplaza.web import create_app
 from cardplaza.web.learning import handlers
 from cardplaza.web.settings import Settings
-from conftest import FAST
 
 
 @pytest.fixture(autouse=True)

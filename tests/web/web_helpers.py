@@ -8,6 +8,17 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from cardplaza.core.delta import rebuild
+from cardplaza.web.settings import Settings
+
+FAST = Settings(computer_pause=0.0, streak_seeds=True, rate_per_second=10_000.0,
+                rate_burst=10_000, ai_workers=1, tables_burst_per_address=10_000,
+                tables_burst_per_player=10_000, address_rate_burst=10_000,
+                address_rate_per_second=10_000.0, player_rate_burst=10_000,
+                player_rate_per_second=10_000.0, hints_burst_per_address=10_000,
+                hints_burst_per_player=10_000, analysis_burst=10_000,
+                connections_burst_per_address=10_000)
+"""Tests play as fast as they can: no message-rate or creation budget to speak of (they
+have own tests)."""
 
 
 def create(client: TestClient, **data: Any) -> dict[str, Any]:
