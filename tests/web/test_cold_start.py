@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 from web_helpers import Seat
+from web_servers import free_port, wait_healthy
 from websockets.sync.client import connect
 
 
@@ -26,27 +27,13 @@ def _start(port: int, tmp: Path) -> subprocess.Popen[bytes]:
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_first_expert_moves_come_at_once_with_an_empty_kernel_cache(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     proc = _start(port, tmp_path)
     base = f"http://127.0.0.1:{port}"
     moves: list[float] = []
     try:
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                if httpx.get(f"{base}/healthz", timeout=0.5).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+        assert wait_healthy(base, proc)
         r = httpx.post(f"{base}/api/tables", json={"game": "pinochle4", "seed": 5,
                                                    "level": "expert", "name": "Ann"})
         assert r.status_code == 200, r.text

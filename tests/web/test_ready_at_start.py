@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from web_servers import free_port
 
 from cardplaza.ai import compiled
 from cardplaza.web.live.workers import WorkerPool
@@ -65,14 +65,8 @@ def test_cached_sets_are_those_a_process_has_compiled(tmp_path: Path,
     assert compiled.cached_sets(["pinochle2"]) == []
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_the_address_comes_when_the_computers_are_ready(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "xdg"))
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardplaza.web", "--port", str(port), "--db",

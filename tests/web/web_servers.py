@@ -29,6 +29,21 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def wait_healthy(url: str, proc: subprocess.Popen[Any], seconds: float = 60) -> bool:
+    """Wait until the server at ``url`` answers ``/healthz``; False if it did not in
+    ``seconds`` or its process ended."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        try:
+            if httpx.get(f"{url}/healthz", timeout=0.5).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            time.sleep(0.1)
+        if proc.poll() is not None:
+            return False
+    return False
+
+
 class Server:
     """One server process of the test."""
 
@@ -43,15 +58,8 @@ class Server:
                 [sys.executable, "-m", "cardplaza.web", "--port", str(self.port), "--db", db,
                  "--pause", "0", *FAST_LEASES, *extra], env=env, stdout=out,
                 stderr=subprocess.STDOUT)
-        deadline = time.time() + 60
-        while time.time() < deadline:
-            try:
-                if httpx.get(f"{self.url}/healthz", timeout=0.5).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-            if self.proc.poll() is not None:
-                break
+        if wait_healthy(self.url, self.proc):
+            return
         self.stop()
         raise AssertionError(f"server did not start:\n{self.log.read_text()}")
 
