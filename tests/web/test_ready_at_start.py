@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -91,3 +92,36 @@ def test_the_address_comes_when_the_computers_are_ready(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.communicate()
+
+
+def test_all_cached_once_every_kernel_set_is_compiled(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(compiled.CACHE_ENV, str(tmp_path))
+    monkeypatch.delenv(compiled.NO_JIT_ENV, raising=False)
+    assert not compiled.all_cached()
+    for kset in compiled.registered().values():
+        folder = kset.cache_folder()
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / compiled.USED_STAMP).touch()
+    assert compiled.all_cached()
+
+
+def test_the_server_says_it_is_preparing_until_the_kernels_are_compiled(
+        client: Any) -> None:
+    import asyncio
+
+    manager = client.app.state.manager
+    manager.settings = manager.settings.replace(kernel_watch_seconds=0.01)
+    answers = iter([False, False, True])
+    seen: list[bool] = []
+
+    def cached() -> bool:
+        seen.append(manager.preparing)
+        return next(answers)
+
+    asyncio.run(manager.watch_kernels(cached))
+    assert seen == [False, True, True] and manager.preparing is False
+    manager.preparing = True
+    assert client.get("/healthz").json()["computers"]["preparing"] is True
+    manager.preparing = False
+    assert client.get("/healthz").json()["computers"]["preparing"] is False

@@ -410,6 +410,16 @@ def warm_up_while_serving(games: Iterable[str] | None = None) -> threading.Threa
     return warm_up_in_background(games)
 
 
+def all_cached(games: Iterable[str] | None = None) -> bool:
+    """True when every kernel set of ``games`` (default: every game) is compiled into the
+    disk cache, so a process starting now loads them without a compiler (also True when
+    compilation is switched off)."""
+    cached = cached_sets(games)
+    if not jit_enabled():
+        return True
+    return len(cached) == len(registered())
+
+
 def cached_sets(games: Iterable[str] | None = None) -> list[KernelSet]:
     """The kernel sets of ``games`` (default: every game) that a process has already
     compiled into the disk cache, so loading them takes no compiler (none when compilation

@@ -89,6 +89,10 @@ class Settings:
     """``module:function`` names each worker calls when it starts (warm-ups, extra games)."""
     ai_warm_up: bool = True
     """``serve`` has each worker compile or load the search kernels when it starts."""
+    kernel_watch_seconds: float = 5.0
+    """While some search kernels are not yet in the disk cache (the computer processes
+    compile them in the background), how often the server looks again; until they are all
+    there, the lobby says the computer players are being prepared."""
     ai_ready_seconds: float = 30.0
     """With ``ai_prestart``: how long the server waits at start for its computer-player
     and analysis processes to say they are ready (``serve`` prints its address after

@@ -388,6 +388,9 @@ class TableManager:
         """Awaited when an action ends a game, before it is stored: may add writes to the
         :class:`Finish` (made in the action's own transaction)."""
         self.fallbacks = 0
+        self.preparing = False
+        """True while the computer processes still compile search kernels in the background
+        (they play with the Python search meanwhile): the lobby says so."""
         self.budgets = Budgets(self.settings)
         self.withholds: list[Callable[[LiveTable], bool]] = []
         """Tests of tables whose seed, record and replay are not given out yet (a daily
@@ -426,10 +429,29 @@ class TableManager:
         loop = asyncio.get_running_loop()
         self._background = [loop.create_task(self._heartbeats()),
                             loop.create_task(self._sweeps())]
+        if self.settings.ai_prestart and self.settings.ai_warm_up:
+            self._background.append(loop.create_task(self.watch_kernels()))
         if self.settings.gc_schedule:
             collector.take_over()
             self._background.append(loop.create_task(
                 collector.full_passes(self.settings.gc_full_seconds)))
+
+    async def watch_kernels(self, cached: Callable[[], bool] | None = None) -> None:
+        """Keep :attr:`preparing` true while some search kernels are still being compiled
+        (not all in the disk cache yet), looking every ``kernel_watch_seconds``."""
+        from cardplaza.ai.compiled import all_cached
+
+        check = cached or all_cached
+        while True:
+            try:
+                done = await asyncio.to_thread(check)
+            except Exception:  # a cache that cannot be read: nothing to tell the players
+                done = True
+            self.preparing = not done
+            if done:
+                log.info("the computer players' search kernels are all compiled")
+                return
+            await asyncio.sleep(self.settings.kernel_watch_seconds)
 
     async def close(self) -> None:
         """Stop the computer tasks and the workers; give up this process's tables."""

@@ -141,6 +141,19 @@ function resumeLabel(e, games) {
   return [gameTitle(g) || e.game, t("lobby.resume.started", { time })];
 }
 
+/** A note while the server's computer players are still being prepared (their search
+ *  compiled once, in the background): they play, a little more simply, meanwhile. */
+async function preparingNote() {
+  try {
+    const r = await fetch("/healthz");
+    const health = r.ok ? await r.json() : null;
+    if (!health || !health.computers || !health.computers.preparing) return null;
+  } catch (e) {
+    return null;
+  }
+  return h("p", { class: "panel notice preparing", role: "status" }, t("lobby.preparing"));
+}
+
 async function renderLobby(selected) {
   const games = await loadGames();
   const info = games.find((g) => g.name === selected) || null;
@@ -171,8 +184,9 @@ async function renderLobby(selected) {
           t("lobby.forget")));
     }))) : null;
 
-  const children = [resumeBox, h("section", { class: "panel", "aria-labelledby": "choose-h" },
-    h("h2", { id: "choose-h" }, t("lobby.choose")), list)];
+  const children = [await preparingNote(), resumeBox,
+    h("section", { class: "panel", "aria-labelledby": "choose-h" },
+      h("h2", { id: "choose-h" }, t("lobby.choose")), list)];
   const panel = info ? await optionsPanel(info) : null;
   if (panel) children.push(panel);
   for (const part of lobbyParts) children.push(part());
