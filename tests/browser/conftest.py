@@ -58,7 +58,8 @@ def running_server(tmp: Path, pause: float, *sets: str) -> Iterator[str]:
            for x in ("--set", f"{name}=1000")),
          *(x for pair in sets for x in ("--set", pair))], env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"
-    deadline = time.time() + 30
+    # The server answers once its computers have loaded their search kernels.
+    deadline = time.time() + 180
     while True:
         try:
             if httpx.get(f"{base}/healthz", timeout=0.5).status_code == 200:

@@ -29,7 +29,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def wait_healthy(url: str, proc: subprocess.Popen[Any], seconds: float = 60) -> bool:
+def wait_healthy(url: str, proc: subprocess.Popen[Any], seconds: float = 180) -> bool:
     """Wait until the server at ``url`` answers ``/healthz``; False if it did not in
     ``seconds`` or its process ended."""
     deadline = time.time() + seconds

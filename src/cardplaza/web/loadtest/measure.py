@@ -52,7 +52,8 @@ def measure(actions: int, game: str) -> list[float]:
                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(200):
+        deadline = time.monotonic() + 180  # the server answers once its computers are ready
+        while time.monotonic() < deadline:
             try:
                 urllib.request.urlopen(f"{base}/healthz", timeout=0.5)
                 break
