@@ -4,22 +4,15 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import httpx
 from web_helpers import Seat
+from web_servers import free_port, wait_healthy
 from websockets.sync.client import connect
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
@@ -29,13 +22,8 @@ def start_server(port: int, db: str, tmp: Path) -> subprocess.Popen[bytes]:
          "--pause", "0", "--set", "lease_seconds=2", "--set",
          "ai_warm_up=false", "--set", "log_level=debug"], env=env, stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT)
-    deadline = time.time() + 20
-    while time.time() < deadline:
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=0.5).status_code == 200:
-                return proc
-        except httpx.HTTPError:
-            time.sleep(0.1)
+    if wait_healthy(f"http://127.0.0.1:{port}", proc, 20):
+        return proc
     proc.kill()
     out = proc.stdout.read().decode() if proc.stdout else ""
     raise AssertionError(f"server did not start:\n{out}")
