@@ -19,6 +19,7 @@ from cp_browser import (
     step_of,
     switch_language,
 )
+from playwright.sync_api import expect
 from ws_watch import states, watch_messages
 
 pytestmark = pytest.mark.browser
@@ -193,9 +194,8 @@ def test_streak_game_has_no_hints_or_undo(browser: Any, ready: str) -> None:
         page.wait_for_selector("#streak-nohelp")
         assert "off in a streak game" in page.inner_text("#streak-nohelp")
         page.click("#lang-btn")
-        page.wait_for_function("() => document.documentElement.lang === 'ja'")
-        page.wait_for_selector("#streak-nohelp")
-        assert "連勝モードではヒント" in page.inner_text("#streak-nohelp")
+        # The lobby is drawn again in Japanese after the switch: wait for that drawing.
+        expect(page.locator("#streak-nohelp")).to_contain_text("連勝モードではヒント")
         page.click("#lang-btn")
         page.wait_for_function("() => document.documentElement.lang === 'en'")
         start_from_lobby(page, ready, "pinochle2", {"#mode-streak": True}, seed=8)

@@ -16,6 +16,16 @@ let lobbyPicked = false;
 const pages = new Map();
 const lobbyParts = [];
 let started = false;
+let routeSeq = 0;
+
+/** Called at the start of a page's drawing (before its first await): a function that says
+ * whether that drawing is still wanted. A page whose data comes late checks it before it
+ * replaces the screen, so a slow answer never covers the page the person has moved on to
+ * (or the same page drawn again in the other language). */
+export function routeToken() {
+  const mine = routeSeq;
+  return () => mine === routeSeq;
+}
 
 /** Add a page at #/<name>/…: ``render(main, parts)`` draws it; a language switch draws it
  * again unless ``opts.ownLang`` (the page follows the language itself). */
@@ -142,19 +152,17 @@ function resumeLabel(e, games) {
 }
 
 /** A note while the server's computer players are still being prepared (their search
- *  compiled once, in the background): they play, a little more simply, meanwhile. */
-async function preparingNote() {
-  try {
-    const r = await fetch("/healthz");
-    const health = r.ok ? await r.json() : null;
-    if (!health || !health.computers || !health.computers.preparing) return null;
-  } catch (e) {
-    return null;
-  }
-  return h("p", { class: "panel notice preparing", role: "status" }, t("lobby.preparing"));
+ *  compiled once, in the background): they play, a little more simply, meanwhile. The lobby
+ *  does not wait for it; the note is put at its top when the server has answered. */
+function addPreparingNote(lobby, here) {
+  fetch("/healthz").then((r) => (r.ok ? r.json() : null)).then((health) => {
+    if (!health || !health.computers || !health.computers.preparing || !here() || !lobby.isConnected) return;
+    lobby.prepend(h("p", { class: "panel notice preparing", role: "status" }, t("lobby.preparing")));
+  }).catch(() => { /* no note */ });
 }
 
 async function renderLobby(selected) {
+  const here = routeToken();
   const games = await loadGames();
   const info = games.find((g) => g.name === selected) || null;
   const list = h("ul", { class: "game-list", role: "list" });
@@ -184,13 +192,16 @@ async function renderLobby(selected) {
           t("lobby.forget")));
     }))) : null;
 
-  const children = [await preparingNote(), resumeBox,
+  const children = [resumeBox,
     h("section", { class: "panel", "aria-labelledby": "choose-h" },
       h("h2", { id: "choose-h" }, t("lobby.choose")), list)];
   const panel = info ? await optionsPanel(info) : null;
   if (panel) children.push(panel);
   for (const part of lobbyParts) children.push(part());
-  main.replaceChildren(h("div", { class: "lobby" + (panel ? " with-options" : "") }, ...children.filter(Boolean)));
+  if (!here()) return;
+  const lobby = h("div", { class: "lobby" + (panel ? " with-options" : "") }, ...children.filter(Boolean));
+  main.replaceChildren(lobby);
+  addPreparingNote(lobby, here);
   if (panel && window.innerWidth < 860 && lobbyPicked) panel.scrollIntoView({ block: "start" });
   lobbyPicked = false;
 }
@@ -303,6 +314,7 @@ async function optionsPanel(info) {
 
 // -- high scores ------------------------------------------------------------------------
 async function renderScores() {
+  const here = routeToken();
   const r = await fetch("/api/highscores");
   const data = await r.json();
   const rows = data.scores;
@@ -314,11 +326,13 @@ async function renderScores() {
           h("td", {}, s.player, " ", h("span", { class: "tag" }, `#${s.tag}`)),
           h("td", {}, s.best.toLocaleString(lang())), h("td", {}, String(s.streak)))))))
     : h("p", {}, t("scores.none"));
+  if (!here()) return;
   main.replaceChildren(h("section", { class: "panel" }, h("h2", {}, t("scores.title")), body));
 }
 
 // -- rules ------------------------------------------------------------------------------
 async function renderRules(game) {
+  const here = routeToken();
   const games = await loadGames();
   const info = games.find((g) => g.name === game);
   const r = await fetch(`/api/rules/${encodeURIComponent(game)}?lang=${lang()}`);
@@ -326,6 +340,7 @@ async function renderRules(game) {
   const article = h("article", { class: "panel rules", lang: data.lang || lang() });
   article.innerHTML = data.html || "";
   fillCardTokens(article);
+  if (!here()) return;
   main.replaceChildren(h("div", {},
     h("p", {}, h("a", { href: `#/game/${game}`, class: "btn ghost" }, `← ${t("rules.back")}`),
       " ", info ? gameTitle(info) : ""),
@@ -338,6 +353,8 @@ async function route() {
   const parts = hash.slice(2).split("/");
   if (parts[0] !== "play") closeTable();
   currentRoute = parts[0];
+  routeSeq += 1;
+  const here = routeToken();
   document.body.dataset.route = parts[0] || "lobby";
   try {
     if (parts[0] === "play" && parts[1]) await openTable(main, parts[1]);
@@ -347,7 +364,7 @@ async function route() {
     else if (parts[0] === "game" && parts[1]) await renderLobby(parts[1]);
     else await renderLobby(null);
   } catch (e) {
-    main.replaceChildren(h("p", { class: "error", role: "alert" }, t("err.generic", { msg: e.message })));
+    if (here()) main.replaceChildren(h("p", { class: "error", role: "alert" }, t("err.generic", { msg: e.message })));
   }
   if (parts[0] !== "play") {
     const heading = main.querySelector("h2");

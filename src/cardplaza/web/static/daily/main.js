@@ -3,7 +3,7 @@
 // (#/challenge/<token>: accept, wait, then both games side by side with the review's verdicts,
 // drawn with the review's own marks from records/records.css).
 import { h } from "../dom.js";
-import { registerPage, registerLobbyPart } from "../app.js";
+import { registerPage, registerLobbyPart, routeToken } from "../app.js";
 import { t, lang, errorText } from "../i18n.js";
 import { registerExtension } from "../table.js";
 import { loadGames, gameTitle, playerName, rememberTable } from "../site.js";
@@ -105,6 +105,7 @@ function dailyPanel() {
 
 // -- the board -----------------------------------------------------------------------------
 async function renderBoard(main, parts) {
+  const here = routeToken();
   const game = parts[0];
   const day = parts[1];
   const games = await loadGames();
@@ -115,6 +116,7 @@ async function renderBoard(main, parts) {
   const data = await r.json();
   const back = h("p", {}, h("a", { href: "#/", class: "btn ghost" }, `← ${t("daily.back")}`));
   if (!r.ok) {
+    if (!here()) return;
     main.replaceChildren(h("div", { class: "daily-page" }, back, h("section", { class: "panel" },
       h("h2", {}, t("daily.board.title", { game: title })), h("p", {}, errorText(data.code, data.error, data.params)))));
     return;
@@ -132,6 +134,7 @@ async function renderBoard(main, parts) {
     h("thead", {}, h("tr", {}, ["daily.col.rank", "daily.col.player", "daily.col.score", "daily.col.par", "daily.col.mp"]
       .map((k) => h("th", { scope: "col" }, t(k))))),
     h("tbody", {}, rows))) : h("p", {}, t("daily.none"));
+  if (!here()) return;
   main.replaceChildren(h("div", { class: "daily-page" }, back, h("section", { class: "panel" },
     h("h2", {}, heading),
     h("p", { class: "daily-par" }, par),
@@ -220,11 +223,13 @@ function comparisonView(title, data) {
 }
 
 async function renderChallenge(main, parts) {
+  const here = routeToken();
   const token = parts[0] || "";
   const back = h("p", {}, h("a", { href: "#/", class: "btn ghost" }, `← ${t("daily.back")}`));
   const games = await loadGames();
   let info;
   try { info = await post("/api/challenges/find", { challenge: token }); } catch (e) {
+    if (!here()) return;
     main.replaceChildren(h("div", { class: "daily-page" }, back, h("section", { class: "panel" },
       h("h2", {}, t("challenge.title")), h("p", {}, errorText(e.code, e.message, e.params)))));
     return;
@@ -236,6 +241,7 @@ async function renderChallenge(main, parts) {
     let cmp = { status: "waiting" };
     try { cmp = await post("/api/challenges/compare", { challenge: token }); } catch (e) { err.textContent = errorText(e.code, e.message, e.params); }
     if (cmp.status === "ready") {
+      if (!here()) return;
       main.replaceChildren(h("div", { class: "daily-page wide" }, back, comparisonView(title, cmp)));
       return;
     }
@@ -262,6 +268,7 @@ async function renderChallenge(main, parts) {
   } else {
     body.push(h("p", {}, t("err.challenge_taken")));
   }
+  if (!here()) return;
   main.replaceChildren(h("div", { class: "daily-page" }, back, h("section", { class: "panel" },
     h("h2", {}, t("challenge.title")),
     h("p", {}, t("challenge.intro", { name: info.challenger, game: title, level: levelText(info.game, info.level) })),

@@ -3,7 +3,7 @@
 // note of the commitments and digests each table showed (the replay viewer compares the
 // record with it).
 import { h } from "../dom.js";
-import { registerPage, registerLobbyPart } from "../app.js";
+import { registerPage, registerLobbyPart, routeToken } from "../app.js";
 import { t, lang, onLang } from "../i18n.js";
 import { registerExtension } from "../table.js";
 import { addHistoryFoot } from "../records/history.js";
@@ -11,10 +11,12 @@ import { rememberSeen } from "./check.js";
 import { commitmentEl } from "./view.js";
 
 async function renderFairness(main) {
+  const here = routeToken();
   const r = await fetch(`/api/pages/fairness?lang=${lang()}`);
   const data = await r.json();
   const article = h("article", { class: "panel rules fairness-page", lang: data.lang || lang() });
   article.innerHTML = data.html || "";
+  if (!here()) return;
   main.replaceChildren(article);
   window.scrollTo(0, 0);
 }

@@ -2,7 +2,7 @@
 // (#/ratings/<game>/p/<id>) with the rating chart and the latest rated games. Players are
 // shown by name and short tag; the server never sends a player key.
 import { h } from "../dom.js";
-import { registerPage } from "../app.js";
+import { registerPage, routeToken } from "../app.js";
 import { t, lang, onLang, errorText } from "../i18n.js";
 import { loadGames, gameTitle } from "../site.js";
 import { keyHeaders } from "../net.js";
@@ -59,7 +59,7 @@ function rating(value, provisional) {
   return [String(value), provisional ? h("span", { class: "prov", title: t("ratings.provisional") }, ` ${t("ratings.provisional")}`) : null];
 }
 
-async function renderBoard(main, game, page) {
+async function renderBoard(main, game, page, here) {
   const games = await loadGames();
   const info = games.find((g) => g.name === game) || games[0];
   game = info.name;
@@ -79,6 +79,7 @@ async function renderBoard(main, game, page) {
     data.page > 0 ? h("a", { class: "btn small", href: `#/ratings/${game}/${data.page - 1}`, rel: "prev" }, `← ${t("ratings.prev")}`) : null,
     h("span", {}, t("ratings.page", { page: data.page + 1, pages: data.pages })),
     data.page + 1 < data.pages ? h("a", { class: "btn small", href: `#/ratings/${game}/${data.page + 1}`, rel: "next" }, `${t("ratings.next")} →`) : null) : null;
+  if (!here()) return;
   main.replaceChildren(h("section", { class: "panel ratings" },
     h("h2", {}, t("ratings.title", { game: gameTitle(info) })),
     gamePicker(games, game, true),
@@ -96,7 +97,7 @@ function versusLine(game, vs) {
     level ? h("p", { class: "versus-line" }, t(key, { level })) : null);
 }
 
-async function renderPlayer(main, game, id) {
+async function renderPlayer(main, game, id, here) {
   const games = await loadGames();
   const info = games.find((g) => g.name === game) || games[0];
   game = info.name;
@@ -118,6 +119,7 @@ async function renderPlayer(main, game, id) {
     h("tbody", {}, d.recent.map((g) => h("tr", {}, h("td", {}, when(g.at)), h("td", { class: "num" }, String(g.place)),
       h("td", { class: "num" }, String(g.rating)), h("td", { class: "num" }, signed(g.change)),
       h("td", { class: "num" }, `${Math.round(g.weight * 100)}%`)))))) : null;
+  if (!here()) return;
   main.replaceChildren(h("section", { class: "panel ratings" },
     h("p", {}, h("a", { href: `#/ratings/${game}`, class: "btn ghost small" }, `← ${t("ratings.back")}`)),
     h("h2", {}, t("ratings.player.title", { name: d.name, game: gameTitle(info) }), " ", h("span", { class: "tag" }, `#${d.tag}`)),
@@ -127,10 +129,11 @@ async function renderPlayer(main, game, id) {
 }
 
 registerPage("ratings", async (main, parts) => {
+  const here = routeToken();
   const games = await loadGames();
   const game = parts[0] || games[0].name;
-  if (parts[1] === "p" && parts[2]) await renderPlayer(main, game, parts[2]);
-  else await renderBoard(main, game, Math.max(0, Number(parts[1]) || 0));
+  if (parts[1] === "p" && parts[2]) await renderPlayer(main, game, parts[2], here);
+  else await renderBoard(main, game, Math.max(0, Number(parts[1]) || 0), here);
 });
 
 // The game-end screen of a rated game (or one against the computer): your rating before and

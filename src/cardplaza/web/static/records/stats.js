@@ -4,6 +4,7 @@ import { h } from "../dom.js";
 import { loadGames, gameTitle } from "../site.js";
 import { t, lang, errorText } from "../i18n.js";
 import { keyHeaders } from "../net.js";
+import { routeToken } from "../app.js";
 
 function levelText(game, level) {
   if (!level) return t("stats.level.none");
@@ -50,11 +51,13 @@ function gameCard(row, info) {
 }
 
 export async function renderStats(main) {
+  const here = routeToken();
   const [games, r] = await Promise.all([loadGames(), fetch("/api/stats", { headers: await keyHeaders(), cache: "no-store" })]);
   let data = null;
   try { data = await r.json(); } catch { /* not JSON */ }
   const head = h("div", { class: "stats-head" }, h("h2", { id: "stats-h" }, t("stats.title")),
     h("a", { href: "#/", class: "btn ghost small" }, `← ${t("nav.lobby")}`));
+  if (!here()) return;
   if (!r.ok || !data) {
     main.replaceChildren(h("section", { class: "panel stats" }, head,
       h("p", { class: data && data.code === "bad_key" ? "muted" : "error", role: "alert" },
