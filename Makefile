@@ -14,6 +14,9 @@ TEST_EXTRAS ?= dev,postgres,research
 ## show empty boxes), PostgreSQL for the storage test.
 SYSTEM_PACKAGES ?= chromium fonts-liberation fonts-ipafont-gothic postgresql
 
+## Test processes of `make unit` and `make browser` (CI machines have two cores).
+TEST_JOBS ?= 2
+
 .PHONY: play test lint typecheck unit browser fuzz system-deps clean
 
 $(BIN)/python:
@@ -59,8 +62,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+## Each test file runs whole in one process (its module-wide servers start once).
 unit: $(STAMP)
-	$(BIN)/pytest tests --ignore=tests/browser
+	$(BIN)/pytest tests --ignore=tests/browser -n $(TEST_JOBS) --dist loadfile
 
 ## Playwright's sync API breaks asyncio tests run later in the same process: own process.
 browser: $(STAMP) system-deps

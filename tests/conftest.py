@@ -21,7 +21,8 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 
 # Terminal play keeps statistics and streaks in the user's data directory: tests (and the
 # programs they start) use a directory of their own.
-if "CARDPLAZA_TEST_DATA" not in os.environ:
+# Each test process has its own: with ``pytest -n 2`` two processes run tests at once.
+if "CARDPLAZA_TEST_DATA" not in os.environ or os.environ.get("PYTEST_XDIST_WORKER"):
     import tempfile
 
     os.environ["CARDPLAZA_TEST_DATA"] = tempfile.mkdtemp(prefix="cardplaza-test-data-")

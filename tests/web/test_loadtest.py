@@ -73,8 +73,13 @@ def test_tree_cpu_counts_a_busy_child() -> None:
                                f"import subprocess, sys; subprocess.run([sys.executable, "
                                f"'-c', {spin!r}]); import time; time.sleep(2)"])
     try:
-        time.sleep(2.0)
+        # The child spins 0.6 CPU s and then sleeps 5 s: on a busy machine its spin takes
+        # longer than that in wall time, so look until the count shows it (or 30 s pass).
+        deadline = time.monotonic() + 30.0
         web, workers = tree_cpu(parent.pid)
+        while web < 0.5 and time.monotonic() < deadline:
+            time.sleep(0.2)
+            web, workers = tree_cpu(parent.pid)
     finally:
         for pid in _descendants(parent.pid):
             os.kill(pid, signal.SIGKILL)
