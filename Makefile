@@ -68,7 +68,7 @@ unit: $(STAMP)
 
 ## Playwright's sync API breaks asyncio tests run later in the same process: own process.
 browser: $(STAMP) system-deps
-	$(BIN)/pytest tests/browser
+	$(BIN)/pytest tests/browser -n $(TEST_JOBS) --dist loadfile
 
 ## The server's fuzzing state machine, long and with fresh examples (minutes; `make unit`
 ## runs a short, repeatable one).
