@@ -128,3 +128,24 @@ def test_join_says_why_no_seat_could_be_taken() -> None:
     assert "Could not take a seat:" in result.output
     result = CliRunner().invoke(app, ["join", "K7MQ2PX", "--seat", "0"])
     assert result.exit_code == 2  # seats are counted from 1
+
+
+def test_computers_are_called_by_the_names_the_browser_gives_them() -> None:
+    """A computer seat is named as the browser's table names it (one name per seat, in the
+    session's language), not "computer 2"."""
+    spec = get_game("pinochle4")
+    state = spec.new_game(spec.options({}), 3)
+    players = [{"name": "Hana", "kind": "human", "level": "1"}] + [
+        {"name": f"Computer {s}", "kind": "computer", "level": "2"} for s in (1, 2, 3)]
+    for lang, names in (("en", ["Mika", "Leo", "Nana"]), ("ja", ["ミカ", "レオ", "ナナ"])):
+        session = RoomSession(Seated("http://x", "r", 0, "t", "k", "tab", "pinochle4"),
+                              cast(TableLink, FakeLink()),
+                              make_console(file=io.StringIO(), width=120, color_system=None),
+                              lambda prompt: "", lang)
+        msg = seat_message(state, 0)
+        msg.update({"type": "state", "seat": 0, "step": 0, "players": players,
+                    "options": {}, "room": {"seats": [{"here": True}] * 4}})
+        session.handle(json.loads(json.dumps(msg)))
+        assert [session.who(s) for s in (1, 2, 3)] == [
+            f"{n} (computer)" if lang == "en" else f"{n}（コンピュータ）" for n in names]
+        assert session.who(0) == ("you" if lang == "en" else "あなた")

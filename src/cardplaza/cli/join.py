@@ -25,7 +25,7 @@ from cardplaza.cli.seatview import SeatState, forms_engine
 from cardplaza.cli.view import TerminalView, make_view, read_action
 from cardplaza.core.protocol import Action, GameState, IllegalAction
 from cardplaza.core.registry import GameSpec, get_game
-from cardplaza.texts.catalog import has
+from cardplaza.texts.catalog import catalog, has
 from cardplaza.texts.catalog import text as catalog_text
 
 __all__ = ["RoomSession", "join_room"]
@@ -116,8 +116,9 @@ class RoomSession:
         players = self.msg.get("players") or []
         if 0 <= seat < len(players):
             p = players[seat]
-            if p.get("kind") == "computer":
-                return self.say("cli.join.computer", n=seat + 1)
+            if p.get("kind") == "computer":  # named as the browser names it, by seat
+                roster = sum(1 for k in catalog(self.lang) if k.startswith("look.cpu."))
+                return self.say("cli.join.computer", name=self.say(f"look.cpu.{seat % roster}"))
             return str(p.get("name") or seat + 1)
         return str(seat + 1)
 
