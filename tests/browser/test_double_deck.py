@@ -100,6 +100,11 @@ def test_every_phase_fits_a_phone_in_both_languages(browser: Any, server: str) -
             else:
                 problems = layout_problems(page)
                 assert not problems, f"{phase} {lang}: {problems}"
+            if phase == "bid":
+                # The meld for each trump: all four suits in view (layout_problems finds
+                # one hidden, cut off or covered) beside bubbles of the seats that bid.
+                assert page.locator(".helper-suit").count() == 4
+                assert page.locator(".felt .seat .bubble").count() >= 1
             shot(page, f"dd_{phase}_{lang}_360x740", full_page=False)
         set_language(page, "en")
 

@@ -766,6 +766,21 @@ function handEl(view, ctx, pick) {
   return wrap;
 }
 
+/** A seat's box with what hangs out of it (its bid bubble). */
+function outline(seat) {
+  const r = seat.getBoundingClientRect();
+  const box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  for (const b of seat.querySelectorAll(".bubble")) {
+    const q = b.getBoundingClientRect();
+    if (!q.width || !q.height) continue;
+    box.left = Math.min(box.left, q.left);
+    box.top = Math.min(box.top, q.top);
+    box.right = Math.max(box.right, q.right);
+    box.bottom = Math.max(box.bottom, q.bottom);
+  }
+  return box;
+}
+
 /** Fit the middle of the table between the seats as they are actually drawn: seats at the
  * sides bound it left and right, the others above or below (or, with seats high on the
  * sides, the middle may take the whole width under them when that leaves more room). */
@@ -779,7 +794,8 @@ function layoutCenter(view) {
   const side = { top: 4, bottom: 4, left: gap, right: gap };
   const under = { ...side };
   for (const seat of ring.querySelectorAll(".seat")) {
-    const r = seat.getBoundingClientRect();
+    // A seat's bid bubble hangs below it: the middle keeps clear of it too.
+    const r = outline(seat);
     const cx = (r.left + r.right) / 2 - R.left;
     const cy = (r.top + r.bottom) / 2 - R.top;
     const above = cy < R.height / 2;
