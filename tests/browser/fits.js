@@ -51,6 +51,18 @@
   const apart = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 1
     || Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) <= 1;
   const middle = [...document.querySelectorAll('.center > .stage-panel > *, .trick .card')].filter(shown);
+  // The trick's cards lie between the seats (in the middle the table leaves them), over none of them.
+  const mid = document.querySelector('.felt .center');
+  for (const c of document.querySelectorAll('.trick .card')) {
+    if (!shown(c)) continue;
+    const r = box(c), m = mid && box(mid);
+    if (m && (r.left < m.left - 2 || r.top < m.top - 2 || r.right > m.right + 2 || r.bottom > m.bottom + 2)) {
+      out.push(`trick card ${c.dataset.id} reaches out of the middle: ${JSON.stringify(r)} ${JSON.stringify(m)}`);
+    }
+    for (const s of seats) {
+      if (!apart(box(c), box(s))) out.push(`trick card ${c.dataset.id} overlaps seat ${s.dataset.seat}`);
+    }
+  }
   for (const b of document.querySelectorAll('.felt .seat .bubble')) {
     if (!shown(b)) continue;
     for (const m of middle) {

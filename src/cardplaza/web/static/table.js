@@ -816,6 +816,31 @@ function layoutCenter(view) {
   const narrow = (b) => Math.min(R.width - b.left - b.right, (R.height - b.top - b.bottom) * 1.2);
   const best = narrow(under) > narrow(side) && area(under) > area(side) * 0.8 ? under : side;
   center.style.inset = `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`;
+  fitTrick(center);
+}
+
+const TRICK_MIN = 26;
+
+/** The trick's cards grow smaller when the middle is too small for them (tall seats, as in
+ * the replay's face-up hands): the played cards lie between the seats, not over them. */
+function fitTrick(center) {
+  center.style.removeProperty("--tcw");
+  const trick = center.querySelector(".trick");
+  if (!trick || !trick.offsetHeight || !center.clientHeight) return;
+  const cs = getComputedStyle(center);
+  const row = cs.flexDirection === "row";
+  const gap = parseFloat(row ? cs.columnGap : cs.rowGap) || 0;
+  let height = center.clientHeight;
+  let width = center.clientWidth;
+  for (const other of center.children) {
+    if (other === trick || !other.offsetHeight) continue;
+    if (row) width -= other.offsetWidth + gap;
+    else height -= other.offsetHeight + gap;
+  }
+  const scale = Math.min(height / trick.offsetHeight, width / trick.offsetWidth) * 0.97;
+  if (scale >= 1) return;
+  const tcw = parseFloat(getComputedStyle(trick).getPropertyValue("--tcw")) || 46;
+  center.style.setProperty("--tcw", `${Math.max(TRICK_MIN, Math.floor(tcw * scale))}px`);
 }
 
 const TOUCH = 28;
