@@ -168,7 +168,8 @@ export function dock(ctx) {
 function signalLine(ctx) {
   const sig = meldSignals(ctx.obs);
   if (!sig.size) return null;
-  const list = [...sig].map(([s, m]) => t("pd.signal", { name: ctx.seatName(s), m })).join(" · ");
+  // Each seat's signal keeps together on its line ("East ≈10", not "East" / "≈10").
+  const list = [...sig].map(([s, m]) => t("pd.signal", { name: ctx.seatName(s), m }).replace(/ /g, "\u00a0")).join(" · ");
   return h("p", { class: "signals" }, t("pd.signals", { list }));
 }
 
