@@ -36,5 +36,38 @@
     const h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
     if (w > 1 && h > 1) out.push(`seats ${seats[i].dataset.seat} and ${seats[j].dataset.seat} overlap`);
   }
+  // The middle of the felt shows all it holds: nothing of it is scrolled out of sight.
+  for (const p of document.querySelectorAll('.center > .stage-panel')) {
+    if (p.scrollHeight > p.clientHeight + 1) out.push(`middle panel cut short: ${p.scrollHeight} > ${p.clientHeight}`);
+    if (p.scrollWidth > p.clientWidth + 1) out.push(`middle panel cut short sideways: ${p.scrollWidth} > ${p.clientWidth}`);
+  }
+  // Each of the bid helper's suits shows whole, and is what a finger on it would touch.
+  for (const x of document.querySelectorAll('.helper-suit')) {
+    const r = box(x);
+    const at = r.width && r.height ? document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) : null;
+    if (!r.width || !inside(r) || !at || !x.contains(at)) out.push(`helper "${x.textContent}" hidden or cut off`);
+  }
+  // A seat's bid bubble lies clear of the middle of the felt (the high bid, the trick).
+  const apart = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 1
+    || Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) <= 1;
+  const middle = [...document.querySelectorAll('.center > .stage-panel > *, .trick .card')].filter(shown);
+  // The trick's cards lie between the seats (in the middle the table leaves them), over none of them.
+  const mid = document.querySelector('.felt .center');
+  for (const c of document.querySelectorAll('.trick .card')) {
+    if (!shown(c)) continue;
+    const r = box(c), m = mid && box(mid);
+    if (m && (r.left < m.left - 2 || r.top < m.top - 2 || r.right > m.right + 2 || r.bottom > m.bottom + 2)) {
+      out.push(`trick card ${c.dataset.id} reaches out of the middle: ${JSON.stringify(r)} ${JSON.stringify(m)}`);
+    }
+    for (const s of seats) {
+      if (!apart(box(c), box(s))) out.push(`trick card ${c.dataset.id} overlaps seat ${s.dataset.seat}`);
+    }
+  }
+  for (const b of document.querySelectorAll('.felt .seat .bubble')) {
+    if (!shown(b)) continue;
+    for (const m of middle) {
+      if (!apart(box(b), box(m))) out.push(`bid bubble "${b.textContent}" overlaps "${m.textContent.slice(0, 30)}"`);
+    }
+  }
   return out;
 }

@@ -94,12 +94,63 @@ def watch_server_time(page: Any, joining: Joining) -> None:
     page.on("websocket", socket)
 
 
+SERVER_BOUND = 180.0
+"""Seconds a page may wait on the server's answers (the bound the suite gives a started
+server to answer at all): a loaded machine answers late, but answers."""
+QUIET = 15.0
+"""Seconds a page may go on without the expected drawing once it waits for nothing."""
+
+
+def in_flight(page: Any) -> set[Any]:
+    """The page's requests to the server not yet answered (watched from the first call)."""
+    pending: set[Any] | None = getattr(page, "cp_pending", None)
+    if pending is None:
+        live: set[Any] = set()
+
+        def sent(request: Any) -> None:
+            live.add(request)
+
+        def over(request: Any) -> None:
+            live.discard(request)
+
+        page.on("request", sent)
+        page.on("requestfinished", over)
+        page.on("requestfailed", over)
+        page.cp_pending = live
+        pending = live
+    return pending
+
+
+def wait_drawn(page: Any, selector: str) -> None:
+    """Wait for ``selector`` as long as the page still waits for the server (up to
+    :data:`SERVER_BOUND`), and :data:`QUIET` seconds more once it waits for nothing: a slow
+    server is waited for, a page that is stuck with all its answers in fails early, with
+    what it shows."""
+    pending = in_flight(page)
+    deadline = time.time() + SERVER_BOUND
+    idle_since: float | None = None
+    while True:
+        try:
+            page.wait_for_selector(selector, timeout=500)
+            return
+        except Exception:  # not there yet (Playwright's timeout)
+            pass
+        now = time.time()
+        idle_since = None if pending else (idle_since or now)
+        if now > deadline or (idle_since is not None and now - idle_since > QUIET):
+            shown = page.inner_text("main")[:400] if page.query_selector("main") else ""
+            raise AssertionError(f"{selector} never shown ({len(pending)} requests unanswered);"
+                                 f" the page shows: {shown!r}")
+
+
 def join_by_link(friend: Any, link: str, seat: int, name: str,
                  joining: Joining | None = None, shot_as: str | None = None) -> Joining:
     """Open the invite link, give a name, take ``seat``: each tap counted."""
     joining = joining or Joining()
     joining.started = time.perf_counter()
-    friend.goto(link)
+    in_flight(friend)
+    # The page's loading is waited for by wait_drawn, as long as the server is answering.
+    friend.goto(link, wait_until="commit")
     joining.taps += 1  # opening the link
     return sit(friend, seat, name, joining, shot_as)
 
@@ -109,7 +160,9 @@ def join_by_code(friend: Any, base: str, code: str, seat: int, name: str,
     """Type the room code into the lobby's box, then as by the link."""
     joining = joining or Joining()
     joining.started = time.perf_counter()
-    friend.goto(f"{base}/#/")
+    in_flight(friend)
+    friend.goto(f"{base}/#/", wait_until="commit")
+    wait_drawn(friend, "#room-code-input")
     friend.click("#room-code-input")
     friend.fill("#room-code-input", code.lower())  # typed as a person might
     joining.taps += 1
@@ -122,7 +175,7 @@ def join_by_code(friend: Any, base: str, code: str, seat: int, name: str,
 
 def sit(friend: Any, seat: int, name: str, joining: Joining,
         shot_as: str | None = None) -> Joining:
-    friend.wait_for_selector(f"#sit-{seat}")
+    wait_drawn(friend, f"#sit-{seat}")
     if shot_as is not None:
         shot(friend, shot_as + "_seat_choice")
     if friend.input_value("#join-name") != name:

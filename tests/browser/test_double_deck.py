@@ -100,6 +100,11 @@ def test_every_phase_fits_a_phone_in_both_languages(browser: Any, server: str) -
             else:
                 problems = layout_problems(page)
                 assert not problems, f"{phase} {lang}: {problems}"
+            if phase == "bid":
+                # The meld for each trump: all four suits in view (layout_problems finds
+                # one hidden, cut off or covered) beside bubbles of the seats that bid.
+                assert page.locator(".helper-suit").count() == 4
+                assert page.locator(".felt .seat .bubble").count() >= 1
             shot(page, f"dd_{phase}_{lang}_360x740", full_page=False)
         set_language(page, "en")
 
@@ -110,6 +115,62 @@ def test_every_phase_fits_a_phone_in_both_languages(browser: Any, server: str) -
         assert not page.js_errors, page.js_errors
     except Exception:
         shot(page, "FAILED_dd_phases", full_page=False)
+        raise
+    finally:
+        page.context.close()
+
+
+BID_LOOK_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom }; };
+  const seen = (e) => { const r = e.getBoundingClientRect();
+    const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!at && e.contains(at); };
+  return {
+    suits: [...document.querySelectorAll('.helper-suit')].map(e => ({ text: e.textContent,
+      box: box(e), seen: seen(e) })),
+    high: [...document.querySelectorAll('.bidding-info .big')].map(box),
+    bubbles: [...document.querySelectorAll('.felt .seat .bubble')].map(e => ({
+      text: e.textContent, box: box(e) })),
+  }; }"""
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+            and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
+
+
+def test_the_meld_by_trump_row_and_the_bid_bubbles_stay_clear(browser: Any,
+                                                                  server: str) -> None:
+    """A turn to bid after a meld bid and a pass (this deal): the meld for each trump shows
+    its four suits whole and uncovered, and no seat's bid bubble lies over the high-bid
+    line, on a phone and a wide screen, in both languages."""
+    page = new_page(browser, *PHONE)
+    try:
+        start_from_lobby(page, server, "pinochle_dd", WEAK, seed=2)
+        page.wait_for_selector(".table-view[data-my-turn='1']")
+        assert page.get_attribute(".table-view", "data-ask") == "bid"
+        assert page.locator(".bidding-info .signals").count() == 1, "a meld bid came first"
+        for width, height in (PHONE, (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            for lang in ("en", "ja"):
+                set_language(page, lang)
+                problems = layout_problems(page)
+                assert not problems, (width, lang, problems)
+                look = page.evaluate(BID_LOOK_JS)
+                assert len(look["suits"]) == 4, look
+                for suit in look["suits"]:
+                    b = suit["box"]
+                    inside = (b["left"] >= 0 and b["top"] >= 0 and b["right"] <= width
+                              and b["bottom"] <= height)
+                    assert inside and suit["seen"], (width, lang, suit)
+                assert len(look["high"]) == 1 and len(look["bubbles"]) >= 2, look
+                for bubble in look["bubbles"]:
+                    assert not overlap(bubble["box"], look["high"][0]), (width, lang, bubble)
+                shot(page, f"dd_bid_after_meld_bid_{lang}_{width}x{height}", full_page=False)
+        assert not page.js_errors, page.js_errors
+    except Exception:
+        shot(page, "FAILED_dd_bid_look", full_page=False)
         raise
     finally:
         page.context.close()

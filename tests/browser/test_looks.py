@@ -177,8 +177,13 @@ def test_a_stronger_computer_wears_another_sign_and_a_person_a_chosen_face(
 END_BUTTONS_JS = """() => [...document.querySelectorAll('.dialog.end .end-bar .btn')].map(b => {
   const r = b.getBoundingClientRect();
   const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  const words = document.createRange();
+  words.selectNodeContents(b);
+  const tops = new Set([...words.getClientRects()].filter(q => q.width > 0)
+    .map(q => Math.round(q.top)));
   return { text: b.textContent, inView: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
-           && r.right <= innerWidth && r.height > 0, free: !!at && b.contains(at) }; })"""
+           && r.right <= innerWidth && r.height > 0, free: !!at && b.contains(at),
+           lines: tops.size, height: r.height }; })"""
 
 
 def test_seven_seats_stand_apart_on_a_phone(browser: Any, server: str) -> None:
@@ -217,6 +222,9 @@ def test_seven_seats_stand_apart_on_a_phone(browser: Any, server: str) -> None:
                 buttons = page.evaluate(END_BUTTONS_JS)
                 assert len(buttons) >= 3, buttons
                 assert all(b["inView"] and b["free"] for b in buttons), (lang, w, buttons)
+                # Each button's words on one line: no two-line "Back to the games".
+                one_line = [b["lines"] == 1 and b["height"] < 50 for b in buttons]
+                assert all(one_line), (lang, w, buttons)
                 shot(page, f"looks_efudatori7_end_{lang}_{w}x{h}", full_page=False)
         page.set_viewport_size({"width": 360, "height": 740})
         next_frame(page)

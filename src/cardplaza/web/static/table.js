@@ -766,6 +766,21 @@ function handEl(view, ctx, pick) {
   return wrap;
 }
 
+/** A seat's box with what hangs out of it (its bid bubble). */
+function outline(seat) {
+  const r = seat.getBoundingClientRect();
+  const box = { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+  for (const b of seat.querySelectorAll(".bubble")) {
+    const q = b.getBoundingClientRect();
+    if (!q.width || !q.height) continue;
+    box.left = Math.min(box.left, q.left);
+    box.top = Math.min(box.top, q.top);
+    box.right = Math.max(box.right, q.right);
+    box.bottom = Math.max(box.bottom, q.bottom);
+  }
+  return box;
+}
+
 /** Fit the middle of the table between the seats as they are actually drawn: seats at the
  * sides bound it left and right, the others above or below (or, with seats high on the
  * sides, the middle may take the whole width under them when that leaves more room). */
@@ -779,7 +794,8 @@ function layoutCenter(view) {
   const side = { top: 4, bottom: 4, left: gap, right: gap };
   const under = { ...side };
   for (const seat of ring.querySelectorAll(".seat")) {
-    const r = seat.getBoundingClientRect();
+    // A seat's bid bubble hangs below it: the middle keeps clear of it too.
+    const r = outline(seat);
     const cx = (r.left + r.right) / 2 - R.left;
     const cy = (r.top + r.bottom) / 2 - R.top;
     const above = cy < R.height / 2;
@@ -800,6 +816,31 @@ function layoutCenter(view) {
   const narrow = (b) => Math.min(R.width - b.left - b.right, (R.height - b.top - b.bottom) * 1.2);
   const best = narrow(under) > narrow(side) && area(under) > area(side) * 0.8 ? under : side;
   center.style.inset = `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`;
+  fitTrick(center);
+}
+
+const TRICK_MIN = 26;
+
+/** The trick's cards grow smaller when the middle is too small for them (tall seats, as in
+ * the replay's face-up hands): the played cards lie between the seats, not over them. */
+function fitTrick(center) {
+  center.style.removeProperty("--tcw");
+  const trick = center.querySelector(".trick");
+  if (!trick || !trick.offsetHeight || !center.clientHeight) return;
+  const cs = getComputedStyle(center);
+  const row = cs.flexDirection === "row";
+  const gap = parseFloat(row ? cs.columnGap : cs.rowGap) || 0;
+  let height = center.clientHeight;
+  let width = center.clientWidth;
+  for (const other of center.children) {
+    if (other === trick || !other.offsetHeight) continue;
+    if (row) width -= other.offsetWidth + gap;
+    else height -= other.offsetHeight + gap;
+  }
+  const scale = Math.min(height / trick.offsetHeight, width / trick.offsetWidth) * 0.97;
+  if (scale >= 1) return;
+  const tcw = parseFloat(getComputedStyle(trick).getPropertyValue("--tcw")) || 46;
+  center.style.setProperty("--tcw", `${Math.max(TRICK_MIN, Math.floor(tcw * scale))}px`);
 }
 
 const TOUCH = 28;

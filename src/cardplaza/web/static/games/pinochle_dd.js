@@ -59,8 +59,10 @@ function meldSignals(o) {
 function helperRow(ctx) {
   const helper = ctx.msg.extra && ctx.msg.extra.meld_by_suit;
   if (!helper) return null;
+  // The four suits keep together on one line (the label may stand above them).
   return h("p", { class: "helper" }, h("span", {}, t("p4.helper")),
-    ...SUITS.map((sym, i) => h("span", { class: "helper-suit" + (isRed(i) ? " red" : "") }, `${sym} ${helper[i]}`)));
+    h("span", { class: "helper-suits" },
+      ...SUITS.map((sym, i) => h("span", { class: "helper-suit" + (isRed(i) ? " red" : "") }, `${sym} ${helper[i]}`))));
 }
 
 function biddingDock(ctx) {
@@ -125,7 +127,9 @@ function biddingDock(ctx) {
     row.appendChild(b);
   }
   rows.push(row);
-  return h("div", { class: "bidding", role: "group", "aria-label": t("p4.bidding") }, ...rows);
+  // The meld for each trump stands over the bids in the dock's full width: in the middle of
+  // the felt, between the seats of a phone, it wrapped and was cut off.
+  return h("div", { class: "bidding", role: "group", "aria-label": t("p4.bidding") }, helperRow(ctx), ...rows);
 }
 
 /** At the first lead the declarer may concede: asked once more before it is sent. */
@@ -164,7 +168,8 @@ export function dock(ctx) {
 function signalLine(ctx) {
   const sig = meldSignals(ctx.obs);
   if (!sig.size) return null;
-  const list = [...sig].map(([s, m]) => t("pd.signal", { name: ctx.seatName(s), m })).join(" · ");
+  // Each seat's signal keeps together on its line ("East ≈10", not "East" / "≈10").
+  const list = [...sig].map(([s, m]) => t("pd.signal", { name: ctx.seatName(s), m }).replace(/ /g, "\u00a0")).join(" · ");
   return h("p", { class: "signals" }, t("pd.signals", { list }));
 }
 
@@ -174,7 +179,7 @@ export function stage(ctx) {
     return h("div", { class: "stage-panel bidding-info" },
       h("p", { class: "big" }, o.high_bid === null ? t("p4.nobid", { n: o.min_bid })
         : t("p4.highbidby", { n: o.high_bid, name: ctx.seatName(o.high_bidder) })),
-      signalLine(ctx), helperRow(ctx));
+      signalLine(ctx), ctx.myTurn ? null : helperRow(ctx));
   }
   return p4.stage(ctx);
 }

@@ -4,7 +4,7 @@
 // lobby — and, at a table with several people, who is here or away, the stand-in countdown,
 // the turn timer, undo requests and each seat's share of stand-in moves on the result
 // screen. The server's side: cardplaza.web.live.rooms and cardplaza.web.live.together.
-import { registerPage, registerLobbyPart } from "../app.js";
+import { registerPage, registerLobbyPart, routeToken } from "../app.js";
 import { registerExtension, currentTable } from "../table.js";
 import { h } from "../dom.js";
 import { t, lang, errorText, optionLabel, valueLabel } from "../i18n.js";
@@ -92,6 +92,7 @@ function occupant(view, s) {
 
 // -- making a room (#/friends/<game>) ----------------------------------------------------------
 async function newRoom(main, [game]) {
+  const here = routeToken();
   main.replaceChildren(h("section", { class: "panel" }, h("p", { "aria-live": "polite" }, t("room.new"))));
   let saved = null;
   try { saved = JSON.parse(sessionStorage.getItem("cardplaza.room.new") || "null"); } catch { /* ignore */ }
@@ -104,7 +105,7 @@ async function newRoom(main, [game]) {
     keep(room.room, { token: room.token, seat: room.seat, game, invite: room.invite_token, code: room.code });
     location.replace(`#/room/${room.room}`);
   } catch (e) {
-    main.replaceChildren(h("section", { class: "panel" }, problem(e), lobbyLink()));
+    if (here()) main.replaceChildren(h("section", { class: "panel" }, problem(e), lobbyLink()));
   }
 }
 
@@ -395,16 +396,22 @@ function startBox(poll, v) {
 
 // -- joining (#/join/<invite token or room code>) -------------------------------------------
 async function joinPage(main, [secret]) {
+  const here = routeToken();
   stopPolling();
   secret = decodeURIComponent(secret || "");
+  // The room and the games' list are asked for together (one wait for the server, not two).
+  const gamesLoaded = loadGames();
+  gamesLoaded.catch(() => { /* reported below, if the room was found */ });
   let view;
   try {
     view = await api("/api/rooms/find", { secret });
   } catch (e) {
-    main.replaceChildren(h("section", { class: "panel" }, problem(e), lobbyLink()));
+    if (here()) main.replaceChildren(h("section", { class: "panel" }, problem(e), lobbyLink()));
     return;
   }
-  const games = await loadGames();
+  const games = await gamesLoaded;
+  // A late answer never covers the page the person has moved on to (or a newer drawing).
+  if (!here()) return;
   const info = games.find((g) => g.name === view.game);
   const title = gameTitle(info) || view.game;
   const mine = view.seats.find((s) => s.you);
