@@ -114,6 +114,7 @@ def play_to_end(page: Any, limit: float = 240.0, on_summary: Any = None) -> None
     """Play every turn until the game-end dialog shows; hand summaries are looked at by
     ``on_summary(page)`` (if given), then dismissed with Continue."""
     deadline = time.time() + limit
+    new_hand = False
     while time.time() < deadline:
         if page.query_selector(".dialog.end"):
             return
@@ -121,9 +122,16 @@ def play_to_end(page: Any, limit: float = 240.0, on_summary: Any = None) -> None
             if on_summary is not None:
                 on_summary(page)
             page.click("#continue-btn")
+            new_hand = True
             continue
-        if page.get_attribute(".table-view", "data-my-turn") == "1" and my_move(page):
-            continue
+        if page.get_attribute(".table-view", "data-my-turn") == "1":
+            if new_hand:  # the first decision of a new hand: no word of the last trick
+                line = page.query_selector(".status .event")
+                event = line.inner_text() if line else ""
+                assert not event.strip(), f"the new hand shows {event!r}"
+                new_hand = False
+            if my_move(page):
+                continue
         page.wait_for_function(
             "() => document.querySelector('.dialog.end') || document.querySelector('#continue-btn')"
             " || document.querySelector('.table-view')?.dataset.myTurn === '1'")

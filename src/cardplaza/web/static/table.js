@@ -303,6 +303,7 @@ async function present(view, msg, hurry) {
     }
     view.frozen = false;
     view.msg = msg;
+    if (newHand) view.event = null;  // the last hand's "… takes the trick" ends with it
     draw(view);
     if (newHand) await dealAnimation(view, tm);
   } else {
