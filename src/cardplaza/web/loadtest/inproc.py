@@ -221,7 +221,7 @@ async def run_in_process(args: Any) -> dict[str, Any]:
         profiler = _profiler() if getattr(args, "profile", None) else None
         run.measuring = True
         own = run.own_cpu
-        t0, c0 = time.perf_counter(), time.process_time()
+        t0, c0, l0 = time.perf_counter(), time.process_time(), time.thread_time()
         log0 = (manager.action_log.transactions, manager.action_log.appended)
         if profiler is not None:
             profiler.enable()
@@ -230,6 +230,7 @@ async def run_in_process(args: Any) -> dict[str, Any]:
             profiler.disable()
             profiler.dump_stats(args.profile)
         cpu = time.process_time() - c0
+        loop_cpu = time.thread_time() - l0
         elapsed = time.perf_counter() - t0
         run.measuring = False
         own = run.own_cpu - own
@@ -253,6 +254,8 @@ async def run_in_process(args: Any) -> dict[str, Any]:
         "process CPU ms per action (all)": round(1000 * server / acted, 3) if acted else None,
         "web CPU ms per action (steady state)": round(1000 * steady / acted, 3)
         if acted else None,
+        "of it the event loop's thread ms per action": round(
+            1000 * (loop_cpu - own) / acted, 3) if acted else None,
         "excluded": {
             "simulated people's own CPU ms": round(1000 * own, 1),
             "tables opened": run.opened,
