@@ -737,9 +737,11 @@ def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
     With ``runner``, that run instead of one person per table, against one server."""
     check_args(args)
     if getattr(args, "in_process", False):
-        from cardplaza.web.loadtest.inproc import run_in_process
+        from cardplaza.web.loadtest.inproc import run_in_process, server_loop
 
-        return asyncio.run(run_in_process(args))
+        with asyncio.Runner(loop_factory=server_loop()) as loop_runner:
+            figures: dict[str, Any] = loop_runner.run(run_in_process(args))
+            return figures
     if args.url:
         if runner is not None:
             return asyncio.run(runner(args, args.url.rstrip("/"), None))
