@@ -325,7 +325,7 @@ def test_the_managers_log_follows_its_settings(tmp_path: Path) -> None:
     from cardplaza.web.settings import Settings
 
     defaults = Settings()
-    assert defaults.log_batch_seconds == 0.008 and defaults.log_on_loop is False
+    assert defaults.log_batch_seconds == 0.0 and defaults.log_on_loop is False
     storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
     try:
         manager = TableManager(storage, Settings(log_batch_seconds=0.05, log_on_loop=True,

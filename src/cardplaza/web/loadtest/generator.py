@@ -554,6 +554,9 @@ CALIBRATION_PROBES = 40
 """``/healthz`` probes sent after the measured time to measure the CPU of one."""
 IDLE_SECONDS = 2.0
 """Seconds of quiet after the measured time to measure the server's CPU when idle."""
+SETTLE_SECONDS = 0.5
+"""Time allowed for a computer's thinking per move when waiting for the moves under way
+to end before the quiet is measured."""
 
 
 async def _calibrate(run: Run, server: ServerProcess, tables: int,
@@ -563,7 +566,13 @@ async def _calibrate(run: Run, server: ServerProcess, tables: int,
     WebSocket opened, the join and its first state, the socket closed)."""
     from websockets.asyncio.client import connect
 
-    await asyncio.sleep(pause + 1.0)  # the computers' moves under way end
+    # The computers' moves under way end: at most one per other seat, each after its pause
+    # (and the computer's thinking).
+    from cardplaza.core.registry import get_game
+
+    spec = get_game(run.game)
+    others = spec.new_game(spec.options_type(), 0).num_players - 1
+    await asyncio.sleep((pause + SETTLE_SECONDS) * others + 1.0)
     t0, (c0, _) = time.perf_counter(), server.cpu()
     await asyncio.sleep(IDLE_SECONDS)
     idle = (server.cpu()[0] - c0) / (time.perf_counter() - t0)

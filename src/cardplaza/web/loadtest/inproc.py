@@ -39,6 +39,8 @@ import orjson
 
 CALIBRATION_TABLES = 20
 """Tables opened (and left) to measure the CPU of opening one."""
+SETTLE_LIMIT = 30.0
+"""Longest wait after the measured time for the computers' moves under way to end."""
 IDLE_SECONDS = 1.5
 """Seconds of idling to measure the process's CPU when nothing happens."""
 
@@ -254,8 +256,13 @@ async def run_in_process(args: Any) -> dict[str, Any]:
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        # The computers' moves under way end within a pause; then the quiet process.
-        await asyncio.sleep(args.pause + 1.0)
+        # The computers' moves under way end (each table waits for its person again); then
+        # the quiet process.
+        until = time.monotonic() + SETTLE_LIMIT
+        while time.monotonic() < until and any(
+                t.task is not None and not t.task.done() for t in manager.tables.values()):
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(0.5)
         idle, per_table = await _calibrate(run, min(CALIBRATION_TABLES, args.tables))
     acted = run.actions
     server = cpu - own
