@@ -200,6 +200,10 @@ def test_a_batch_that_failed_on_the_loop_is_not_tried_whole_again(tmp_path: Path
     storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
     storage.append_action("t1", 0, 0, "first", "s1")
     sent = statements(storage)
+    # Plain appends go through the driver's own connection: SQLite itself tells those.
+    plain: list[str] = []
+    storage._quick_connection().connection.driver_connection.set_trace_callback(  # type: ignore[union-attr]
+        lambda sql: plain.append(sql.split()[0]))
 
     async def run() -> tuple[ActionLog, list[Any]]:
         log = ActionLog(storage, 64)
@@ -216,8 +220,118 @@ def test_a_batch_that_failed_on_the_loop_is_not_tried_whole_again(tmp_path: Path
         assert results[0] is None and results[2] is None
         assert isinstance(results[1], ActionConflict)
         assert (log.at_once, log.transactions, log.appended) == (0, 1, 2)
-        inserts = [s for s, _ in sent if s == "INSERT"]
+        inserts = [s for s, _ in sent if s == "INSERT"] + [s for s in plain if s == "INSERT"]
         assert len(inserts) == 1 + 3
         assert [storage.count_actions(f"t{i}") for i in range(3)] == [1, 1, 1]
+    finally:
+        storage.close()
+
+
+def test_transactions_are_log_batch_seconds_apart_and_share_the_appends_between(
+        tmp_path: Path) -> None:
+    """The first append is written at once; the appends arriving within the gap after it
+    wait for the gap's end and share one transaction."""
+    import time
+
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 6)
+
+    async def run(gap: float) -> tuple[ActionLog, float, float]:
+        log = ActionLog(storage, 64, gap)
+        index = int(gap > 0)
+        try:
+            started = time.perf_counter()
+            await log.append(Append("t0", index, 0, "alone", "s1"))
+            first = time.perf_counter() - started
+
+            async def later(i: int) -> None:
+                await asyncio.sleep(0.01 * i)
+                await log.append(Append(f"t{i}", index, 0, "later", "s1"))
+
+            await asyncio.gather(*(later(i) for i in range(1, 6)))
+            return log, first, time.perf_counter() - started
+        finally:
+            log.close()
+
+    try:
+        spaced, first, total = asyncio.run(run(0.3))
+        assert first < 0.2  # alone: at once
+        assert total >= 0.3  # the others waited for the gap's end ...
+        assert (spaced.transactions, spaced.appended) == (2, 6)  # ... and went together
+        each, _, _ = asyncio.run(run(0.0))
+        assert (each.transactions, each.appended) == (6, 6)
+        for i in range(6):
+            row = storage.load_table(f"t{i}")
+            assert row is not None and len(row.actions) == 2
+    finally:
+        storage.close()
+
+
+def test_off_the_loop_every_batch_is_written_by_the_writing_thread(tmp_path: Path) -> None:
+    import threading
+
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+    storage.append_action("t1", 0, 0, "first", "s1")  # t1's step 0 is taken
+    threads: list[str] = []
+    at_once = storage.append_actions_at_once
+
+    def spy(items: Any) -> Any:
+        threads.append(threading.current_thread().name)
+        return at_once(items)
+
+    storage.append_actions_at_once = spy  # type: ignore[method-assign]
+
+    async def run() -> tuple[ActionLog, list[Any]]:
+        log = ActionLog(storage, 64, on_loop=False)
+        try:
+            results = await asyncio.gather(
+                *(log.append(Append(f"t{i}", 0, 0, f"x{i}", "s1")) for i in range(3)),
+                return_exceptions=True)
+        finally:
+            log.close()
+        return log, list(results)
+
+    try:
+        log, results = asyncio.run(run())
+        assert threads and all(name.startswith("cardplaza-log") for name in threads)
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], ActionConflict)
+        assert (log.at_once, log.transactions, log.appended) == (0, 1, 2)
+        assert [storage.count_actions(f"t{i}") for i in range(3)] == [1, 1, 1]
+    finally:
+        storage.close()
+
+
+def test_plain_appends_check_the_lease_and_keep_the_log_whole(tmp_path: Path) -> None:
+    """The driver-level path for plain actions: written with their JSON; a batch with a
+    table of another server writes nothing ("failed"); a taken index writes nothing."""
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+    try:
+        ok = [Append("t0", 0, 0, {"play": 3}, "s1"), Append("t1", 0, 1, [1, 2], "s1")]
+        assert storage.append_actions_at_once(ok) == "written"
+        lost = [Append("t0", 1, 0, "a", "s1"), Append("t2", 0, 0, "b", "s2")]
+        assert storage.append_actions_at_once(lost) == "failed"
+        taken = [Append("t2", 0, 0, "c", "s1"), Append("t0", 0, 0, "again", "s1")]
+        assert storage.append_actions_at_once(taken) == "failed"
+        assert storage.count_actions("t2") == 0 and storage.count_actions("t0") == 1
+        t0, t1 = storage.load_table("t0"), storage.load_table("t1")
+        assert t0 is not None and t0.actions == [{"seat": 0, "action": {"play": 3}}]
+        assert t1 is not None and t1.actions == [{"seat": 1, "action": [1, 2]}]
+    finally:
+        storage.close()
+
+
+def test_the_managers_log_follows_its_settings(tmp_path: Path) -> None:
+    from cardplaza.web.live.tables import TableManager
+    from cardplaza.web.settings import Settings
+
+    defaults = Settings()
+    assert defaults.log_batch_seconds == 0.0 and defaults.log_on_loop is False
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    try:
+        manager = TableManager(storage, Settings(log_batch_seconds=0.05, log_on_loop=True,
+                                                 log_batch_max=9))
+        log = manager.action_log
+        assert (log.gap, log.on_loop, log.max_batch) == (0.05, True, 9)
+        log.close()
     finally:
         storage.close()

@@ -324,3 +324,25 @@ def test_streak_rows_are_untouched_by_limits(db_url: str) -> None:
         r = client.post("/api/tables", json={"game": "pinochle2", "streak": "new", "key": key})
         assert r.status_code == 429
         assert storage.load_streak(ann.id) == StreakRow(ann.id, 2, 30, 20_030)
+
+
+@pytest.mark.parametrize("seconds, reads", [(3600.0, 1), (0.0, 3)])
+def test_healthz_reads_peak_memory_at_most_every_health_peak_seconds(
+        db_url: str, monkeypatch: pytest.MonkeyPatch, seconds: float, reads: int) -> None:
+    """Three probes: with an hour between readings one reading of /proc serves them all;
+    with none, each probe reads again. Every probe answers with the figures."""
+    from cardplaza.web.front import app as app_module
+
+    calls: list[list[int]] = []
+
+    def fake_peak(pids: list[int]) -> int:
+        calls.append(pids)
+        return 1234
+
+    monkeypatch.setattr(app_module, "peak_rss_kb", fake_peak)
+    assert Settings().health_peak_seconds == 1.0
+    with limited(db_url, health_peak_seconds=seconds) as client:
+        for _ in range(3):
+            body = client.get("/healthz").json()
+            assert body["ok"] is True and body["peak_kb"]["web"] == 1234
+    assert len(calls) == 3 * reads  # web, computers, analysis per reading

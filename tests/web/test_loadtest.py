@@ -16,7 +16,7 @@ def args(**changes: Any) -> types.SimpleNamespace:
     base = {"tables": 3, "level": "1", "seconds": 4.0, "pause": 0.0, "game": "pinochle2",
             "json": True, "url": None, "warm": 1.0, "servers": 1, "kills": 0, "db": None,
             "ai_workers": 1, "set": ["ai_warm_up=false"], "sweep": None, "workers": None,
-            "profile": None, "shared": 0}
+            "profile": None, "shared": 0, "in_process": False}
     return types.SimpleNamespace(**{**base, **changes})
 
 
@@ -41,6 +41,48 @@ def test_a_short_run_reports_its_figures() -> None:
     assert 0 < out["round trip p95 ms"] < 5_000 and out["server peak MB"] > 10
     # the server's CPU per action, read from its process tree: some, and not absurd
     assert 0 < out["web CPU ms per action"] <= out["server CPU ms per action"] < 1_000, out
+    # the steady state leaves out the probes, the tables opened and the idle CPU, each
+    # measured after the run and reported
+    apart = out["excluded from the steady state"]
+    assert apart["healthz probes"] > 0 and apart["CPU ms per probe"] >= 0, out
+    assert apart["tables opened"] >= 0 and apart["idle CPU ms per second"] >= 0, out
+    assert apart["CPU ms per table opened (POST, WebSocket, join, first state, close)"] > 0
+    assert out["web CPU ms per action (steady state)"] <= out["web CPU ms per action"], out
+
+
+def test_the_in_process_run_measures_the_web_process_without_the_network() -> None:
+    out = run_loadtest(args(in_process=True, seconds=3.0))
+    assert out["in process"] is True and out["errors"] == 0, out
+    assert out["actions"] > 10 and out["log appends"] >= out["actions"], out
+    assert 0 < out["web CPU ms per action (steady state)"] < 1_000, out
+    assert out["web CPU ms per action (steady state)"] <= out[
+        "process CPU ms per action (all)"], out
+    apart = out["excluded"]
+    assert apart["simulated people's own CPU ms"] > 0, out
+    assert apart["CPU ms per table opened (join, first state, leave)"] > 0, out
+
+
+def test_the_profiler_times_cpu_not_the_wall_clock(tmp_path: Any) -> None:
+    """A module that sleeps 1 s and spins 0.3 s of CPU: the profile gives the spin the
+    time, and the sleep next to nothing."""
+    import pstats
+    import subprocess
+    import sys
+
+    (tmp_path / "sleepspin.py").write_text(
+        "import time\n"
+        "def nap():\n    time.sleep(1.0)\n"
+        "def spin():\n    t = time.thread_time()\n"
+        "    while time.thread_time() - t < 0.3:\n        pass\n"
+        "nap()\nspin()\n")
+    out = tmp_path / "cpu.prof"
+    subprocess.run([sys.executable, "-m", "cardplaza.web.loadtest.cpuprofile", str(out),
+                    "-m", "sleepspin"], check=True, timeout=60,
+                   env={**os.environ, "PYTHONPATH": os.pathsep.join(
+                       [str(tmp_path), *sys.path])})
+    stats = pstats.Stats(str(out)).stats  # type: ignore[attr-defined]
+    cum = {name[2]: row[3] for name, row in stats.items()}
+    assert cum["spin"] >= 0.25 and cum["nap"] < 0.1, cum
 
 
 def test_a_kill_loses_no_action_of_a_table_of_two_people() -> None:

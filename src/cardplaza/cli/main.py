@@ -512,8 +512,11 @@ def loadtest(
         help="One run per table count, e.g. 50,100,200,400,800: the scale curve.")] = None,
     workers: Annotated[int | None, typer.Option(help="The server's web processes.")] = None,
     profile: Annotated[str | None, typer.Option(
-        help="Run the server under cProfile and write its statistics to this file.")
-                       ] = None,
+        help="Run the server under cProfile (timing CPU, not the wall clock) and write its "
+             "statistics to this file.")] = None,
+    in_process: Annotated[bool, typer.Option(
+        "--in-process", help="Drive the server's tables directly, without the network: "
+                             "the web process's own CPU per action.")] = False,
     humans_per_table: Annotated[int, typer.Option(
         help="People at each table (a room; the other seats computers), each dropping "
              "the connection at random and coming back: measures stuck tables and lost "
@@ -541,7 +544,8 @@ def loadtest(
                                  ai_workers=ai_workers,
                                  set=setting or [], sweep=sweep, workers=workers,
                                  profile=profile, humans_per_table=humans_per_table,
-                                 drop_rate=drop_rate, standin_seconds=standin_seconds)
+                                 drop_rate=drop_rate, standin_seconds=standin_seconds,
+                                 in_process=in_process)
     if humans_per_table:
         from cardplaza.web.loadtest.shared import run_shared_loadtest
 

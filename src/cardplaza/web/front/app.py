@@ -46,12 +46,14 @@ import functools
 import json
 import logging
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+import orjson
 from fastapi import FastAPI, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
@@ -308,11 +310,21 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
         body = http_body("not_found") if exc.status_code == 404 else http_body("bad_request")
         return JSONResponse(body, status_code=exc.status_code)
 
+    peaks: list[Any] = [-1e9, {}]  # when the processes' peak memory was last read, and it
+
     @app.get("/healthz")
-    def healthz() -> dict[str, Any]:
+    async def healthz() -> Response:
+        # On the event loop (no hop to a thread: a probe also shows the loop answers); the
+        # peak memory of the processes, read from /proc, at most once per
+        # health_peak_seconds; the answer encoded straight away.
+        now = time.monotonic()
+        if now - peaks[0] >= settings.health_peak_seconds:
+            peaks[0], peaks[1] = now, {"web": peak_rss_kb([os.getpid()]),
+                                       "computers": peak_rss_kb(manager.pool.pids()),
+                                       "analysis": peak_rss_kb(manager.analysis.pids())}
         s = manager.pool.stats
         a = manager.analysis.stats
-        return {"ok": True, "version": __version__, "tables": len(manager.tables),
+        body = {"ok": True, "version": __version__, "tables": len(manager.tables),
                 "computers": {"workers": manager.pool.size, "ready": s.ready,
                               "busy": s.busy, "queued": s.queued, "done": s.done,
                               "timeouts": s.timeouts, "crashes": s.crashes,
@@ -321,9 +333,8 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
                 "analysis": {"workers": manager.analysis.size, "ready": a.ready,
                              "busy": a.busy, "queued": a.queued, "done": a.done,
                              "timeouts": a.timeouts, "waiting": manager.analyses},
-                "peak_kb": {"web": peak_rss_kb([os.getpid()]),
-                            "computers": peak_rss_kb(manager.pool.pids()),
-                            "analysis": peak_rss_kb(manager.analysis.pids())}}
+                "peak_kb": peaks[1]}
+        return Response(orjson.dumps(body), media_type="application/json")
 
     @app.get("/api/games")
     def list_games() -> dict[str, Any]:

@@ -115,8 +115,10 @@ class Client:
             if text is None:
                 return
             try:
-                await asyncio.wait_for(self._send_text(text),
-                                       self.settings.send_timeout_seconds)
+                # A timeout on this task itself (``wait_for`` would wrap every send in a
+                # task of its own).
+                async with asyncio.timeout(self.settings.send_timeout_seconds):
+                    await self._send_text(text)
             except Exception:
                 self.drop(CLOSE_TRY_AGAIN)
                 return
@@ -201,15 +203,24 @@ def parse_message(text: str, settings: Settings) -> dict[str, Any]:
     if len(text) > settings.ws_max_size or len(text.encode("utf-8")) > settings.ws_max_size:
         raise WebError("too_large", limit=settings.ws_max_size)
     try:
-        msg = json.loads(text)
-    except RecursionError:
-        raise WebError("too_deep", limit=settings.json_max_depth) from None
-    except ValueError:
-        raise WebError("bad_json") from None
+        msg = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        msg = _slow_loads(text, settings)  # what orjson refuses, the standard library may read
     raise_shape(msg, settings)
     if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
         raise WebError("bad_message")
     return msg
+
+
+def _slow_loads(text: str, settings: Settings) -> Any:
+    """The standard library's reading of a message orjson refused (whole numbers beyond 64
+    bits, ``NaN``, nesting deeper than orjson's limit): its own errors are ours."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise WebError("too_deep", limit=settings.json_max_depth) from None
+    except ValueError:
+        raise WebError("bad_json") from None
 
 
 class LogCap:

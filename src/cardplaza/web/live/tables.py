@@ -372,7 +372,9 @@ class TableManager:
         """Analyses waiting or running now (at most ``analysis_queue``)."""
         self.db_pool = ThreadPoolExecutor(max_workers=8, thread_name_prefix="cardplaza-db")
         self.beat_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-hb")
-        self.action_log = ActionLog(storage, self.settings.log_batch_max)
+        self.action_log = ActionLog(storage, self.settings.log_batch_max,
+                                    self.settings.log_batch_seconds,
+                                    self.settings.log_on_loop)
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Future[LiveTable | Owner]] = {}
         self._background: list[asyncio.Task[None]] = []

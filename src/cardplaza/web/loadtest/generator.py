@@ -17,7 +17,13 @@ game ends. It measures:
 
 It also reports the server's CPU time per person action (the computers' replies included),
 read from ``/proc`` for the server's whole process tree: ``web CPU ms per action`` (the
-web processes) and ``server CPU ms per action`` (with the computer-player processes).
+web processes, everything they did while measuring) and ``server CPU ms per action`` (with
+the computer-player processes). ``web CPU ms per action (steady state)`` takes out, and
+reports apart (``excluded from the steady state``), what is not the work of playing: the
+tables opened while measuring and the ``/healthz`` probes, each at its CPU measured after
+the measured time with the people gone (20 tables opened, joined and closed; 40 probes),
+and the server's CPU when idle (heartbeats, sweeps) per second. ``--in-process``
+(:mod:`.inproc`) measures the web process's own work without the network.
 
 ``--sweep 50,100,200`` runs once per table count, each against a fresh server, and prints
 one line per count (round trip p50/p95, actions/s, CPU per action): the scale curve. The
@@ -86,6 +92,10 @@ class Figures:
     seen_steps: dict[str, int] = field(default_factory=dict)
     shared: set[str] = field(default_factory=set)
     """Tables with two people."""
+    opened: int = 0
+    """Tables opened while measuring."""
+    probes: int = 0
+    """``/healthz`` probes sent while measuring."""
 
     def count(self, code: str) -> None:
         """Count one error of a kind."""
@@ -118,6 +128,7 @@ class ServerProcess:
         self.profile = profile
         self.port = _free_port()
         self.proc: subprocess.Popen[bytes] | None = None
+        self.profiled = False
         self.log = tmp / f"server-{self.port}.log"
 
     @property
@@ -128,7 +139,9 @@ class ServerProcess:
     def start(self) -> None:
         """Start it and wait until it answers."""
         env = dict(os.environ, XDG_DATA_HOME=str(self.tmp / "xdg"))
-        profiler = ["-m", "cProfile", "-o", self.profile] if self.profile else []
+        # CPU time, not the wall clock: the profiler's timer is the event loop thread's.
+        profiler = ["-m", "cardplaza.web.loadtest.cpuprofile", self.profile] \
+            if self.profile else []
         with self.log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [sys.executable, *profiler, "-m", "cardplaza.web", "--port", str(self.port),
@@ -264,6 +277,8 @@ class Bot:
             raise RuntimeError("table not created")
         self.table = r.json()
         self.run.figures.games += 1
+        if self.run.measuring:
+            self.run.figures.opened += 1
         if self.guest is not None:
             self.run.figures.shared.add(self.table["table"])
             self.guest.tables.put_nowait({"table": self.table["table"],
@@ -413,6 +428,8 @@ class Run:
     async def probe(self) -> None:
         while not self.stopping:
             t0 = time.perf_counter()
+            if self.measuring:
+                self.figures.probes += 1
             try:
                 r = await self.http.get(f"{self.bases[0]}/healthz", timeout=10.0)
                 if r.status_code == 200 and self.measuring:
@@ -479,6 +496,10 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         for t in [*tasks, probe]:
             t.cancel()
         await asyncio.gather(*tasks, probe, return_exceptions=True)
+        apart = None
+        if len(servers) == 1 and acted and not args.kills:
+            apart = await _calibrate(run, servers[0], min(CALIBRATION_TABLES, args.tables),
+                                     args.pause)
     f = run.figures
     kb = peak.get("peak_kb", {})
     out: dict[str, Any] = {
@@ -509,12 +530,74 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         computers = sum(a[1] - b[1] for a, b in zip(cpu_after, cpu_before, strict=True))
         out["web CPU ms per action"] = round(1000 * web / acted, 3)
         out["server CPU ms per action"] = round(1000 * (web + computers) / acted, 3)
+        if apart is not None:
+            idle, probe_cpu, open_cpu = apart
+            steady = (web - idle * elapsed - probe_cpu * f.probes - open_cpu * f.opened)
+            out["web CPU ms per action (steady state)"] = round(1000 * steady / acted, 3)
+            out["excluded from the steady state"] = {
+                "idle CPU ms per second": round(1000 * idle, 3),
+                "healthz probes": f.probes, "CPU ms per probe": round(1000 * probe_cpu, 3),
+                "tables opened": f.opened,
+                "CPU ms per table opened (POST, WebSocket, join, first state, close)":
+                    round(1000 * open_cpu, 3)}
     if servers and args.kills:
         out["lost acknowledged actions"] = _lost(servers[0].db, f)
         out["acknowledged actions checked"] = sum(len(a) for a in f.acked.values())
         out["of them at tables of two people"] = sum(len(a) for t, a in f.acked.items()
                                                      if t in f.shared)
     return out
+
+
+CALIBRATION_TABLES = 20
+"""Tables opened (and left) after the measured time to measure the CPU of opening one."""
+CALIBRATION_PROBES = 40
+"""``/healthz`` probes sent after the measured time to measure the CPU of one."""
+IDLE_SECONDS = 2.0
+"""Seconds of quiet after the measured time to measure the server's CPU when idle."""
+SETTLE_SECONDS = 0.5
+"""Time allowed for a computer's thinking per move when waiting for the moves under way
+to end before the quiet is measured."""
+
+
+async def _calibrate(run: Run, server: ServerProcess, tables: int,
+                     pause: float) -> tuple[float, float, float] | None:
+    """After the measured time, with the people gone: the server's web CPU seconds per
+    second idle, per ``/healthz`` probe, and per table opened (``POST /api/tables``, the
+    WebSocket opened, the join and its first state, the socket closed)."""
+    from websockets.asyncio.client import connect
+
+    # The computers' moves under way end: at most one per other seat, each after its pause
+    # (and the computer's thinking).
+    from cardplaza.core.registry import get_game
+
+    spec = get_game(run.game)
+    others = spec.new_game(spec.options_type(), 0).num_players - 1
+    await asyncio.sleep((pause + SETTLE_SECONDS) * others + 1.0)
+    t0, (c0, _) = time.perf_counter(), server.cpu()
+    await asyncio.sleep(IDLE_SECONDS)
+    idle = (server.cpu()[0] - c0) / (time.perf_counter() - t0)
+    if idle <= 0.0 and server.cpu()[0] == 0.0:
+        return None  # /proc cannot be read here
+    t0, (c0, _) = time.perf_counter(), server.cpu()
+    for _ in range(CALIBRATION_PROBES):
+        await run.http.get(f"{server.base}/healthz", timeout=10.0)
+    probe = (server.cpu()[0] - c0 - idle * (time.perf_counter() - t0)) / CALIBRATION_PROBES
+    t0, (c0, _) = time.perf_counter(), server.cpu()
+    ws_url = server.base.replace("http://", "ws://") + "/ws"
+    for i in range(tables):
+        level = run.levels[i % len(run.levels)]
+        body: dict[str, Any] = {"game": run.game, "level": level, "name": f"C {i}"}
+        if run.game == "pinochle2":
+            body["options"] = {"level": level if level in ("1", "2", "3", "4") else "4"}
+        made = (await run.http.post(f"{server.base}/api/tables", json=body,
+                                    timeout=30.0)).json()
+        async with connect(ws_url, open_timeout=20, max_size=2**22, compression=None,
+                           proxy=None) as ws:
+            await ws.send(json.dumps({"type": "join", "table": made["table"],
+                                      "token": made["token"]}))
+            await asyncio.wait_for(ws.recv(), REPLY_SECONDS)
+    opened = (server.cpu()[0] - c0 - idle * (time.perf_counter() - t0)) / tables
+    return idle, max(0.0, probe), max(0.0, opened)
 
 
 async def _killer(args: Any, servers: list[ServerProcess], run: Run) -> None:
@@ -626,7 +709,8 @@ def sweep_counts(text: str) -> list[int]:
 
 
 SWEEP_COLUMNS = ("tables", "actions/s", "round trip p50 ms", "round trip p95 ms",
-                 "next turn p95 s", "web CPU ms per action", "server CPU ms per action",
+                 "next turn p95 s", "web CPU ms per action",
+                 "web CPU ms per action (steady state)", "server CPU ms per action",
                  "errors")
 
 
@@ -644,7 +728,8 @@ def run_sweep(args: Any) -> list[dict[str, Any]]:
 def format_sweep(rows: list[dict[str, Any]]) -> str:
     """The scale curve as a text table."""
     lines = ["  ".join(f"{c:>12}" for c in ("tables", "actions/s", "rt p50 ms", "rt p95 ms",
-                                            "turn p95 s", "web ms/act", "server ms/act",
+                                            "turn p95 s", "web ms/act", "steady ms/act",
+                                            "server ms/act",
                                             "errors"))]
     for r in rows:
         lines.append("  ".join(f"{r.get(c, '—')!s:>12}" for c in SWEEP_COLUMNS))
@@ -660,6 +745,12 @@ def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
     """Run the benchmark described by ``args`` (see :func:`main`); returns the figures.
     With ``runner``, that run instead of one person per table, against one server."""
     check_args(args)
+    if getattr(args, "in_process", False):
+        from cardplaza.web.loadtest.inproc import run_in_process, server_loop
+
+        with asyncio.Runner(loop_factory=server_loop()) as loop_runner:
+            figures: dict[str, Any] = loop_runner.run(run_in_process(args))
+            return figures
     if args.url:
         if runner is not None:
             return asyncio.run(runner(args, args.url.rstrip("/"), None))
@@ -733,6 +824,9 @@ def add_arguments(p: Any) -> None:
     p.add_argument("--sweep", default=None, metavar="N,N,…",
                    help="one run per table count (the scale curve)")
     p.add_argument("--workers", type=int, default=None, help="the server's web processes")
+    p.add_argument("--in-process", action="store_true",
+                   help="drive the server's tables directly, no network: the web "
+                        "process's own CPU per action (cardplaza.web.loadtest.inproc)")
     p.add_argument("--profile", default=None, metavar="FILE",
                    help="run the server under cProfile and write its statistics to FILE")
 

@@ -2,15 +2,18 @@
 
 Every table appends its actions through one :class:`ActionLog`. An append waits for its
 own row to be committed; the appends arriving while a transaction is being written are
-written together in the next one (up to ``log_batch_max``). Under load that is one commit
-for many tables' actions instead of one each; alone, an append is written at once.
+written together in the next one (up to ``log_batch_max``). Transactions are at least
+``log_batch_seconds`` apart: an append arriving sooner after the last one waits for the
+rest of that time, and the appends arriving meanwhile share its transaction. Under load
+that is one commit for many tables' actions instead of one each (a transaction's own
+cost is most of an append's); alone, an append is written at once.
 
-With SQLite a batch is written on the event loop itself when that needs no wait (a
-fraction of a millisecond: no other writer of the process busy, the file not locked by
-another process): a hop to a thread would cost more, because under load the thread waits
-behind the loop for the interpreter lock at every step of its statements. Otherwise
-(PostgreSQL, a busy SQLite file) the batch goes to one writing thread; a batch with a lost
-lease or a conflict goes there too, to be written item by item without being tried whole
+Batches are written by one writing thread, so the event loop never waits for the
+database (with ``log_on_loop``, SQLite batches are written on the loop itself when that
+needs no wait — no other writer of the process busy, the file not locked by another
+process — which saves the hop to the thread but stops the loop for the write, and on a
+busy machine a write's system calls can keep it off the processor for milliseconds). A
+batch with a lost lease or a conflict is written item by item without being tried whole
 again.
 """
 
@@ -25,9 +28,15 @@ from cardplaza.web.store.storage import Append, Storage
 class ActionLog:
     """Appends of every table of a process, batched into shared transactions."""
 
-    def __init__(self, storage: Storage, max_batch: int) -> None:
+    def __init__(self, storage: Storage, max_batch: int, gap: float = 0.0,
+                 on_loop: bool = True) -> None:
         self.storage = storage
         self.max_batch = max(1, max_batch)
+        self.gap = max(0.0, gap)
+        """Least time between the starts of two transactions (``log_batch_seconds``)."""
+        self._last = -1e9
+        self.on_loop = on_loop
+        """SQLite batches are tried on the event loop first (``log_on_loop``)."""
         self._pending: list[tuple[Append, asyncio.Future[None]]] = []
         self._drainer: asyncio.Task[None] | None = None
         self._thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardplaza-log")
@@ -52,19 +61,22 @@ class ActionLog:
         # Runs until nothing is pending; an append that finds it done starts it again.
         loop = asyncio.get_running_loop()
         while self._pending:
+            wait = self._last + self.gap - loop.time()
+            if wait > 0 and len(self._pending) < self.max_batch:
+                await asyncio.sleep(wait)
+            self._last = loop.time()
             batch = self._pending[:self.max_batch]
             del self._pending[:self.max_batch]
             items = [item for item, _ in batch]
             results: list[Exception | None]
-            outcome = self.storage.append_actions_at_once(items)
+            outcome = self.storage.append_actions_at_once(items) if self.on_loop else "no"
             if outcome == "written":
                 results = [None] * len(items)
                 self.at_once += 1
             else:
-                # After a failed batch each item goes alone, without a second try together.
                 try:
                     results = await loop.run_in_executor(
-                        self._thread, self.storage.append_actions, items, outcome == "busy")
+                        self._thread, self._write, items, outcome)
                 except Exception as exc:  # the thread is gone (closing)
                     results = [exc] * len(batch)
             self.transactions += 1
@@ -76,6 +88,15 @@ class ActionLog:
                     done.set_result(None)
                 else:
                     done.set_exception(result)
+
+    def _write(self, items: list[Append], outcome: str) -> list[Exception | None]:
+        """On the writing thread: the batch in one transaction, or (after a failed one)
+        each item alone, without a second try together."""
+        if outcome == "no":
+            outcome = self.storage.append_actions_at_once(items)
+            if outcome == "written":
+                return [None] * len(items)
+        return self.storage.append_actions(items, outcome == "busy")
 
     def close(self) -> None:
         """Stop the writing thread (appends still queued fail)."""

@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import secrets
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -259,6 +260,20 @@ _HOLD_MANY_WRITE = (update(leases_t)
                     .where(leases_t.c.table_id.in_(bindparam("ts", expanding=True)),
                            leases_t.c.server == bindparam("s"))
                     .values(server=bindparam("s_again")))
+_PLAIN_HOLDS: dict[int, str] = {}
+
+
+def _plain_hold(count: int) -> str:
+    """SQLite: the lease rows of ``count`` tables kept by their server (``qmark`` text:
+    the server, the tables, the server again), made once per count."""
+    sql = _PLAIN_HOLDS.get(count)
+    if sql is None:
+        marks = ", ".join(["?"] * count)
+        sql = _PLAIN_HOLDS[count] = (f"UPDATE {leases_t.name} SET server = ? WHERE table_id "
+                                     f"IN ({marks}) AND server = ?")
+    return sql
+
+
 _HOLD_WRITE = (update(leases_t)
                .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
                .values(server=bindparam("s_again")))
@@ -510,6 +525,8 @@ class Storage:
             return "busy"
         try:
             conn = self._quick_connection()
+            if all(item.finish is None and not item.standin for item in items):
+                return self._write_plain(conn, items)
             try:
                 with conn.begin():
                     self._write_many_on(conn, items)
@@ -520,6 +537,40 @@ class Storage:
             return "written"
         finally:
             self._writer.release()
+
+    def _write_plain(self, conn: Connection, items: Sequence[Append]) -> AtOnce:
+        """:meth:`append_actions_at_once` of actions that end no game and mark nothing,
+        through the driver's own connection: the same two statements as
+        :meth:`_write_many_on` (the leases held, then one insert of every row) and the
+        commit, at less than half the processor time of going through SQLAlchemy's
+        transaction and statement layers."""
+        raw = conn.connection.driver_connection
+        assert isinstance(raw, sqlite3.Connection)
+        now = time.time()
+        owners: dict[str, set[str]] = {}
+        values: list[Any] = []
+        for item in items:
+            if item.server is not None:
+                owners.setdefault(item.server, set()).add(item.table_id)
+            values += (item.table_id, item.index, item.seat, json.dumps(item.action), now)
+        try:
+            cur = raw.execute("BEGIN IMMEDIATE")
+            try:
+                for server, tables in owners.items():
+                    cur.execute(_plain_hold(len(tables)), (server, *sorted(tables), server))
+                    if cur.rowcount != len(tables):
+                        raw.rollback()
+                        return "failed"
+                cur.execute(self._insert_rows(len(items)), values)
+                raw.commit()
+            except BaseException:
+                raw.rollback()
+                raise
+        except sqlite3.IntegrityError:
+            return "failed"
+        except sqlite3.Error:  # the file is locked by another process
+            return "busy"
+        return "written"
 
     def _quick_connection(self) -> Connection:
         if self._quick is None:
