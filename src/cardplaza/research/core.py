@@ -288,16 +288,18 @@ class ChanceState:
     ``deal_limit``; the result is then by the scores so far).
     """
 
+    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "codec", "deal_actions",
+                 "deal_start", "draws", "engine", "history", "left", "max_deals", "need",
+                 "options", "order", "over", "pending", "pending_seat", "seats", "spec")
+    # Slots, not a dict: the adapters read these fields at every step.
+
+    _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
+                    "_numbers", "seats")
+    """Fields fixed for a game and its options, shared by every copy."""
+
     def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
-        self.spec = spec
-        self.options = options
-        self.max_deals = deal_bound(spec, options, max_deals)
-        self.codec = codec = codec_of(spec)
-        self._may_end = (codec.deal_may_end if spec.deals_played is not None
-                         and type(codec).deal_may_end is not ResearchCodec.deal_may_end
-                         else None)
-        self._fixed = codec.fixed_actions(options)
-        self._numbers = codec.numbers
+        self._setup(spec, options, deal_bound(spec, options, max_deals))
+        self._final = False  # the deal in progress is the last the deal limit allows
         self.engine: GameState | None = None
         self.deal_start: GameState | None = None  # engine right after the last deal
         self.deal_actions: list[Action] = []  # applied since then
@@ -309,8 +311,20 @@ class ChanceState:
         self.left: list[int] = []  # the items not dealt yet, ascending
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
-        self.seats = seats_of(spec, options)
         self._advance()
+
+    def _setup(self, spec: GameSpec, options: Any, max_deals: int | None) -> None:
+        """The fields fixed for the game (:attr:`_GAME_FIELDS`)."""
+        self.spec = spec
+        self.options = options
+        self.max_deals = max_deals
+        self.codec = codec = codec_of(spec)
+        self._may_end = (codec.deal_may_end if spec.deals_played is not None
+                         and type(codec).deal_may_end is not ResearchCodec.deal_may_end
+                         else None)
+        self._first, self._fixed = codec.fixed_actions(options)
+        self._numbers = codec.numbers
+        self.seats = seats_of(spec, options)
 
     def _ask(self, need: NeedChance) -> None:
         """Make ``need`` the chance node in progress."""
@@ -339,6 +353,7 @@ class ChanceState:
         engine.deal_limit = self.max_deals
         self.engine = _pin(engine)
         self.over = engine.is_terminal
+        self._final = self._last_deal(engine)
         self.deal_start = _copy(engine)
         self.deal_actions = []
         self.pending, self.pending_seat, self.draws = None, -1, []
@@ -365,12 +380,12 @@ class ChanceState:
         """True when the game is over."""
         return self.over
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """The outcomes of the chance node and their probabilities (all equally likely):
         ``k`` deals the ``k``-th (ascending) of the items left to the next place, or draws
-        the number ``k``."""
+        the number ``k`` (a tuple shared by every node with as many outcomes)."""
         assert self.need is not None
-        return list(uniform_outcomes(len(self.left)))
+        return uniform_outcomes(len(self.left))
 
     def chance_numbers(self) -> list[int]:
         """The outcomes of the chance node, without their (equal) probabilities."""
@@ -426,13 +441,13 @@ class ChanceState:
         assert engine is not None
         if type(number) is not int:
             number = operator.index(number)
-        first, fixed = self._fixed
-        i = number - first
+        i = number - self._first
+        fixed = self._fixed
         action = fixed[i] if 0 <= i < len(fixed) else self.codec.decode(engine, number)
         seat = engine.current_player
         may_end = self._may_end
-        before = (_copy(engine) if may_end is not None and may_end(engine)
-                  and not self._last_deal(engine) else None)
+        before = (_copy(engine) if may_end is not None and not self._final and may_end(engine)
+                  else None)
         try:
             engine.apply(action)
         except NeedChance as need:
@@ -450,7 +465,9 @@ class ChanceState:
 
     def _last_deal(self, engine: GameState) -> bool:
         """True if the deal in progress is the last one the deal limit allows (its end
-        ends the game: no next deal asks for chance)."""
+        ends the game: no next deal asks for chance). Worked out once a deal is dealt; a
+        deal that begins without chance is then taken for an earlier one (harmless: its
+        end is announced for nothing)."""
         played = self.spec.deals_played
         return (self.max_deals is not None and played is not None
                 and played(engine) >= self.max_deals)
@@ -458,13 +475,27 @@ class ChanceState:
     def clone(self) -> ChanceState:
         """An independent copy."""
         new = object.__new__(ChanceState)
-        new.__dict__.update(self.__dict__)
+        new.spec = self.spec
+        new.options = self.options
+        new.max_deals = self.max_deals
+        new.codec = self.codec
+        new._may_end = self._may_end
+        new._first = self._first
+        new._fixed = self._fixed
+        new._numbers = self._numbers
+        new.seats = self.seats
+        new._final = self._final
         new.engine = None if self.engine is None else _copy(self.engine)
+        new.deal_start = self.deal_start  # never changed in place: shared
         new.deal_actions = self.deal_actions[:]
+        new.pending = self.pending
+        new.pending_seat = self.pending_seat
         new.draws = self.draws[:]
+        new.need = self.need
         new.order = self.order[:]
         new.left = self.left[:]
         new.history = self.history[:]
+        new.over = self.over
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceState:
@@ -472,9 +503,9 @@ class ChanceState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with the game's name in place of its spec and codec."""
-        data = {k: v for k, v in self.__dict__.items()
-                if k not in ("spec", "codec", "_may_end", "_fixed", "_numbers")}
-        return (_restore, (self.spec.name, data))
+        data = {k: getattr(self, k) for k in ChanceState.__slots__
+                if k not in ChanceState._GAME_FIELDS}
+        return (_restore, (self.spec.name, self.options, self.max_deals, data))
 
     # -- results and views --------------------------------------------------------
     def utilities(self) -> list[float]:
@@ -550,14 +581,12 @@ class ChanceState:
         return " ".join(f"{p}:{n}" for p, n in self.history[-12:])
 
 
-def _restore(name: str, data: dict[str, Any]) -> ChanceState:
-    spec = get_game(name)
+def _restore(name: str, options: Any, max_deals: int | None,
+             data: dict[str, Any]) -> ChanceState:
     state = object.__new__(ChanceState)
-    codec = codec_of(spec)
-    state.__dict__.update(data, spec=spec, codec=codec, _may_end=(
-        codec.deal_may_end if spec.deals_played is not None
-        and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None),
-        _fixed=codec.fixed_actions(data["options"]), _numbers=codec.numbers)
+    state._setup(get_game(name), options, max_deals)
+    for key, value in data.items():
+        setattr(state, key, value)
     for engine in (state.engine, state.deal_start):
         if engine is not None:
             _pin(engine)

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -173,13 +174,26 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     state through ``_apply_action``.
     """
 
+    __slots__ = ("__dict__", "_inner")
+
     def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
         self.inner = game.initial.clone() if inner is None else inner
 
+    @property
+    def inner(self) -> ChanceState:
+        """The game with its deals as chance nodes (every call reads the slot ``_inner``:
+        a pybind11 object's ``__dict__`` is slow to reach)."""
+        return self._inner
+
+    @inner.setter
+    def inner(self, value: ChanceState) -> None:
+        # Also in the dict, which OpenSpiel's C++ ``Clone`` copies (through this setter).
+        self._inner = self.__dict__["inner"] = value
+
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
-        inner = self.inner
+        inner = self._inner
         if inner.need is not None:
             return _CHANCE
         p: int = inner.engine.current_player  # type: ignore[union-attr]
@@ -187,12 +201,12 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def is_chance_node(self) -> bool:
         """True while dealing (answered here, without a round trip through C++)."""
-        return self.inner.need is not None
+        return self._inner.need is not None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers of ``player`` (the player to act if ``None``; chance
         outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
-        inner = self.inner
+        inner = self._inner
         if inner.need is not None:
             return (list(range(len(inner.left))) if player is None or player == _CHANCE
                     else [])
@@ -208,13 +222,14 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcomes of the chance node (each remaining card equally likely)."""
-        return list(uniform_outcomes(len(self.inner.left)))
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
+        """Outcomes of the chance node (each remaining card equally likely): a tuple
+        shared by every node with as many outcomes, not a new list each time."""
+        return uniform_outcomes(len(self._inner.left))
 
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class)."""
-        inner = self.inner
+        inner = self._inner
         need = inner.need
         if need is None:
             inner._decide(action)
@@ -231,54 +246,54 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def clone(self) -> CardPlazaState:
         """An independent copy (the engine's own clone and the adapter's lists)."""
-        return CardPlazaState(self.get_game(), self.inner.clone())
+        return CardPlazaState(self.get_game(), self._inner.clone())
 
     def child(self, action: int) -> CardPlazaState:
         """A copy with ``action`` applied."""
-        new = CardPlazaState(self.get_game(), self.inner.clone())
+        new = CardPlazaState(self.get_game(), self._inner.clone())
         new.apply_action(action)
         return new
 
     def history(self) -> list[int]:
         """Every action number and chance outcome so far, in order."""
-        return [n for _, n in self.inner.history]
+        return [n for _, n in self._inner.history]
 
     def full_history(self) -> list[PlayerAction]:
         """``(player, action)`` of every step so far (``player`` -1 for chance)."""
-        return [PlayerAction(_CHANCE if p == CHANCE else p, n) for p, n in self.inner.history]
+        return [PlayerAction(_CHANCE if p == CHANCE else p, n) for p, n in self._inner.history]
 
     def history_str(self) -> str:
         """The history as OpenSpiel writes it."""
-        return ", ".join(str(n) for _, n in self.inner.history)
+        return ", ".join(str(n) for _, n in self._inner.history)
 
     def move_number(self) -> int:
         """Steps taken so far (actions and chance outcomes)."""
-        return len(self.inner.history)
+        return len(self._inner.history)
 
     def is_initial_state(self) -> bool:
         """True before the first chance outcome."""
-        return not self.inner.history
+        return not self._inner.history
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
-        return self.inner.action_string(p, int(action))
+        return self._inner.action_string(p, int(action))
 
     def is_terminal(self) -> bool:
         """True when the game is over."""
-        return self.inner.over
+        return self._inner.over
 
     def returns(self) -> list[float]:
         """Zero-sum results at the end, zeros before."""
-        return self.inner.utilities()
+        return self._inner.utilities()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state with the same information state for ``player_id``: the hidden cards
         dealt again by the game's determinizer."""
         seed = int(probability_sampler() * 2 ** 52)
-        return CardPlazaState(self.get_game(), self.inner.resample(player_id, random.Random(seed)))
+        return CardPlazaState(self.get_game(), self._inner.resample(player_id, random.Random(seed)))
 
     def __str__(self) -> str:
-        return str(self.inner)
+        return str(self._inner)
 
 
 class Observer:
