@@ -193,6 +193,20 @@ Draw = tuple[str, tuple[int, ...]]
 """A completed draw: ``("shuffle", order of the original positions)`` or ``("number", (k,))``."""
 
 
+_STARTS: dict[tuple[str, Any], dict[tuple[Draw, ...], NeedChance]] = {}
+
+
+def _starts_of(spec: GameSpec, options: Any) -> dict[tuple[Draw, ...], NeedChance]:
+    """The chance a new game of these options asks for after each list of drawn numbers
+    (a first dealer, as a rule): the same every time (engines draw only from their RNG),
+    so a new game skips running its engine up to there."""
+    key = (spec.name, options)
+    starts = _STARTS.get(key)
+    if starts is None:
+        starts = _STARTS[key] = {}
+    return starts
+
+
 class ScriptedRNG(random.Random):
     """An RNG that plays back chosen outcomes and raises :class:`NeedChance` otherwise.
 
@@ -288,20 +302,22 @@ class ChanceState:
     ``deal_limit``; the result is then by the scores so far).
     """
 
-    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "codec", "deal_actions",
+    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "codec",
+                 "deal_actions",
                  "deal_start", "draws", "engine", "history", "left", "max_deals", "need",
                  "options", "order", "over", "pending", "pending_seat", "seats", "spec")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
-                    "_numbers", "seats")
+                    "_numbers", "_starts", "seats")
     """Fields fixed for a game and its options, shared by every copy."""
 
     def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
         self._setup(spec, options, deal_bound(spec, options, max_deals))
         self._final = False  # the deal in progress is the last the deal limit allows
         self.engine: GameState | None = None
-        self.deal_start: GameState | None = None  # engine right after the last deal
+        # The engine right after the last deal, or the draws that dealt the first one.
+        self.deal_start: GameState | tuple[Draw, ...] | None = None
         self.deal_actions: list[Action] = []  # applied since then
         self.pending: Action | None = None  # the action waiting for chance outcomes
         self.pending_seat = -1
@@ -324,6 +340,7 @@ class ChanceState:
                          else None)
         self._first, self._fixed = codec.fixed_actions(options)
         self._numbers = codec.numbers
+        self._starts = _starts_of(spec, options)
         self.seats = seats_of(spec, options)
 
     def _ask(self, need: NeedChance) -> None:
@@ -335,26 +352,35 @@ class ChanceState:
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
         """Run the pending step (or the deal) with the completed draws; ask for the next."""
+        engine = self.engine
+        first = engine is None
+        if first:
+            need = self._starts.get(tuple(self.draws))
+            if need is not None:  # this start asked for this chance before
+                self._ask(need)
+                return
         script = ScriptedRNG(self.draws)
         try:
-            if self.engine is None:
+            if engine is None:
                 with chance_from(lambda seed: script):
                     engine = self.spec.new_game(self.options, 0)
             else:
-                engine = self.engine
                 engine._rng, engine._rng_shared = script, False
                 assert self.pending is not None
                 engine.apply(self.pending)
         except NeedChance as need:
-            if self.engine is not None:
+            if not first:
                 self._rebuild()
+            elif all(kind == "number" for kind, _ in self.draws):  # a few numbers: remembered
+                self._starts[tuple(self.draws)] = need.with_traceback(None)
             self._ask(need)
             return
         engine.deal_limit = self.max_deals
         self.engine = _pin(engine)
         self.over = engine.is_terminal
         self._final = self._last_deal(engine)
-        self.deal_start = _copy(engine)
+        # The first deal is dealt again from its draws if ever needed; a later one copied.
+        self.deal_start = tuple(self.draws) if first else _copy(engine)
         self.deal_actions = []
         self.pending, self.pending_seat, self.draws = None, -1, []
         self.need = None
@@ -362,8 +388,16 @@ class ChanceState:
     def _rebuild(self) -> None:
         """The engine as it was before the step that asked for chance (that step stopped
         half-way): the deal's start replayed."""
-        assert self.deal_start is not None
-        self.engine = _copy(self.deal_start)
+        start = self.deal_start
+        assert start is not None
+        if isinstance(start, tuple):  # the game's first deal, dealt again from its draws
+            script = ScriptedRNG(start)
+            with chance_from(lambda seed: script):
+                engine = self.spec.new_game(self.options, 0)
+            engine.deal_limit = self.max_deals
+            self.engine = _pin(engine)
+        else:
+            self.engine = _copy(start)
         for a in self.deal_actions:
             self.engine.apply(a)
 
@@ -483,6 +517,7 @@ class ChanceState:
         new._first = self._first
         new._fixed = self._fixed
         new._numbers = self._numbers
+        new._starts = self._starts
         new.seats = self.seats
         new._final = self._final
         new.engine = None if self.engine is None else _copy(self.engine)
@@ -588,7 +623,7 @@ def _restore(name: str, options: Any, max_deals: int | None,
     for key, value in data.items():
         setattr(state, key, value)
     for engine in (state.engine, state.deal_start):
-        if engine is not None:
+        if engine is not None and not isinstance(engine, tuple):
             _pin(engine)
     return state
 
