@@ -479,9 +479,11 @@ class ChanceState:
         fixed = self._fixed
         action = fixed[i] if 0 <= i < len(fixed) else self.codec.decode(engine, number)
         seat = engine.current_player
-        may_end = self._may_end
-        before = (_copy(engine) if may_end is not None and not self._final and may_end(engine)
-                  else None)
+        before = None
+        if not self._final:
+            may_end = self._may_end
+            if may_end is not None and may_end(engine):
+                before = _copy(engine)
         try:
             engine.apply(action)
         except NeedChance as need:
@@ -495,7 +497,7 @@ class ChanceState:
             return
         self.history.append((seat, number))
         self.deal_actions.append(action)
-        self.over = engine.is_terminal
+        self.over = engine.current_player == TERMINAL  # is_terminal, one call fewer
 
     def _last_deal(self, engine: GameState) -> bool:
         """True if the deal in progress is the last one the deal limit allows (its end

@@ -44,6 +44,7 @@ from cardplaza.research.core import (
     seats_of,
     uniform_outcomes,
 )
+from cardplaza.research.core import _UNIFORM
 
 PREFIX = "python_cardplaza_"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)
@@ -225,7 +226,8 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """Outcomes of the chance node (each remaining card equally likely): a tuple
         shared by every node with as many outcomes, not a new list each time."""
-        return uniform_outcomes(len(self._inner.left))
+        n = len(self._inner.left)
+        return _UNIFORM[n] if n < len(_UNIFORM) else uniform_outcomes(n)
 
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class)."""

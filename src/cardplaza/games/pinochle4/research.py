@@ -119,7 +119,9 @@ class PinochleCodec(ResearchCodec):
         if phase == PLAY:
             state.legal_actions()
             m = state._lmask  # the legal cards, worked out with the list
-            t0, t1, t2, t3 = self._tables(state.options)[2]
+            last, tables = self._last_tables
+            t0, t1, t2, t3 = (tables if state.options is last else
+                              self._tables(state.options))[2]
         elif phase == PASSING:  # any card of the giver's hand
             m = state.hands[state.giver]
             t0, t1, t2, t3 = self._tables(state.options)[0]
