@@ -36,6 +36,7 @@ from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import TERMINAL
 from cardplaza.core.registry import GameSpec
 from cardplaza.research.core import (
+    _UNIFORM,
     CHANCE,
     DEFAULT_MAX_DEALS,
     ChanceState,
@@ -44,7 +45,6 @@ from cardplaza.research.core import (
     seats_of,
     uniform_outcomes,
 )
-from cardplaza.research.core import _UNIFORM
 
 PREFIX = "python_cardplaza_"
 _CHANCE = int(pyspiel.PlayerId.CHANCE)

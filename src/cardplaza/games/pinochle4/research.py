@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
@@ -36,6 +36,12 @@ def _bids(options: Any, players: int) -> tuple[int, int, int]:
     low = options.min_bid // div
     return low, step, (max_side_score(players, options.one_point) - low) // step + 1
 
+
+_FIXED: tuple[Action, ...] = (*[(K_TRUMP, s) for s in range(4)],
+                               *[(K_GIVE, c) for c in range(DECK)],
+                               *[(K_DISCARD, c) for c in range(DECK)], *PLAY_ACTIONS)
+"""The actions of the numbers from the first trump on, in order (the plays are the engine's
+own objects, which it knows by identity)."""
 
 _Tables = tuple[tuple[tuple[int, ...], ...], ...]
 _CARD_NUMBERS: dict[int, _Tables] = {}
@@ -107,14 +113,16 @@ class PinochleCodec(ResearchCodec):
 
     def deal_may_end(self, state: GameState) -> bool:
         """The last card of a hand."""
-        state = cast(PinochleState, state)  # no isinstance check: called at every step
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, PinochleState)
         return (state.phase == PLAY and len(state.trick) == state.n - 1
                 and state.hands[state.turn].bit_count() == 1)
 
     def numbers(self, state: GameState) -> list[int]:
         """The engine lists every kind of action in the order of its numbers (cards in card
         order, the pass before a bid): the numbers without sorting, cards from a mask."""
-        state = cast(PinochleState, state)  # no isinstance check: called at every step
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, PinochleState)
         phase = state.phase
         if phase == PLAY:
             state.legal_actions()
@@ -153,8 +161,8 @@ class PinochleCodec(ResearchCodec):
         return 1 + (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
-        """Cards to play."""
-        return self._bases(options)[3], PLAY_ACTIONS
+        """Trumps, gives, discards and plays: every number past the bids (one run)."""
+        return self._bases(options)[0], _FIXED
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
@@ -53,6 +53,10 @@ _PLAYS: tuple[Action, ...] = tuple(ENGINE_PLAYS)
 """The play of each face: the very objects the engine lists (it knows them by identity and
 applies them at once)."""
 
+_FIXED: tuple[Action, ...] = (*[(K_TRUMP, s) for s in range(4)],
+                               *[(K_GIVE, f) for f in range(FACES)], *_PLAYS, THROW_IN)
+"""The actions of the numbers from the first trump on, in order."""
+
 _FACE_NUMBERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
@@ -96,7 +100,8 @@ class DoubleDeckCodec(ResearchCodec):
         """The engine lists every kind of action in the order of its numbers (plays and
         gives by face, the throw-in after the plays, bids by amount after the pass): the
         numbers without sorting, plays and gives from the legal faces' mask."""
-        assert isinstance(state, DoubleDeckState)
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, DoubleDeckState)
         phase = state.phase
         if phase == PLAY:
             legal = state.legal_actions()
@@ -137,8 +142,8 @@ class DoubleDeckCodec(ResearchCodec):
         return {K_TRUMP: trump, K_GIVE: give, K_PLAY: play}[kind] + value
 
     def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
-        """Cards to play."""
-        return self._bases(options)[2], _PLAYS
+        """Trumps, gives, plays and the throw-in: every number past the bids (one run)."""
+        return self._bases(options)[0], _FIXED
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""
