@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from cardplaza.core.protocol import TERMINAL, Action, GameState, chance_from
+from cardplaza.core.protocol import TERMINAL, Action, GameState, IllegalAction, chance_from
 from cardplaza.core.registry import GameSpec, games, get_game
 
 CHANCE = -2
@@ -193,6 +193,24 @@ Draw = tuple[str, tuple[int, ...]]
 """A completed draw: ``("shuffle", order of the original positions)`` or ``("number", (k,))``."""
 
 
+CHANCE_STEPS: tuple[tuple[int, int], ...] = tuple((CHANCE, k) for k in range(256))
+"""The history entry of each chance outcome, made once (a step makes no new object)."""
+
+_STEPS: dict[tuple[str, Any], tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+
+def _steps_of(spec: GameSpec, options: Any, seats: int,
+              actions: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The history entry ``(seat, number)`` of every seat's every action number, made once
+    per game and options."""
+    key = (spec.name, options)
+    steps = _STEPS.get(key)
+    if steps is None:
+        steps = _STEPS[key] = tuple(tuple((seat, k) for k in range(actions))
+                                    for seat in range(seats))
+    return steps
+
+
 _STARTS: dict[tuple[str, Any], dict[tuple[Draw, ...], NeedChance]] = {}
 
 
@@ -302,14 +320,14 @@ class ChanceState:
     ``deal_limit``; the result is then by the scores so far).
     """
 
-    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "codec",
-                 "deal_actions",
+    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
+                 "codec", "deal_actions",
                  "deal_start", "draws", "engine", "history", "left", "max_deals", "need",
                  "options", "order", "over", "pending", "pending_seat", "seats", "spec")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
-                    "_numbers", "_starts", "seats")
+                    "_numbers", "_starts", "_steps", "seats")
     """Fields fixed for a game and its options, shared by every copy."""
 
     def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
@@ -342,6 +360,7 @@ class ChanceState:
         self._numbers = codec.numbers
         self._starts = _starts_of(spec, options)
         self.seats = seats_of(spec, options)
+        self._steps = _steps_of(spec, options, self.seats, codec.num_actions(options))
 
     def _ask(self, need: NeedChance) -> None:
         """Make ``need`` the chance node in progress."""
@@ -442,7 +461,7 @@ class ChanceState:
         left = self.left
         if not 0 <= k < len(left):
             raise ValueError(f"{k} is not an outcome of this chance node")
-        self.history.append((CHANCE, k))
+        self.history.append(CHANCE_STEPS[k] if k < len(CHANCE_STEPS) else (CHANCE, k))
         if need.kind == "shuffle":
             order = self.order
             order.append(left.pop(k))
@@ -477,8 +496,16 @@ class ChanceState:
             number = operator.index(number)
         i = number - self._first
         fixed = self._fixed
-        action = fixed[i] if 0 <= i < len(fixed) else self.codec.decode(engine, number)
         seat = engine.current_player
+        if seat < 0:
+            raise IllegalAction("The game is over")
+        steps = self._steps[seat]
+        if 0 <= i < len(fixed):
+            action = fixed[i]
+        elif 0 <= number < len(steps):
+            action = self.codec.decode(engine, number)
+        else:
+            raise ValueError(f"{number} is not an action number of this game")
         before = None
         if not self._final:
             may_end = self._may_end
@@ -487,7 +514,7 @@ class ChanceState:
         try:
             engine.apply(action)
         except NeedChance as need:
-            self.history.append((seat, number))
+            self.history.append(steps[number])
             if before is None:
                 self._rebuild()
             else:
@@ -495,7 +522,7 @@ class ChanceState:
             self.pending, self.pending_seat, self.draws = action, seat, []
             self._ask(need)
             return
-        self.history.append((seat, number))
+        self.history.append(steps[number])
         self.deal_actions.append(action)
         self.over = engine.current_player == TERMINAL  # is_terminal, one call fewer
 
@@ -520,6 +547,7 @@ class ChanceState:
         new._fixed = self._fixed
         new._numbers = self._numbers
         new._starts = self._starts
+        new._steps = self._steps
         new.seats = self.seats
         new._final = self._final
         new.engine = None if self.engine is None else _copy(self.engine)

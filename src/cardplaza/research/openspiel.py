@@ -38,6 +38,7 @@ from cardplaza.core.registry import GameSpec
 from cardplaza.research.core import (
     _UNIFORM,
     CHANCE,
+    CHANCE_STEPS,
     DEFAULT_MAX_DEALS,
     ChanceState,
     codec_of,
@@ -237,9 +238,11 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
             inner._decide(action)
             return
         left = inner.left
-        if need.kind == "shuffle" and type(action) is int and 0 <= action < len(left) - 2:
+        n = len(left)
+        if 2 < n <= len(CHANCE_STEPS) and type(action) is int and 0 <= action < n \
+                and need.kind == "shuffle":
             # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
-            inner.history.append((CHANCE, action))
+            inner.history.append(CHANCE_STEPS[action])
             inner.order.append(left.pop(action))
             return
         inner._chance(action)
