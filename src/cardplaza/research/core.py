@@ -321,9 +321,9 @@ class ChanceState:
     """
 
     __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
-                 "codec", "deal_actions",
-                 "deal_start", "draws", "engine", "history", "left", "max_deals", "need",
-                 "options", "order", "over", "pending", "pending_seat", "seats", "spec")
+                 "codec", "deal_actions", "deal_start", "draws", "engine", "history", "left",
+                 "max_deals", "need", "options", "order", "over", "pending", "pending_seat",
+                 "seat", "seats", "spec")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
@@ -332,7 +332,9 @@ class ChanceState:
 
     def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
         self._setup(spec, options, deal_bound(spec, options, max_deals))
-        self._final = False  # the deal in progress is the last the deal limit allows
+        # No need to look for the deal's end before an action: the game has one deal or the
+        # deal in progress is the last the deal limit allows.
+        self._final = False
         self.engine: GameState | None = None
         # The engine right after the last deal, or the draws that dealt the first one.
         self.deal_start: GameState | tuple[Draw, ...] | None = None
@@ -345,6 +347,7 @@ class ChanceState:
         self.left: list[int] = []  # the items not dealt yet, ascending
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
+        self.seat = TERMINAL  # the engine's current_player, kept after every step
         self._advance()
 
     def _setup(self, spec: GameSpec, options: Any, max_deals: int | None) -> None:
@@ -396,8 +399,9 @@ class ChanceState:
             return
         engine.deal_limit = self.max_deals
         self.engine = _pin(engine)
-        self.over = engine.is_terminal
-        self._final = self._last_deal(engine)
+        self.seat = p = engine.current_player
+        self.over = p == TERMINAL
+        self._final = self._may_end is None or self._last_deal(engine)
         # The first deal is dealt again from its draws if ever needed; a later one copied.
         self.deal_start = tuple(self.draws) if first else _copy(engine)
         self.deal_actions = []
@@ -496,7 +500,7 @@ class ChanceState:
             number = operator.index(number)
         i = number - self._first
         fixed = self._fixed
-        seat = engine.current_player
+        seat = self.seat
         if seat < 0:
             raise IllegalAction("The game is over")
         steps = self._steps[seat]
@@ -507,24 +511,29 @@ class ChanceState:
         else:
             raise ValueError(f"{number} is not an action number of this game")
         before = None
-        if not self._final:
-            may_end = self._may_end
-            if may_end is not None and may_end(engine):
-                before = _copy(engine)
+        if not self._final and self._may_end(engine):  # type: ignore[misc]
+            before = _copy(engine)
         try:
             engine.apply(action)
         except NeedChance as need:
-            self.history.append(steps[number])
-            if before is None:
-                self._rebuild()
-            else:
-                self.engine = before
-            self.pending, self.pending_seat, self.draws = action, seat, []
-            self._ask(need)
+            self._stopped(need, action, steps[number], before)
             return
         self.history.append(steps[number])
         self.deal_actions.append(action)
-        self.over = engine.current_player == TERMINAL  # is_terminal, one call fewer
+        self.seat = p = engine.current_player
+        self.over = p == TERMINAL
+
+    def _stopped(self, need: NeedChance, action: Action, step: tuple[int, int],
+                 before: GameState | None) -> None:
+        """``action`` asked for chance half-way: the engine back to before it (``before``,
+        or the deal replayed), the chance node asked, the action pending."""
+        self.history.append(step)
+        if before is None:
+            self._rebuild()
+        else:
+            self.engine = before
+        self.pending, self.pending_seat, self.draws = action, step[0], []
+        self._ask(need)
 
     def _last_deal(self, engine: GameState) -> bool:
         """True if the deal in progress is the last one the deal limit allows (its end
@@ -550,6 +559,7 @@ class ChanceState:
         new._steps = self._steps
         new.seats = self.seats
         new._final = self._final
+        new.seat = self.seat
         new.engine = None if self.engine is None else _copy(self.engine)
         new.deal_start = self.deal_start  # never changed in place: shared
         new.deal_actions = self.deal_actions[:]
@@ -635,7 +645,8 @@ class ChanceState:
         world.deal_limit = self.max_deals
         new = self.clone()
         new.engine = _pin(world)
-        new.over = world.is_terminal
+        new.seat = p = world.current_player
+        new.over = p == TERMINAL
         new.deal_start = _copy(world)
         new.deal_actions = []
         return new

@@ -41,6 +41,7 @@ from cardplaza.research.core import (
     CHANCE_STEPS,
     DEFAULT_MAX_DEALS,
     ChanceState,
+    NeedChance,
     codec_of,
     research_games,
     seats_of,
@@ -235,6 +236,26 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         inner = self._inner
         need = inner.need
         if need is None:
+            # An action of the fixed table where no chance can follow in this deal
+            # (ChanceState._decide, inline); anything else through _decide.
+            seat = inner.seat
+            fixed = inner._fixed
+            i = action - inner._first if type(action) is int else -1
+            if 0 <= i < len(fixed) and seat >= 0 and inner._final:
+                engine = inner.engine
+                assert engine is not None
+                step = inner._steps[seat][action]
+                played = fixed[i]
+                try:
+                    engine.apply(played)
+                except NeedChance as asked:
+                    inner._stopped(asked, played, step, None)
+                    return
+                inner.history.append(step)
+                inner.deal_actions.append(played)
+                inner.seat = p = engine.current_player
+                inner.over = p == TERMINAL
+                return
             inner._decide(action)
             return
         left = inner.left
