@@ -321,9 +321,9 @@ class ChanceState:
     """
 
     __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
-                 "codec", "deal_actions", "deal_start", "draws", "engine", "history", "left",
-                 "max_deals", "need", "options", "order", "over", "pending", "pending_seat",
-                 "seat", "seats", "spec")
+                 "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
+                 "left", "max_deals", "need", "options", "order", "over", "pending",
+                 "pending_seat", "seat", "seats", "spec")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
@@ -343,6 +343,7 @@ class ChanceState:
         self.pending_seat = -1
         self.draws: list[Draw] = []  # completed draws of the pending step
         self.need: NeedChance | None = None  # the draw in progress
+        self.chance = False  # need is not None (a flag read at every step)
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
@@ -368,6 +369,7 @@ class ChanceState:
     def _ask(self, need: NeedChance) -> None:
         """Make ``need`` the chance node in progress."""
         self.need, self.order = need, []
+        self.chance = True
         n = len(need.items)
         self.left = list(range(n))
 
@@ -407,6 +409,7 @@ class ChanceState:
         self.deal_actions = []
         self.pending, self.pending_seat, self.draws = None, -1, []
         self.need = None
+        self.chance = False
 
     def _rebuild(self) -> None:
         """The engine as it was before the step that asked for chance (that step stopped
@@ -475,6 +478,7 @@ class ChanceState:
         else:
             self.draws.append(("number", (k,)))
         self.need = None
+        self.chance = False
         self.left = []
         self._advance()
 
@@ -567,6 +571,7 @@ class ChanceState:
         new.pending_seat = self.pending_seat
         new.draws = self.draws[:]
         new.need = self.need
+        new.chance = self.chance
         new.order = self.order[:]
         new.left = self.left[:]
         new.history = self.history[:]

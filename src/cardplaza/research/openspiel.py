@@ -26,7 +26,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -177,7 +178,14 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     state through ``_apply_action``.
     """
 
-    __slots__ = ("__dict__", "_inner")
+    __slots__ = ("__dict__", "_inner", "is_chance_node", "is_terminal")
+
+    is_chance_node: Callable[[], bool]
+    """True while dealing (answered here, without a round trip through C++)."""
+    is_terminal: Callable[[], bool]
+    """True when the game is over."""
+    # Both are read at every step: a C-level partial of getattr on the adapter state's
+    # flag, set with ``inner``, costs less than a Python method.
 
     def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
@@ -193,18 +201,16 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def inner(self, value: ChanceState) -> None:
         # Also in the dict, which OpenSpiel's C++ ``Clone`` copies (through this setter).
         self._inner = self.__dict__["inner"] = value
+        self.is_chance_node = partial(getattr, value, "chance")
+        self.is_terminal = partial(getattr, value, "over")
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
         inner = self._inner
         if inner.need is not None:
             return _CHANCE
-        p: int = inner.engine.current_player  # type: ignore[union-attr]
+        p = inner.seat
         return _TERMINAL if p == TERMINAL else p
-
-    def is_chance_node(self) -> bool:
-        """True while dealing (answered here, without a round trip through C++)."""
-        return self._inner.need is not None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers of ``player`` (the player to act if ``None``; chance
@@ -303,10 +309,6 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         p = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
         return self._inner.action_string(p, int(action))
-
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self._inner.over
 
     def returns(self) -> list[float]:
         """Zero-sum results at the end, zeros before."""
