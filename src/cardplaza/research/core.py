@@ -322,7 +322,7 @@ class ChanceState:
 
     __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
                  "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
-                 "left", "max_deals", "need", "options", "order", "over", "pending",
+                 "left", "max_deals", "need", "options", "order", "outcomes", "over", "pending",
                  "pending_seat", "seat", "seats", "spec")
     # Slots, not a dict: the adapters read these fields at every step.
 
@@ -346,6 +346,7 @@ class ChanceState:
         self.chance = False  # need is not None (a flag read at every step)
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
+        self.outcomes: Sequence[tuple[int, float]] = ()  # uniform_outcomes(len(left))
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
         self.seat = TERMINAL  # the engine's current_player, kept after every step
@@ -372,6 +373,7 @@ class ChanceState:
         self.chance = True
         n = len(need.items)
         self.left = list(range(n))
+        self.outcomes = uniform_outcomes(n)
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
@@ -445,7 +447,7 @@ class ChanceState:
         ``k`` deals the ``k``-th (ascending) of the items left to the next place, or draws
         the number ``k`` (a tuple shared by every node with as many outcomes)."""
         assert self.need is not None
-        return uniform_outcomes(len(self.left))
+        return self.outcomes
 
     def chance_numbers(self) -> list[int]:
         """The outcomes of the chance node, without their (equal) probabilities."""
@@ -473,6 +475,7 @@ class ChanceState:
             order = self.order
             order.append(left.pop(k))
             if len(left) > 1:
+                self.outcomes = uniform_outcomes(len(left))
                 return
             self.draws.append(("shuffle", (*order, left[0])))
         else:
@@ -480,6 +483,7 @@ class ChanceState:
         self.need = None
         self.chance = False
         self.left = []
+        self.outcomes = ()
         self._advance()
 
     # -- decisions ----------------------------------------------------------------
@@ -574,6 +578,7 @@ class ChanceState:
         new.chance = self.chance
         new.order = self.order[:]
         new.left = self.left[:]
+        new.outcomes = self.outcomes
         new.history = self.history[:]
         new.over = self.over
         return new

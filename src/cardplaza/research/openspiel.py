@@ -46,7 +46,6 @@ from cardplaza.research.core import (
     codec_of,
     research_games,
     seats_of,
-    uniform_outcomes,
 )
 
 PREFIX = "python_cardplaza_"
@@ -178,14 +177,18 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     state through ``_apply_action``.
     """
 
-    __slots__ = ("__dict__", "_inner", "is_chance_node", "is_terminal")
+    __slots__ = ("__dict__", "_inner", "chance_outcomes", "is_chance_node", "is_terminal")
+
+    chance_outcomes: Callable[[], Sequence[tuple[int, float]]]
+    """Outcomes of the chance node (each remaining card equally likely): a tuple shared by
+    every node with as many outcomes, not a new list each time."""
 
     is_chance_node: Callable[[], bool]
     """True while dealing (answered here, without a round trip through C++)."""
     is_terminal: Callable[[], bool]
     """True when the game is over."""
-    # Both are read at every step: a C-level partial of getattr on the adapter state's
-    # flag, set with ``inner``, costs less than a Python method.
+    # These are read at every step: a C-level partial of getattr on the adapter state's
+    # field, set with ``inner``, costs less than a Python method.
 
     def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
@@ -201,6 +204,7 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def inner(self, value: ChanceState) -> None:
         # Also in the dict, which OpenSpiel's C++ ``Clone`` copies (through this setter).
         self._inner = self.__dict__["inner"] = value
+        self.chance_outcomes = partial(getattr, value, "outcomes")
         self.is_chance_node = partial(getattr, value, "chance")
         self.is_terminal = partial(getattr, value, "over")
 
@@ -231,12 +235,6 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
 
-    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
-        """Outcomes of the chance node (each remaining card equally likely): a tuple
-        shared by every node with as many outcomes, not a new list each time."""
-        n = len(self._inner.left)
-        return _UNIFORM[n] if n < len(_UNIFORM) else uniform_outcomes(n)
-
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class)."""
         inner = self._inner
@@ -266,11 +264,12 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
             return
         left = inner.left
         n = len(left)
-        if 2 < n <= len(CHANCE_STEPS) and type(action) is int and 0 <= action < n \
+        if 2 < n <= len(_UNIFORM) and type(action) is int and 0 <= action < n \
                 and need.kind == "shuffle":
             # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
             inner.history.append(CHANCE_STEPS[action])
             inner.order.append(left.pop(action))
+            inner.outcomes = _UNIFORM[n - 1]
             return
         inner._chance(action)
 
