@@ -323,7 +323,7 @@ class ChanceState:
     __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
                  "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
                  "left", "max_deals", "need", "options", "order", "outcomes", "over", "pending",
-                 "pending_seat", "seat", "seats", "spec")
+                 "pending_seat", "quick_deal", "seat", "seats", "spec")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
@@ -347,6 +347,7 @@ class ChanceState:
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
         self.outcomes: Sequence[tuple[int, float]] = ()  # uniform_outcomes(len(left))
+        self.quick_deal = False  # a shuffle the OpenSpiel state deals card by card itself
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
         self.seat = TERMINAL  # the engine's current_player, kept after every step
@@ -374,6 +375,7 @@ class ChanceState:
         n = len(need.items)
         self.left = list(range(n))
         self.outcomes = uniform_outcomes(n)
+        self.quick_deal = need.kind == "shuffle" and n <= len(_UNIFORM)
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
@@ -579,6 +581,7 @@ class ChanceState:
         new.order = self.order[:]
         new.left = self.left[:]
         new.outcomes = self.outcomes
+        new.quick_deal = self.quick_deal
         new.history = self.history[:]
         new.over = self.over
         return new

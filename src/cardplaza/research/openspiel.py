@@ -264,8 +264,7 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
             return
         left = inner.left
         n = len(left)
-        if 2 < n <= len(_UNIFORM) and type(action) is int and 0 <= action < n \
-                and need.kind == "shuffle":
+        if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
             # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
             inner.history.append(CHANCE_STEPS[action])
             inner.order.append(left.pop(action))
