@@ -188,3 +188,32 @@ def test_python_and_cpp_application_reach_the_same_states() -> None:
         assert copy.history() == history and not copy.is_terminal()
     restored = game.deserialize_state(fast.serialize())
     assert restored.history() == fast.history() and restored.returns() == fast.returns()
+
+
+@pytest.mark.parametrize(("name", "params"), [
+    ("pinochle2", {}), ("efudatori", {}), ("piquet", {"max_deals": 2}),
+    ("pinochle4", {"max_deals": 2}), ("pinochle3", {"max_deals": 2}),
+    ("pinochle_dd", {"max_deals": 2})])
+def test_inline_steps_match_the_chance_state(name: str, params: dict[str, object]) -> None:
+    """The OpenSpiel state's own quick paths (cards dealt, fixed actions applied, flags read
+    as partials) step exactly like :class:`ChanceState`'s general ones, deal after deal."""
+    game = pyspiel.load_game(cos.game_name(name), params)
+    state = game.new_initial_state()
+    plain = game.new_initial_state().inner.clone()
+    rng = random.Random(11)
+    while not state.is_terminal():
+        assert state.is_chance_node() == (plain.need is not None)
+        assert state.current_player() == (pyspiel.PlayerId.CHANCE if plain.need is not None
+                                          else plain.current_player)
+        if state.is_chance_node():
+            assert list(state.chance_outcomes()) == list(plain.chance_outcomes())
+            number = rng.choice(state.chance_outcomes())[0]
+        else:
+            assert state.legal_actions() == plain.legal_numbers()
+            number = rng.choice(state.legal_actions())
+        state.apply_action(number)
+        plain.apply_number(number)
+        assert state.inner.history == plain.history
+    assert plain.is_terminal and state.returns() == plain.utilities()
+    assert state.inner.engine.history == plain.engine.history
+    assert state.chance_outcomes() == () and not state.is_chance_node()

@@ -23,7 +23,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
-from cardplaza.core.protocol import TERMINAL, Action, GameState, chance_from
+from cardplaza.core.protocol import TERMINAL, Action, GameState, IllegalAction, chance_from
 from cardplaza.core.registry import GameSpec, games, get_game
 
 CHANCE = -2
@@ -193,6 +193,38 @@ Draw = tuple[str, tuple[int, ...]]
 """A completed draw: ``("shuffle", order of the original positions)`` or ``("number", (k,))``."""
 
 
+CHANCE_STEPS: tuple[tuple[int, int], ...] = tuple((CHANCE, k) for k in range(256))
+"""The history entry of each chance outcome, made once (a step makes no new object)."""
+
+_STEPS: dict[tuple[str, Any], tuple[tuple[tuple[int, int], ...], ...]] = {}
+
+
+def _steps_of(spec: GameSpec, options: Any, seats: int,
+              actions: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """The history entry ``(seat, number)`` of every seat's every action number, made once
+    per game and options."""
+    key = (spec.name, options)
+    steps = _STEPS.get(key)
+    if steps is None:
+        steps = _STEPS[key] = tuple(tuple((seat, k) for k in range(actions))
+                                    for seat in range(seats))
+    return steps
+
+
+_STARTS: dict[tuple[str, Any], dict[tuple[Draw, ...], NeedChance]] = {}
+
+
+def _starts_of(spec: GameSpec, options: Any) -> dict[tuple[Draw, ...], NeedChance]:
+    """The chance a new game of these options asks for after each list of drawn numbers
+    (a first dealer, as a rule): the same every time (engines draw only from their RNG),
+    so a new game skips running its engine up to there."""
+    key = (spec.name, options)
+    starts = _STARTS.get(key)
+    if starts is None:
+        starts = _STARTS[key] = {}
+    return starts
+
+
 class ScriptedRNG(random.Random):
     """An RNG that plays back chosen outcomes and raises :class:`NeedChance` otherwise.
 
@@ -288,67 +320,114 @@ class ChanceState:
     ``deal_limit``; the result is then by the scores so far).
     """
 
+    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
+                 "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
+                 "left", "max_deals", "need", "options", "order", "outcomes", "over", "pending",
+                 "pending_seat", "quick_deal", "seat", "seats", "spec")
+    # Slots, not a dict: the adapters read these fields at every step.
+
+    _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
+                    "_numbers", "_starts", "_steps", "seats")
+    """Fields fixed for a game and its options, shared by every copy."""
+
     def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
-        self.spec = spec
-        self.options = options
-        self.max_deals = deal_bound(spec, options, max_deals)
-        self.codec = codec = codec_of(spec)
-        self._may_end = (codec.deal_may_end if spec.deals_played is not None
-                         and type(codec).deal_may_end is not ResearchCodec.deal_may_end
-                         else None)
-        self._fixed = codec.fixed_actions(options)
-        self._numbers = codec.numbers
+        self._setup(spec, options, deal_bound(spec, options, max_deals))
+        # No need to look for the deal's end before an action: the game has one deal or the
+        # deal in progress is the last the deal limit allows.
+        self._final = False
         self.engine: GameState | None = None
-        self.deal_start: GameState | None = None  # engine right after the last deal
+        # The engine right after the last deal, or the draws that dealt the first one.
+        self.deal_start: GameState | tuple[Draw, ...] | None = None
         self.deal_actions: list[Action] = []  # applied since then
         self.pending: Action | None = None  # the action waiting for chance outcomes
         self.pending_seat = -1
         self.draws: list[Draw] = []  # completed draws of the pending step
         self.need: NeedChance | None = None  # the draw in progress
+        self.chance = False  # need is not None (a flag read at every step)
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
+        self.outcomes: Sequence[tuple[int, float]] = ()  # uniform_outcomes(len(left))
+        self.quick_deal = False  # a shuffle the OpenSpiel state deals card by card itself
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
-        self.seats = seats_of(spec, options)
+        self.seat = TERMINAL  # the engine's current_player, kept after every step
         self._advance()
+
+    def _setup(self, spec: GameSpec, options: Any, max_deals: int | None) -> None:
+        """The fields fixed for the game (:attr:`_GAME_FIELDS`)."""
+        self.spec = spec
+        self.options = options
+        self.max_deals = max_deals
+        self.codec = codec = codec_of(spec)
+        self._may_end = (codec.deal_may_end if spec.deals_played is not None
+                         and type(codec).deal_may_end is not ResearchCodec.deal_may_end
+                         else None)
+        self._first, self._fixed = codec.fixed_actions(options)
+        self._numbers = codec.numbers
+        self._starts = _starts_of(spec, options)
+        self.seats = seats_of(spec, options)
+        self._steps = _steps_of(spec, options, self.seats, codec.num_actions(options))
 
     def _ask(self, need: NeedChance) -> None:
         """Make ``need`` the chance node in progress."""
         self.need, self.order = need, []
+        self.chance = True
         n = len(need.items)
         self.left = list(range(n))
+        self.outcomes = uniform_outcomes(n)
+        self.quick_deal = need.kind == "shuffle" and n <= len(_UNIFORM)
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
         """Run the pending step (or the deal) with the completed draws; ask for the next."""
+        engine = self.engine
+        first = engine is None
+        if first:
+            need = self._starts.get(tuple(self.draws))
+            if need is not None:  # this start asked for this chance before
+                self._ask(need)
+                return
         script = ScriptedRNG(self.draws)
         try:
-            if self.engine is None:
+            if engine is None:
                 with chance_from(lambda seed: script):
                     engine = self.spec.new_game(self.options, 0)
             else:
-                engine = self.engine
                 engine._rng, engine._rng_shared = script, False
                 assert self.pending is not None
                 engine.apply(self.pending)
         except NeedChance as need:
-            if self.engine is not None:
+            if not first:
                 self._rebuild()
+            elif all(kind == "number" for kind, _ in self.draws):  # a few numbers: remembered
+                self._starts[tuple(self.draws)] = need.with_traceback(None)
             self._ask(need)
             return
         engine.deal_limit = self.max_deals
         self.engine = _pin(engine)
-        self.over = engine.is_terminal
-        self.deal_start = _copy(engine)
+        self.seat = p = engine.current_player
+        self.over = p == TERMINAL
+        self._final = self._may_end is None or self._last_deal(engine)
+        # The first deal is dealt again from its draws if ever needed; a later one copied.
+        self.deal_start = tuple(self.draws) if first else _copy(engine)
         self.deal_actions = []
         self.pending, self.pending_seat, self.draws = None, -1, []
         self.need = None
+        self.chance = False
 
     def _rebuild(self) -> None:
         """The engine as it was before the step that asked for chance (that step stopped
         half-way): the deal's start replayed."""
-        assert self.deal_start is not None
-        self.engine = _copy(self.deal_start)
+        start = self.deal_start
+        assert start is not None
+        if isinstance(start, tuple):  # the game's first deal, dealt again from its draws
+            script = ScriptedRNG(start)
+            with chance_from(lambda seed: script):
+                engine = self.spec.new_game(self.options, 0)
+            engine.deal_limit = self.max_deals
+            self.engine = _pin(engine)
+        else:
+            self.engine = _copy(start)
         for a in self.deal_actions:
             self.engine.apply(a)
 
@@ -365,12 +444,12 @@ class ChanceState:
         """True when the game is over."""
         return self.over
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
+    def chance_outcomes(self) -> Sequence[tuple[int, float]]:
         """The outcomes of the chance node and their probabilities (all equally likely):
         ``k`` deals the ``k``-th (ascending) of the items left to the next place, or draws
-        the number ``k``."""
+        the number ``k`` (a tuple shared by every node with as many outcomes)."""
         assert self.need is not None
-        return list(uniform_outcomes(len(self.left)))
+        return self.outcomes
 
     def chance_numbers(self) -> list[int]:
         """The outcomes of the chance node, without their (equal) probabilities."""
@@ -393,17 +472,20 @@ class ChanceState:
         left = self.left
         if not 0 <= k < len(left):
             raise ValueError(f"{k} is not an outcome of this chance node")
-        self.history.append((CHANCE, k))
+        self.history.append(CHANCE_STEPS[k] if k < len(CHANCE_STEPS) else (CHANCE, k))
         if need.kind == "shuffle":
             order = self.order
             order.append(left.pop(k))
             if len(left) > 1:
+                self.outcomes = uniform_outcomes(len(left))
                 return
             self.draws.append(("shuffle", (*order, left[0])))
         else:
             self.draws.append(("number", (k,)))
         self.need = None
+        self.chance = False
         self.left = []
+        self.outcomes = ()
         self._advance()
 
     # -- decisions ----------------------------------------------------------------
@@ -426,31 +508,48 @@ class ChanceState:
         assert engine is not None
         if type(number) is not int:
             number = operator.index(number)
-        first, fixed = self._fixed
-        i = number - first
-        action = fixed[i] if 0 <= i < len(fixed) else self.codec.decode(engine, number)
-        seat = engine.current_player
-        may_end = self._may_end
-        before = (_copy(engine) if may_end is not None and may_end(engine)
-                  and not self._last_deal(engine) else None)
+        i = number - self._first
+        fixed = self._fixed
+        seat = self.seat
+        if seat < 0:
+            raise IllegalAction("The game is over")
+        steps = self._steps[seat]
+        if 0 <= i < len(fixed):
+            action = fixed[i]
+        elif 0 <= number < len(steps):
+            action = self.codec.decode(engine, number)
+        else:
+            raise ValueError(f"{number} is not an action number of this game")
+        before = None
+        if not self._final and self._may_end(engine):  # type: ignore[misc]
+            before = _copy(engine)
         try:
             engine.apply(action)
         except NeedChance as need:
-            self.history.append((seat, number))
-            if before is None:
-                self._rebuild()
-            else:
-                self.engine = before
-            self.pending, self.pending_seat, self.draws = action, seat, []
-            self._ask(need)
+            self._stopped(need, action, steps[number], before)
             return
-        self.history.append((seat, number))
+        self.history.append(steps[number])
         self.deal_actions.append(action)
-        self.over = engine.is_terminal
+        self.seat = p = engine.current_player
+        self.over = p == TERMINAL
+
+    def _stopped(self, need: NeedChance, action: Action, step: tuple[int, int],
+                 before: GameState | None) -> None:
+        """``action`` asked for chance half-way: the engine back to before it (``before``,
+        or the deal replayed), the chance node asked, the action pending."""
+        self.history.append(step)
+        if before is None:
+            self._rebuild()
+        else:
+            self.engine = before
+        self.pending, self.pending_seat, self.draws = action, step[0], []
+        self._ask(need)
 
     def _last_deal(self, engine: GameState) -> bool:
         """True if the deal in progress is the last one the deal limit allows (its end
-        ends the game: no next deal asks for chance)."""
+        ends the game: no next deal asks for chance). Worked out once a deal is dealt; a
+        deal that begins without chance is then taken for an earlier one (harmless: its
+        end is announced for nothing)."""
         played = self.spec.deals_played
         return (self.max_deals is not None and played is not None
                 and played(engine) >= self.max_deals)
@@ -458,13 +557,33 @@ class ChanceState:
     def clone(self) -> ChanceState:
         """An independent copy."""
         new = object.__new__(ChanceState)
-        new.__dict__.update(self.__dict__)
+        new.spec = self.spec
+        new.options = self.options
+        new.max_deals = self.max_deals
+        new.codec = self.codec
+        new._may_end = self._may_end
+        new._first = self._first
+        new._fixed = self._fixed
+        new._numbers = self._numbers
+        new._starts = self._starts
+        new._steps = self._steps
+        new.seats = self.seats
+        new._final = self._final
+        new.seat = self.seat
         new.engine = None if self.engine is None else _copy(self.engine)
+        new.deal_start = self.deal_start  # never changed in place: shared
         new.deal_actions = self.deal_actions[:]
+        new.pending = self.pending
+        new.pending_seat = self.pending_seat
         new.draws = self.draws[:]
+        new.need = self.need
+        new.chance = self.chance
         new.order = self.order[:]
         new.left = self.left[:]
+        new.outcomes = self.outcomes
+        new.quick_deal = self.quick_deal
         new.history = self.history[:]
+        new.over = self.over
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ChanceState:
@@ -472,9 +591,9 @@ class ChanceState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with the game's name in place of its spec and codec."""
-        data = {k: v for k, v in self.__dict__.items()
-                if k not in ("spec", "codec", "_may_end", "_fixed", "_numbers")}
-        return (_restore, (self.spec.name, data))
+        data = {k: getattr(self, k) for k in ChanceState.__slots__
+                if k not in ChanceState._GAME_FIELDS}
+        return (_restore, (self.spec.name, self.options, self.max_deals, data))
 
     # -- results and views --------------------------------------------------------
     def utilities(self) -> list[float]:
@@ -539,7 +658,8 @@ class ChanceState:
         world.deal_limit = self.max_deals
         new = self.clone()
         new.engine = _pin(world)
-        new.over = world.is_terminal
+        new.seat = p = world.current_player
+        new.over = p == TERMINAL
         new.deal_start = _copy(world)
         new.deal_actions = []
         return new
@@ -550,16 +670,14 @@ class ChanceState:
         return " ".join(f"{p}:{n}" for p, n in self.history[-12:])
 
 
-def _restore(name: str, data: dict[str, Any]) -> ChanceState:
-    spec = get_game(name)
+def _restore(name: str, options: Any, max_deals: int | None,
+             data: dict[str, Any]) -> ChanceState:
     state = object.__new__(ChanceState)
-    codec = codec_of(spec)
-    state.__dict__.update(data, spec=spec, codec=codec, _may_end=(
-        codec.deal_may_end if spec.deals_played is not None
-        and type(codec).deal_may_end is not ResearchCodec.deal_may_end else None),
-        _fixed=codec.fixed_actions(data["options"]), _numbers=codec.numbers)
+    state._setup(get_game(name), options, max_deals)
+    for key, value in data.items():
+        setattr(state, key, value)
     for engine in (state.engine, state.deal_start):
-        if engine is not None:
+        if engine is not None and not isinstance(engine, tuple):
             _pin(engine)
     return state
 

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -35,13 +37,15 @@ from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import TERMINAL
 from cardplaza.core.registry import GameSpec
 from cardplaza.research.core import (
+    _UNIFORM,
     CHANCE,
+    CHANCE_STEPS,
     DEFAULT_MAX_DEALS,
     ChanceState,
+    NeedChance,
     codec_of,
     research_games,
     seats_of,
-    uniform_outcomes,
 )
 
 PREFIX = "python_cardplaza_"
@@ -173,26 +177,49 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     state through ``_apply_action``.
     """
 
+    __slots__ = ("__dict__", "_inner", "chance_outcomes", "is_chance_node", "is_terminal")
+
+    chance_outcomes: Callable[[], Sequence[tuple[int, float]]]
+    """Outcomes of the chance node (each remaining card equally likely): a tuple shared by
+    every node with as many outcomes, not a new list each time."""
+
+    is_chance_node: Callable[[], bool]
+    """True while dealing (answered here, without a round trip through C++)."""
+    is_terminal: Callable[[], bool]
+    """True when the game is over."""
+    # These are read at every step: a C-level partial of getattr on the adapter state's
+    # field, set with ``inner``, costs less than a Python method.
+
     def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
         self.inner = game.initial.clone() if inner is None else inner
 
+    @property
+    def inner(self) -> ChanceState:
+        """The game with its deals as chance nodes (every call reads the slot ``_inner``:
+        a pybind11 object's ``__dict__`` is slow to reach)."""
+        return self._inner
+
+    @inner.setter
+    def inner(self, value: ChanceState) -> None:
+        # Also in the dict, which OpenSpiel's C++ ``Clone`` copies (through this setter).
+        self._inner = self.__dict__["inner"] = value
+        self.chance_outcomes = partial(getattr, value, "outcomes")
+        self.is_chance_node = partial(getattr, value, "chance")
+        self.is_terminal = partial(getattr, value, "over")
+
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
-        inner = self.inner
+        inner = self._inner
         if inner.need is not None:
             return _CHANCE
-        p: int = inner.engine.current_player  # type: ignore[union-attr]
+        p = inner.seat
         return _TERMINAL if p == TERMINAL else p
-
-    def is_chance_node(self) -> bool:
-        """True while dealing (answered here, without a round trip through C++)."""
-        return self.inner.need is not None
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal action numbers of ``player`` (the player to act if ``None``; chance
         outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
-        inner = self.inner
+        inner = self._inner
         if inner.need is not None:
             return (list(range(len(inner.left))) if player is None or player == _CHANCE
                     else [])
@@ -208,22 +235,40 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        """Outcomes of the chance node (each remaining card equally likely)."""
-        return list(uniform_outcomes(len(self.inner.left)))
-
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class)."""
-        inner = self.inner
+        inner = self._inner
         need = inner.need
         if need is None:
+            # An action of the fixed table where no chance can follow in this deal
+            # (ChanceState._decide, inline); anything else through _decide.
+            seat = inner.seat
+            fixed = inner._fixed
+            i = action - inner._first if type(action) is int else -1
+            if 0 <= i < len(fixed) and seat >= 0 and inner._final:
+                engine = inner.engine
+                assert engine is not None
+                step = inner._steps[seat][action]
+                played = fixed[i]
+                try:
+                    engine.apply(played)
+                except NeedChance as asked:
+                    inner._stopped(asked, played, step, None)
+                    return
+                inner.history.append(step)
+                inner.deal_actions.append(played)
+                inner.seat = p = engine.current_player
+                inner.over = p == TERMINAL
+                return
             inner._decide(action)
             return
         left = inner.left
-        if need.kind == "shuffle" and type(action) is int and 0 <= action < len(left) - 2:
+        n = len(left)
+        if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
             # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
-            inner.history.append((CHANCE, action))
+            inner.history.append(CHANCE_STEPS[action])
             inner.order.append(left.pop(action))
+            inner.outcomes = _UNIFORM[n - 1]
             return
         inner._chance(action)
 
@@ -231,54 +276,50 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
 
     def clone(self) -> CardPlazaState:
         """An independent copy (the engine's own clone and the adapter's lists)."""
-        return CardPlazaState(self.get_game(), self.inner.clone())
+        return CardPlazaState(self.get_game(), self._inner.clone())
 
     def child(self, action: int) -> CardPlazaState:
         """A copy with ``action`` applied."""
-        new = CardPlazaState(self.get_game(), self.inner.clone())
+        new = CardPlazaState(self.get_game(), self._inner.clone())
         new.apply_action(action)
         return new
 
     def history(self) -> list[int]:
         """Every action number and chance outcome so far, in order."""
-        return [n for _, n in self.inner.history]
+        return [n for _, n in self._inner.history]
 
     def full_history(self) -> list[PlayerAction]:
         """``(player, action)`` of every step so far (``player`` -1 for chance)."""
-        return [PlayerAction(_CHANCE if p == CHANCE else p, n) for p, n in self.inner.history]
+        return [PlayerAction(_CHANCE if p == CHANCE else p, n) for p, n in self._inner.history]
 
     def history_str(self) -> str:
         """The history as OpenSpiel writes it."""
-        return ", ".join(str(n) for _, n in self.inner.history)
+        return ", ".join(str(n) for _, n in self._inner.history)
 
     def move_number(self) -> int:
         """Steps taken so far (actions and chance outcomes)."""
-        return len(self.inner.history)
+        return len(self._inner.history)
 
     def is_initial_state(self) -> bool:
         """True before the first chance outcome."""
-        return not self.inner.history
+        return not self._inner.history
 
     def _action_to_string(self, player: int, action: int) -> str:
         p = CHANCE if player == int(pyspiel.PlayerId.CHANCE) else player
-        return self.inner.action_string(p, int(action))
-
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self.inner.over
+        return self._inner.action_string(p, int(action))
 
     def returns(self) -> list[float]:
         """Zero-sum results at the end, zeros before."""
-        return self.inner.utilities()
+        return self._inner.utilities()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
         """A state with the same information state for ``player_id``: the hidden cards
         dealt again by the game's determinizer."""
         seed = int(probability_sampler() * 2 ** 52)
-        return CardPlazaState(self.get_game(), self.inner.resample(player_id, random.Random(seed)))
+        return CardPlazaState(self.get_game(), self._inner.resample(player_id, random.Random(seed)))
 
     def __str__(self) -> str:
-        return str(self.inner)
+        return str(self._inner)
 
 
 class Observer:

@@ -82,8 +82,7 @@ class CardPlazaEnv(AECEnv):  # type: ignore[misc]
         assert state is not None
         mask = np.zeros(self.codec.num_actions(self.options), np.int8)
         if not state.is_terminal and state.current_player == seat:
-            for a in state.legal_actions():
-                mask[self.codec.encode(state, a)] = 1
+            mask[self.codec.numbers(state)] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
 from cardplaza.games.pinochle4.engine import (
+    BIDDING,
     DISCARD,
     K_BID,
     K_DISCARD,
@@ -19,6 +20,7 @@ from cardplaza.games.pinochle4.engine import (
     PHASE_NAMES,
     PLAY,
     PLAY_ACTIONS,
+    TRUMP,
     PinochleState,
 )
 from cardplaza.games.pinochle4.rules import max_side_score
@@ -35,10 +37,17 @@ def _bids(options: Any, players: int) -> tuple[int, int, int]:
     return low, step, (max_side_score(players, options.one_point) - low) // step + 1
 
 
-_CARD_NUMBERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+_FIXED: tuple[Action, ...] = (*[(K_TRUMP, s) for s in range(4)],
+                               *[(K_GIVE, c) for c in range(DECK)],
+                               *[(K_DISCARD, c) for c in range(DECK)], *PLAY_ACTIONS)
+"""The actions of the numbers from the first trump on, in order (the plays are the engine's
+own objects, which it knows by identity)."""
+
+_Tables = tuple[tuple[tuple[int, ...], ...], ...]
+_CARD_NUMBERS: dict[int, _Tables] = {}
 
 
-def _card_numbers(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+def _card_numbers(base: int) -> _Tables:
     """For each 12-bit quarter of a card mask, the numbers of its cards' actions of one
     kind (that of card ``c`` is number ``base + c``)."""
     tables = _CARD_NUMBERS.get(base)
@@ -60,6 +69,7 @@ class PinochleCodec(ResearchCodec):
         self.players = players
         self._cache: dict[Any, tuple[int, int, int, int, int]] = {}
         self._last: tuple[Any, tuple[int, int, int, int, int]] = (None, (0, 0, 0, 0, 0))
+        self._last_tables: tuple[Any, tuple[_Tables, _Tables, _Tables]] = (None, ((), (), ()))
 
     def spec(self) -> GameSpec:
         """The variant this codec numbers."""
@@ -77,13 +87,23 @@ class PinochleCodec(ResearchCodec):
         self._last = (options, bases)
         return bases
 
+    def _tables(self, options: Any) -> tuple[_Tables, _Tables, _Tables]:
+        """The card number tables of gives, discards and plays (:func:`_card_numbers`)."""
+        last, tables = self._last_tables
+        if options is not last:
+            _, give, discard, play, _ = self._bases(options)
+            tables = (_card_numbers(give), _card_numbers(discard), _card_numbers(play))
+            self._last_tables = (options, tables)
+        return tables
+
     def num_actions(self, options: Any) -> int:
         """Pass, the bids, 4 trumps and 3 × 48 card actions."""
         return self._bases(options)[4]
 
     def encode(self, state: GameState, action: Action) -> int:
         """The number of an action."""
-        assert isinstance(state, PinochleState) and isinstance(action, tuple)
+        state = cast(PinochleState, state)
+        assert isinstance(action, tuple)
         kind: int = action[0]
         value: int = action[1]
         if kind in (K_BID, K_JUMP):
@@ -93,27 +113,40 @@ class PinochleCodec(ResearchCodec):
 
     def deal_may_end(self, state: GameState) -> bool:
         """The last card of a hand."""
-        assert isinstance(state, PinochleState)
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, PinochleState)
         return (state.phase == PLAY and len(state.trick) == state.n - 1
                 and state.hands[state.turn].bit_count() == 1)
 
     def numbers(self, state: GameState) -> list[int]:
-        """Plays are listed in card order: their numbers without sorting."""
-        assert isinstance(state, PinochleState)
+        """The engine lists every kind of action in the order of its numbers (cards in card
+        order, the pass before a bid): the numbers without sorting, cards from a mask."""
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, PinochleState)
         phase = state.phase
         if phase == PLAY:
             state.legal_actions()
             m = state._lmask  # the legal cards, worked out with the list
-            base = self._bases(state.options)[3]
+            last, tables = self._last_tables
+            t0, t1, t2, t3 = (tables if state.options is last else
+                              self._tables(state.options))[2]
         elif phase == PASSING:  # any card of the giver's hand
             m = state.hands[state.giver]
-            base = self._bases(state.options)[1]
+            t0, t1, t2, t3 = self._tables(state.options)[0]
         elif phase == DISCARD:  # any card of the bidder's hand
             m = state.hands[state.bidder]
-            base = self._bases(state.options)[2]
+            t0, t1, t2, t3 = self._tables(state.options)[1]
+        elif phase == BIDDING:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                return [0]
+            amount: int = legal[1][1]  # type: ignore[index]
+            return [0, 1 + (amount - state.min_bid) // state.step]
+        elif phase == TRUMP:
+            trump = self._bases(state.options)[0]
+            return [trump, trump + 1, trump + 2, trump + 3]
         else:
             return super().numbers(state)
-        t0, t1, t2, t3 = _card_numbers(base)
         return [*t0[m & 4095], *t1[m >> 12 & 4095], *t2[m >> 24 & 4095], *t3[m >> 36]]
 
     def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
@@ -128,12 +161,12 @@ class PinochleCodec(ResearchCodec):
         return 1 + (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
-        """Cards to play."""
-        return self._bases(options)[3], PLAY_ACTIONS
+        """Trumps, gives, discards and plays: every number past the bids (one run)."""
+        return self._bases(options)[0], _FIXED
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""
-        assert isinstance(state, PinochleState)
+        state = cast(PinochleState, state)
         trump, give, discard, play, end = self._bases(state.options)
         if play <= number < end:
             return PLAY_ACTIONS[number - play]

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.games.pinochle_dd.engine import _PLAY_LIST as ENGINE_PLAYS
 from cardplaza.games.pinochle_dd.engine import (
     BID_KINDS,
+    BIDDING,
     K_BID,
     K_GIVE,
     K_PLAY,
@@ -16,11 +18,15 @@ from cardplaza.games.pinochle_dd.engine import (
     K_TRUMP,
     MAX_SIDE_MELD,
     MIN_BID,
+    PASSING,
     PHASE_NAMES,
+    PLAY,
+    THROW_IN,
+    TRUMP,
     DoubleDeckState,
     bid_kind,
 )
-from cardplaza.games.pinochle_dd.rules import FACES, counter_total
+from cardplaza.games.pinochle_dd.rules import FACES, LOW20, counter_total
 from cardplaza.research.core import DEFAULT_MAX_DEALS, ResearchCodec, Tensor
 
 CARDS = 80
@@ -43,19 +49,81 @@ def _bid_count(options: Any) -> int:
     return MAX_SIDE_MELD + counter_total(options.counters) - MIN_BID + 1
 
 
-_PLAYS: tuple[Action, ...] = tuple((K_PLAY, face) for face in range(FACES))
+_PLAYS: tuple[Action, ...] = tuple(ENGINE_PLAYS)
+"""The play of each face: the very objects the engine lists (it knows them by identity and
+applies them at once)."""
+
+_FIXED: tuple[Action, ...] = (*[(K_TRUMP, s) for s in range(4)],
+                               *[(K_GIVE, f) for f in range(FACES)], *_PLAYS, THROW_IN)
+"""The actions of the numbers from the first trump on, in order."""
+
+_FACE_NUMBERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+
+
+def _face_numbers(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each byte of a 20-bit face mask, the numbers of its faces' actions of one kind
+    (that of face ``f`` is number ``base + f``), ascending."""
+    tables = _FACE_NUMBERS.get(base)
+    if tables is None:
+        tables = _FACE_NUMBERS[base] = tuple(
+            tuple(tuple(base + 8 * k + i for i in range(8) if m >> i & 1) for m in range(256))
+            for k in range(3))
+    return tables
+
 
 class DoubleDeckCodec(ResearchCodec):
     """Numbers: 0 pass; then the bid amounts 50, 51, … (unit scale); then trump ♠ ♥ ♦ ♣;
     then pass (give) each of the 20 faces; then play each face; then the throw-in."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cache: dict[Any, tuple[int, int, int, int]] = {}
+        self._last: tuple[Any, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
 
     def spec(self) -> GameSpec:
         """The game this codec numbers."""
         return get_game("pinochle_dd")
 
     def _bases(self, options: Any) -> tuple[int, int, int, int]:
-        trump = 1 + _bid_count(options)
-        return trump, trump + 4, trump + 4 + FACES, trump + 4 + 2 * FACES
+        last, bases = self._last
+        if options is last:  # the same options object as the last call: no hashing
+            return bases
+        found = self._cache.get(options)
+        if found is None:
+            trump = 1 + _bid_count(options)
+            found = self._cache[options] = (trump, trump + 4, trump + 4 + FACES,
+                                            trump + 4 + 2 * FACES)
+        self._last = (options, found)
+        return found
+
+    def numbers(self, state: GameState) -> list[int]:
+        """The engine lists every kind of action in the order of its numbers (plays and
+        gives by face, the throw-in after the plays, bids by amount after the pass): the
+        numbers without sorting, plays and gives from the legal faces' mask."""
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, DoubleDeckState)
+        phase = state.phase
+        if phase == PLAY:
+            legal = state.legal_actions()
+            m = state._lmask  # the legal faces, worked out with the list
+            _, _, play, throw_in = self._bases(state.options)
+            t0, t1, t2 = _face_numbers(play)
+            out = [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
+            if legal[-1] == THROW_IN:
+                out.append(throw_in)
+            return out
+        if phase == PASSING:  # any face of the giver's hand
+            m = state.hands[state.giver] & LOW20
+            t0, t1, t2 = _face_numbers(self._bases(state.options)[1])
+            return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
+        if phase == BIDDING:  # the pass, then bids by amount
+            k = state.k
+            bids: list[tuple[int, int]] = state.legal_actions()[1:]  # type: ignore[assignment]
+            return [0, *[1 - MIN_BID + a // k for _, a in bids]]
+        if phase == TRUMP:
+            trump = self._bases(state.options)[0]
+            return [trump, trump + 1, trump + 2, trump + 3]
+        return super().numbers(state)
 
     def num_actions(self, options: Any) -> int:
         """Pass, the bids, 4 trumps, 20 gives, 20 plays and the throw-in."""
@@ -74,8 +142,8 @@ class DoubleDeckCodec(ResearchCodec):
         return {K_TRUMP: trump, K_GIVE: give, K_PLAY: play}[kind] + value
 
     def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
-        """Cards to play."""
-        return self._bases(options)[2], _PLAYS
+        """Trumps, gives, plays and the throw-in: every number past the bids (one run)."""
+        return self._bases(options)[0], _FIXED
 
     def decode(self, state: GameState, number: int) -> Action:
         """The action of a number (a bid above the lowest one is a jump bid)."""
