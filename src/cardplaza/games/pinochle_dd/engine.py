@@ -290,8 +290,9 @@ class DoubleDeckState(PinochleActionText, GameState):
         self._bid_menus = _BID_MENUS.setdefault(menus_key, {})
         self.scores = [0, 0]
         self.log: list[dict[str, Any]] = []
-        self.private: list[dict[int, Any]] = []
-        """Per logged hand, the passes each of the two exchanging seats saw."""
+        self.private: list[dict[int, Any] | tuple[int, int, int, int]] = []
+        """Per logged hand, the passes each of the two exchanging seats saw (or, until read,
+        the declarer, its partner and the cards each gave)."""
         self.log_melds: list[Any] = []
         """Per logged hand, what its melds are worked out from while not yet shown."""
         self.winner = -1
@@ -836,12 +837,10 @@ class DoubleDeckState(PinochleActionText, GameState):
                            [[(last[0] + i) % 4, c] for i, c in enumerate(last[1])]),
             "last_trick_winner": None if last is None else last[2],
         }
-        passes = {}
+        passes: dict[int, Any] | tuple[int, int, int, int] = {}
         if self.npass and any(self.given):
             partner = (b + 2) % 4
-            for s, other in ((b, partner), (partner, b)):
-                passes[s] = {"gave": faces_list(self.given[s]),
-                             "received": faces_list(self.given[other])}
+            passes = (b, partner, self.given[b], self.given[partner])  # listed when read
         self._record(summary, passes)
         self.log_melds[-1] = self._meld_src if self._melds is None else self._melds
         self.winner = game_winner(self.scores, bside, self.options.target)
@@ -852,7 +851,8 @@ class DoubleDeckState(PinochleActionText, GameState):
             return
         self._next_hand()
 
-    def _record(self, summary: dict[str, Any], passes: dict[int, Any]) -> None:
+    def _record(self, summary: dict[str, Any],
+                passes: dict[int, Any] | tuple[int, int, int, int]) -> None:
         self.log.append(summary)
         self.private.append(passes)
         self.log_melds.append(None)
@@ -939,6 +939,11 @@ class DoubleDeckState(PinochleActionText, GameState):
         }
         history = []
         for i, passes in enumerate(self.private):
+            if isinstance(passes, tuple):
+                b, partner, gave_b, gave_partner = passes
+                passes = self.private[i] = {
+                    b: {"gave": faces_list(gave_b), "received": faces_list(gave_partner)},
+                    partner: {"gave": faces_list(gave_partner), "received": faces_list(gave_b)}}
             history.append({**self._history_entry(i), "passes": passes.get(seat)})
         return {
             "game": self.game_name,
