@@ -282,7 +282,11 @@ class PinochleState(PinochleActionText, GameState):
         self._melds: list[MeldResult] | None = None
         self._meld_hands: tuple[int, ...] | None = None  # hands the melds were shown from
         self.meld_totals: list[int] | None = None
-        self.trick: list[int] = []
+        self._trick: list[int] = []
+        self._win = -1
+        """The winning card of the trick so far (-2: not worked out yet)."""
+        self._wpos = 0
+        """Its position in the trick."""
         self.leader = -1
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.won = [0] * n
@@ -355,6 +359,29 @@ class PinochleState(PinochleActionText, GameState):
         """Seat to act, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.turn
 
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick so far, in play order (read-only: set it whole)."""
+        return self._trick
+
+    @trick.setter
+    def trick(self, cards: list[int]) -> None:
+        self._trick = cards
+        self._win = -2
+        self._legal = None
+
+    def _trick_winner(self) -> int:
+        """Work out the winning card of the current (non-empty) trick and its position."""
+        trick = self._trick
+        bt = BEATERS[self.trump]
+        w, wi = trick[0], 0
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if bt[w] >> c & 1:
+                w, wi = c, i
+        self._win, self._wpos = w, wi
+        return w
+
     def next_bid_min(self) -> int:
         """Lowest bid allowed now."""
         return self.high_bid + self.step if self.high_bid else self.min_bid
@@ -374,23 +401,17 @@ class PinochleState(PinochleActionText, GameState):
         ph = self.phase
         if ph == PLAY:
             hand = self.hands[self.turn]
-            trick = self.trick
+            trick = self._trick
             if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
                 trump = self.trump
-                bt = BEATERS[trump]
-                w = first = trick[0]
-                if len(trick) > 1:
-                    c = trick[1]
-                    if bt[w] >> c & 1:
-                        w = c
-                    if len(trick) > 2:
-                        c = trick[2]
-                        if bt[w] >> c & 1:
-                            w = c
+                w = self._win
+                if w < 0:
+                    w = self._trick_winner()
+                first = trick[0]
                 must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
                 if must:  # cards of one suit
                     if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                        must = must & bt[w] or must
+                        must = must & BEATERS[trump][w] or must
                     self._lmask = must
                     legal = self._legal = [*_SUIT_PLAYS[must]]
                     return legal
@@ -428,13 +449,19 @@ class PinochleState(PinochleActionText, GameState):
                     seat = self.turn
                     self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
                     self.hands[seat] ^= _BIT[card]
-                    trick = self.trick
-                    trick.append(card)
-                    n = self.n
-                    if len(trick) < n:
-                        self.turn = seat + 1 if seat + 1 < n else 0
+                    trick = self._trick
+                    k = len(trick)
+                    if k:
+                        if BEATERS[self.trump][self._win] >> card & 1:
+                            self._win, self._wpos = card, k
+                        trick.append(card)
+                        if k + 1 == self.n:
+                            self._end_trick(trick)
+                            return
                     else:
-                        self._end_trick(trick)
+                        trick.append(card)
+                        self._win, self._wpos = card, 0
+                    self.turn = seat + 1 if seat + 1 < self.n else 0
                     return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
@@ -672,7 +699,8 @@ class PinochleState(PinochleActionText, GameState):
             return
         self.phase = PLAY
         self.leader = self.turn = self.bidder
-        self.trick = []
+        self._trick = []
+        self._win = -1
 
     def side_meld(self, seat: int) -> int:
         """Meld of a seat's side (team in four hands, the seat alone in cut-throat)."""
@@ -686,7 +714,13 @@ class PinochleState(PinochleActionText, GameState):
         seat = self.turn
         hands = self.hands
         hands[seat] ^= 1 << card
-        trick = self.trick
+        trick = self._trick
+        if trick:
+            w = self._win if self._win >= 0 else self._trick_winner()
+            if BEATERS[self.trump][w] >> card & 1:
+                self._win, self._wpos = card, len(trick)
+        else:
+            self._win, self._wpos = card, 0
         trick.append(card)
         n = self.n
         if len(trick) < n:
@@ -696,31 +730,21 @@ class PinochleState(PinochleActionText, GameState):
 
     def _end_trick(self, trick: list[int]) -> None:
         """The trick is full: its winner takes it and leads, or the hand is scored."""
-        bt = BEATERS[self.trump]
-        w = trick[0]
-        wi = 0
-        m = 1 << w
-        c = trick[1]
-        m |= 1 << c
-        if bt[w] >> c & 1:
-            w, wi = c, 1
-        c = trick[2]
-        m |= 1 << c
-        if bt[w] >> c & 1:
-            w, wi = c, 2
         n = self.n
-        if n == 4:
-            c = trick[3]
-            m |= 1 << c
-            if bt[w] >> c & 1:
-                wi = 3
         leader = self.leader
-        w = leader + wi
+        w = leader + self._wpos
         if w >= n:
             w -= n
-        self.won[w] |= m
-        self.tricks.append((leader, tuple(trick), w))
-        self.trick = []
+        if n == 4:
+            a, b, c, d = trick
+            self.won[w] |= 1 << a | 1 << b | 1 << c | 1 << d
+            self.tricks.append((leader, (a, b, c, d), w))
+        else:
+            a, b, c = trick
+            self.won[w] |= 1 << a | 1 << b | 1 << c
+            self.tricks.append((leader, (a, b, c), w))
+        self._trick = []
+        self._win = -1
         if self.hands[w]:
             self.leader = self.turn = w
         else:
@@ -823,7 +847,7 @@ class PinochleState(PinochleActionText, GameState):
         c.given = self.given[:]
         c._melds = None if self._melds is None else self._melds[:]
         c._legal = None
-        c.trick = self.trick[:]
+        c._trick = self._trick[:]
         c.tricks = self.tricks[:]
         c.won = self.won[:]
         c.history = self.history[:]

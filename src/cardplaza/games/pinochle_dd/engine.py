@@ -3,7 +3,7 @@ scoring). See the package docstring for the action forms and the observation sch
 
 from __future__ import annotations
 
-import copy
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -258,13 +258,28 @@ def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[
     return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
 
 
+_SLOTS = (
+    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_win",
+    "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given", "giver",
+    "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader", "log",
+    "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed", "pending",
+    "phase", "private", "scores", "steps", "stuck", "total", "tricks", "tricks_won", "trump",
+    "turn", "winner", "won", "history", "options", "seed", "num_players", "_rng",
+    "_rng_shared")
+"""The state's attributes (held in slots: a driver reads them at every step)."""
+_slot_values = operator.attrgetter(*_SLOTS)
+
+
 class DoubleDeckState(PinochleActionText, GameState):
     """A whole game of double-deck partnership Pinochle (hands until a side wins)."""
 
     game_name: ClassVar[str] = "pinochle_dd"
     FORMS: ClassVar[ActionForms] = _FORMS
     deck: ClassVar[Deck] = DECK
-    is_terminal: bool = False
+    __slots__ = _SLOTS
+    _legal: list[Action] | None
+    """The legal actions of this position once worked out."""
+    is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
     """The cards that faces name (a face is the card id of its first copy)."""
@@ -272,6 +287,8 @@ class DoubleDeckState(PinochleActionText, GameState):
     def __init__(self, options: Options | None = None, seed: int = 0, *,
                  _blank: bool = False) -> None:
         opts = options if options is not None else Options()
+        self.is_terminal = False
+        self._legal = None
         super().__init__(opts, seed, 4)
         self.k = 10 if opts.scale == "x10" else 1
         self.steps = opts.bid_steps
@@ -335,7 +352,7 @@ class DoubleDeckState(PinochleActionText, GameState):
         self.tricks_won = [0, 0, 0, 0]
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % 4
-        self._legal: list[Action] | None = None
+        self._legal = None
         self._lmask = 0
 
     def _start_hand(self) -> None:
@@ -903,7 +920,10 @@ class DoubleDeckState(PinochleActionText, GameState):
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> DoubleDeckState:
         """Independent copy (lists copied shallowly, RNG shared until either draws)."""
-        c = copy.copy(self)
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
+            setattr(c, name, value)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
         c.log = self.log[:]
@@ -940,10 +960,10 @@ class DoubleDeckState(PinochleActionText, GameState):
         history = []
         for i, passes in enumerate(self.private):
             if isinstance(passes, tuple):
-                b, partner, gave_b, gave_partner = passes
+                decl, decl_partner, gave_d, gave_p = passes
                 passes = self.private[i] = {
-                    b: {"gave": faces_list(gave_b), "received": faces_list(gave_partner)},
-                    partner: {"gave": faces_list(gave_partner), "received": faces_list(gave_b)}}
+                    decl: {"gave": faces_list(gave_d), "received": faces_list(gave_p)},
+                    decl_partner: {"gave": faces_list(gave_p), "received": faces_list(gave_d)}}
             history.append({**self._history_entry(i), "passes": passes.get(seat)})
         return {
             "game": self.game_name,
