@@ -5,7 +5,7 @@ See the package docstring for the observation schema and the action forms.
 
 from __future__ import annotations
 
-import copy
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -217,18 +217,35 @@ def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
     return tops[0] if len(tops) == 1 else -1
 
 
+_SLOTS = (
+    "_beat_only_trump_leads", "_last_hand", "_last_src", "_legal", "_lmask", "_meld_hands",
+    "_melds", "_trick", "_win", "_wpos", "bidder", "bids", "contract", "counters", "dealer",
+    "discards", "div", "given", "giver", "hand_no", "hands", "high_bid", "high_bidder",
+    "is_terminal", "last_bonus", "leader", "log", "max_bid", "meld_totals", "min_bid", "n",
+    "npass", "passed", "pending", "phase", "scores", "step", "stuck", "target",
+    "trick_total", "tricks", "trump", "turn", "widow", "widow_cards", "winner", "won",
+    "history", "options", "seed", "num_players", "_rng", "_rng_shared")
+"""The state's attributes (held in slots: a driver reads them at every step)."""
+_slot_values = operator.attrgetter(*_SLOTS)
+
+
 class PinochleState(PinochleActionText, GameState):
     """A whole game of partnership Pinochle (many hands, until the target)."""
 
     game_name: ClassVar[str] = "pinochle4"
     FORMS: ClassVar[ActionForms] = _FORMS
     PLAYERS: ClassVar[int] = 4
-    is_terminal: bool = False
+    __slots__ = _SLOTS
+    _legal: list[Action] | None
+    """The legal actions of this position once worked out."""
+    is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
 
     def __init__(self, options: Any = None, seed: int = 0, *, _blank: bool = False) -> None:
         opts = options if options is not None else self.default_options()
+        self.is_terminal = False
+        self._legal = None
         super().__init__(opts, seed, self.PLAYERS)
         n = self.PLAYERS
         self.n = n
@@ -292,7 +309,7 @@ class PinochleState(PinochleActionText, GameState):
         self.won = [0] * n
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % n
-        self._legal: list[Action] | None = None
+        self._legal = None
         self._lmask = 0
 
     def _start_hand(self) -> None:
@@ -839,7 +856,10 @@ class PinochleState(PinochleActionText, GameState):
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> PinochleState:
         """Independent copy (lists copied shallowly, RNG copied)."""
-        c = copy.copy(self)
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
+            setattr(c, name, value)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
         c.log = self.log[:]
