@@ -484,7 +484,8 @@ class DoubleDeckState(PinochleActionText, GameState):
                 self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
                 hands = self.hands
                 h = hands[seat]
-                hands[seat] = h ^ 1 << (h & COLUMN[f]).bit_length() - 1  # remove(h, f)
+                col = h & COLUMN[f]
+                hands[seat] = h ^ col ^ col >> FACES  # remove(h, f): its top level goes
                 trick = self._trick
                 n = len(trick)
                 if n:
@@ -716,7 +717,7 @@ class DoubleDeckState(PinochleActionText, GameState):
                 x = low.bit_length() - 1
                 p ^= low
                 x %= FACES
-                h |= 1 << (x + FACES * (h & COLUMN[x]).bit_count())
+                h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
             self.hands[receiver] = h
             self.given[g] = self.pending
             self.pending = 0
@@ -794,10 +795,10 @@ class DoubleDeckState(PinochleActionText, GameState):
         side = w & 1
         m = self.won[side]
         a, b, c, d = trick
-        m |= 1 << (a + FACES * (m & COLUMN[a]).bit_count())  # add(m, a) ...
-        m |= 1 << (b + FACES * (m & COLUMN[b]).bit_count())
-        m |= 1 << (c + FACES * (m & COLUMN[c]).bit_count())
-        m |= 1 << (d + FACES * (m & COLUMN[d]).bit_count())
+        m |= (m & COLUMN[a]) << FACES | 1 << a  # add(m, a): one level more ...
+        m |= (m & COLUMN[b]) << FACES | 1 << b
+        m |= (m & COLUMN[c]) << FACES | 1 << c
+        m |= (m & COLUMN[d]) << FACES | 1 << d
         self.won[side] = m
         self.tricks_won[w] += 1
         self.tricks.append((leader, (a, b, c, d), w))
