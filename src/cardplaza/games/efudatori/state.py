@@ -47,6 +47,12 @@ _SPADE_THREE_BIT = rules.SPADE_THREE_BIT
 _SUIT_MASK = rules.SUIT_MASK
 _TRUMPS = tuple(rules.trump_of(k) for k in (3, 1, 2))
 """Trump suit by trick number modulo 3."""
+_TRUMP_MASKS = tuple(_SUIT_MASK[t] for t in _TRUMPS)
+"""The trump suit's cards by trick number modulo 3."""
+_KEEP = tuple(~(1 << c) for c in range(JOKER + 1))
+"""Every card but one, as a mask to remove it with."""
+_SEAT_CARD = tuple(tuple((seat, c) for c in range(JOKER + 1)) for seat in range(8))
+"""The history entry of each seat's play of each card (made once)."""
 
 
 class EfudatoriState(GameState):
@@ -134,7 +140,7 @@ class EfudatoriState(GameState):
                         self._lmask = _JOKER_BIT
                         self._legal = legal = [*_JOKER_ONLY]
                         return legal
-                    trumps = m & _SUIT_MASK[_TRUMPS[self.trick_number % 3]] \
+                    trumps = m & _TRUMP_MASKS[self.trick_number % 3] \
                         if played & _JOKER_BIT else 0  # F2
                     if trumps:  # cards of one suit
                         self._lmask = trumps
@@ -165,10 +171,10 @@ class EfudatoriState(GameState):
             if self._lmask >> action & 1:
                 seat = self.cur
                 self._legal = None
-                self.history.append((seat, action))
-                bit = 1 << action
-                self.hands[seat] &= ~bit
-                self.known[seat] &= ~bit
+                self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
+                keep = _KEEP[action]
+                self.hands[seat] &= keep
+                self.known[seat] &= keep
                 trick = self.trick
                 trick.append(action)
                 n = self.num_players
@@ -233,7 +239,7 @@ class EfudatoriState(GameState):
         elif m & _SPADE_ACE_BIT:
             win = _SPADE_ACE
         else:
-            win = (m & _SUIT_MASK[_TRUMPS[self.trick_number % 3]]
+            win = (m & _TRUMP_MASKS[self.trick_number % 3]
                    or m & _SUIT_MASK[trick[0] // 13]).bit_length() - 1
         w = self.leader + trick.index(win)
         if w >= n:

@@ -171,6 +171,11 @@ def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
 
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
 _NO_MELDS: frozenset[tuple[int, int]] = frozenset()
+_KEEP = tuple(~(1 << c) for c in range(NCARDS))
+"""Every card but one, as a mask to remove it with."""
+_SEAT_CARD = tuple(tuple((seat, c) for c in range(NCARDS + 1)) for seat in (0, 1))
+"""The history entry of each seat's play of each card and of its ``no meld`` (made
+once)."""
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
 STEP_NAMES = ("play", "meld", "end")
@@ -427,9 +432,9 @@ class Pinochle2State(GameState):
                 if 0 <= action < NCARDS and self._lmask >> action & 1:
                     seat = self.turn
                     self._legal = None
-                    self.history.append((seat, action))
+                    self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
                     if self.lead < 0:  # a lead: _play, inline
-                        keep = ~(1 << action)
+                        keep = _KEEP[action]
                         self.hands[seat] &= keep
                         self.melded[seat] &= keep
                         self.known[seat] &= keep
@@ -441,7 +446,7 @@ class Pinochle2State(GameState):
             elif step == STEP_MELD and action == NO_MELD:
                 seat = self.turn
                 self._legal = None
-                self.history.append((seat, action))
+                self.history.append(_SEAT_CARD[seat][NO_MELD])
                 self._draws(seat)
                 return
         elif type(action) is tuple and self.step == STEP_MELD and action in self._pending_set:
@@ -574,7 +579,7 @@ class Pinochle2State(GameState):
 
     def _play(self, c: int) -> None:
         seat = self.turn
-        keep = ~(1 << c)
+        keep = _KEEP[c]
         self.hands[seat] &= keep
         self.melded[seat] &= keep
         self.known[seat] &= keep

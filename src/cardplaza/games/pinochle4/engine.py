@@ -5,7 +5,7 @@ See the package docstring for the observation schema and the action forms.
 
 from __future__ import annotations
 
-import copy
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -217,18 +217,35 @@ def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
     return tops[0] if len(tops) == 1 else -1
 
 
+_SLOTS = (
+    "_beat_only_trump_leads", "_last_hand", "_last_src", "_legal", "_lmask", "_meld_hands",
+    "_melds", "_trick", "_win", "_wpos", "bidder", "bids", "contract", "counters", "dealer",
+    "discards", "div", "given", "giver", "hand_no", "hands", "high_bid", "high_bidder",
+    "is_terminal", "last_bonus", "leader", "log", "max_bid", "meld_totals", "min_bid", "n",
+    "npass", "passed", "pending", "phase", "scores", "step", "stuck", "target",
+    "trick_total", "tricks", "trump", "turn", "widow", "widow_cards", "winner", "won",
+    "history", "options", "seed", "num_players", "_rng", "_rng_shared")
+"""The state's attributes (held in slots: a driver reads them at every step)."""
+_slot_values = operator.attrgetter(*_SLOTS)
+
+
 class PinochleState(PinochleActionText, GameState):
     """A whole game of partnership Pinochle (many hands, until the target)."""
 
     game_name: ClassVar[str] = "pinochle4"
     FORMS: ClassVar[ActionForms] = _FORMS
     PLAYERS: ClassVar[int] = 4
-    is_terminal: bool = False
+    __slots__ = _SLOTS
+    _legal: list[Action] | None
+    """The legal actions of this position once worked out."""
+    is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
 
     def __init__(self, options: Any = None, seed: int = 0, *, _blank: bool = False) -> None:
         opts = options if options is not None else self.default_options()
+        self.is_terminal = False
+        self._legal = None
         super().__init__(opts, seed, self.PLAYERS)
         n = self.PLAYERS
         self.n = n
@@ -282,13 +299,17 @@ class PinochleState(PinochleActionText, GameState):
         self._melds: list[MeldResult] | None = None
         self._meld_hands: tuple[int, ...] | None = None  # hands the melds were shown from
         self.meld_totals: list[int] | None = None
-        self.trick: list[int] = []
+        self._trick: list[int] = []
+        self._win = -1
+        """The winning card of the trick so far (-2: not worked out yet)."""
+        self._wpos = 0
+        """Its position in the trick."""
         self.leader = -1
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.won = [0] * n
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % n
-        self._legal: list[Action] | None = None
+        self._legal = None
         self._lmask = 0
 
     def _start_hand(self) -> None:
@@ -355,6 +376,29 @@ class PinochleState(PinochleActionText, GameState):
         """Seat to act, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.turn
 
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick so far, in play order (read-only: set it whole)."""
+        return self._trick
+
+    @trick.setter
+    def trick(self, cards: list[int]) -> None:
+        self._trick = cards
+        self._win = -2
+        self._legal = None
+
+    def _trick_winner(self) -> int:
+        """Work out the winning card of the current (non-empty) trick and its position."""
+        trick = self._trick
+        bt = BEATERS[self.trump]
+        w, wi = trick[0], 0
+        for i in range(1, len(trick)):
+            c = trick[i]
+            if bt[w] >> c & 1:
+                w, wi = c, i
+        self._win, self._wpos = w, wi
+        return w
+
     def next_bid_min(self) -> int:
         """Lowest bid allowed now."""
         return self.high_bid + self.step if self.high_bid else self.min_bid
@@ -374,23 +418,17 @@ class PinochleState(PinochleActionText, GameState):
         ph = self.phase
         if ph == PLAY:
             hand = self.hands[self.turn]
-            trick = self.trick
+            trick = self._trick
             if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
                 trump = self.trump
-                bt = BEATERS[trump]
-                w = first = trick[0]
-                if len(trick) > 1:
-                    c = trick[1]
-                    if bt[w] >> c & 1:
-                        w = c
-                    if len(trick) > 2:
-                        c = trick[2]
-                        if bt[w] >> c & 1:
-                            w = c
+                w = self._win
+                if w < 0:
+                    w = self._trick_winner()
+                first = trick[0]
                 must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
                 if must:  # cards of one suit
                     if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                        must = must & bt[w] or must
+                        must = must & BEATERS[trump][w] or must
                     self._lmask = must
                     legal = self._legal = [*_SUIT_PLAYS[must]]
                     return legal
@@ -428,13 +466,19 @@ class PinochleState(PinochleActionText, GameState):
                     seat = self.turn
                     self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
                     self.hands[seat] ^= _BIT[card]
-                    trick = self.trick
-                    trick.append(card)
-                    n = self.n
-                    if len(trick) < n:
-                        self.turn = seat + 1 if seat + 1 < n else 0
+                    trick = self._trick
+                    k = len(trick)
+                    if k:
+                        if BEATERS[self.trump][self._win] >> card & 1:
+                            self._win, self._wpos = card, k
+                        trick.append(card)
+                        if k + 1 == self.n:
+                            self._end_trick(trick)
+                            return
                     else:
-                        self._end_trick(trick)
+                        trick.append(card)
+                        self._win, self._wpos = card, 0
+                    self.turn = seat + 1 if seat + 1 < self.n else 0
                     return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
@@ -672,7 +716,8 @@ class PinochleState(PinochleActionText, GameState):
             return
         self.phase = PLAY
         self.leader = self.turn = self.bidder
-        self.trick = []
+        self._trick = []
+        self._win = -1
 
     def side_meld(self, seat: int) -> int:
         """Meld of a seat's side (team in four hands, the seat alone in cut-throat)."""
@@ -686,7 +731,13 @@ class PinochleState(PinochleActionText, GameState):
         seat = self.turn
         hands = self.hands
         hands[seat] ^= 1 << card
-        trick = self.trick
+        trick = self._trick
+        if trick:
+            w = self._win if self._win >= 0 else self._trick_winner()
+            if BEATERS[self.trump][w] >> card & 1:
+                self._win, self._wpos = card, len(trick)
+        else:
+            self._win, self._wpos = card, 0
         trick.append(card)
         n = self.n
         if len(trick) < n:
@@ -696,31 +747,21 @@ class PinochleState(PinochleActionText, GameState):
 
     def _end_trick(self, trick: list[int]) -> None:
         """The trick is full: its winner takes it and leads, or the hand is scored."""
-        bt = BEATERS[self.trump]
-        w = trick[0]
-        wi = 0
-        m = 1 << w
-        c = trick[1]
-        m |= 1 << c
-        if bt[w] >> c & 1:
-            w, wi = c, 1
-        c = trick[2]
-        m |= 1 << c
-        if bt[w] >> c & 1:
-            w, wi = c, 2
         n = self.n
-        if n == 4:
-            c = trick[3]
-            m |= 1 << c
-            if bt[w] >> c & 1:
-                wi = 3
         leader = self.leader
-        w = leader + wi
+        w = leader + self._wpos
         if w >= n:
             w -= n
-        self.won[w] |= m
-        self.tricks.append((leader, tuple(trick), w))
-        self.trick = []
+        if n == 4:
+            a, b, c, d = trick
+            self.won[w] |= 1 << a | 1 << b | 1 << c | 1 << d
+            self.tricks.append((leader, (a, b, c, d), w))
+        else:
+            a, b, c = trick
+            self.won[w] |= 1 << a | 1 << b | 1 << c
+            self.tricks.append((leader, (a, b, c), w))
+        self._trick = []
+        self._win = -1
         if self.hands[w]:
             self.leader = self.turn = w
         else:
@@ -815,7 +856,10 @@ class PinochleState(PinochleActionText, GameState):
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> PinochleState:
         """Independent copy (lists copied shallowly, RNG copied)."""
-        c = copy.copy(self)
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
+            setattr(c, name, value)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
         c.log = self.log[:]
@@ -823,7 +867,7 @@ class PinochleState(PinochleActionText, GameState):
         c.given = self.given[:]
         c._melds = None if self._melds is None else self._melds[:]
         c._legal = None
-        c.trick = self.trick[:]
+        c._trick = self._trick[:]
         c.tricks = self.tricks[:]
         c.won = self.won[:]
         c.history = self.history[:]

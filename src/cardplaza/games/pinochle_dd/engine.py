@@ -3,7 +3,7 @@ scoring). See the package docstring for the action forms and the observation sch
 
 from __future__ import annotations
 
-import copy
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -230,19 +230,44 @@ _FORMS = ActionForms(
     word_texts={THROW_IN: ("throw in", "throw the hand in (concede the contract)")})
 
 _PLAY_LIST = [(K_PLAY, f) for f in range(FACES)]
-_PLAYS = chunk_tables(_PLAY_LIST)
-_P0, _P1, _P2 = _PLAYS
+_PL0: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_PLAY_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
+_PL1: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
+"""The play actions of each 10-bit half of a 20-bit face mask."""
+_LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
+"""The faces of each face's suit."""
 _PLAY_FACE = {id(a): a[1] for a in _PLAY_LIST}
 """The face of each play action that :meth:`DoubleDeckState.legal_actions` hands out."""
 _SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
 """The history entry of each seat's play of each face (made once)."""
-_GIVES = chunk_tables([(K_GIVE, f) for f in range(FACES)])
+_GIVE_LIST = [(K_GIVE, f) for f in range(FACES)]
+_GIVES = chunk_tables(_GIVE_LIST)
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+_FIXED: dict[tuple[str, str], tuple[int, int, int]] = {}
+"""Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
+_BID_MENUS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
+"""Per (bid_steps, scale, highest bid): the listed bids by the high bid (filled as met)."""
+_GIVE_FACE = {id(a): a[1] for a in _GIVE_LIST}
+"""The face of each give action that :meth:`DoubleDeckState.legal_actions` hands out."""
+"""Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
 
 
 def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
     t0, t1, t2 = tables
     return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
+
+
+_SLOTS = (
+    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_win",
+    "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given", "giver",
+    "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader", "log",
+    "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed", "pending",
+    "phase", "private", "scores", "steps", "stuck", "total", "tricks", "tricks_won", "trump",
+    "turn", "winner", "won", "history", "options", "seed", "num_players", "_rng",
+    "_rng_shared")
+"""The state's attributes (held in slots: a driver reads them at every step)."""
+_slot_values = operator.attrgetter(*_SLOTS)
 
 
 class DoubleDeckState(PinochleActionText, GameState):
@@ -251,7 +276,10 @@ class DoubleDeckState(PinochleActionText, GameState):
     game_name: ClassVar[str] = "pinochle_dd"
     FORMS: ClassVar[ActionForms] = _FORMS
     deck: ClassVar[Deck] = DECK
-    is_terminal: bool = False
+    __slots__ = _SLOTS
+    _legal: list[Action] | None
+    """The legal actions of this position once worked out."""
+    is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
     """The cards that faces name (a face is the card id of its first copy)."""
@@ -259,19 +287,29 @@ class DoubleDeckState(PinochleActionText, GameState):
     def __init__(self, options: Options | None = None, seed: int = 0, *,
                  _blank: bool = False) -> None:
         opts = options if options is not None else Options()
+        self.is_terminal = False
+        self._legal = None
         super().__init__(opts, seed, 4)
         self.k = 10 if opts.scale == "x10" else 1
         self.steps = opts.bid_steps
-        self.total = counter_total(opts.counters)
-        self.max_bid = MAX_SIDE_MELD + self.total
-        while not bid_allowed(self.max_bid, self.steps):
-            self.max_bid -= 1
-        self.counter_bits = counter_mask(opts.counters)
+        key = (opts.counters, opts.bid_steps)
+        fixed = _FIXED.get(key)
+        if fixed is None:
+            total = counter_total(opts.counters)
+            top = MAX_SIDE_MELD + total
+            while not bid_allowed(top, opts.bid_steps):
+                top -= 1
+            fixed = _FIXED[key] = (total, top, counter_mask(opts.counters))
+        self.total, self.max_bid, self.counter_bits = fixed
         self.npass = opts.pass_count
+        self._must_head = opts.must_head
+        menus_key = (opts.bid_steps, self.k, self.max_bid)
+        self._bid_menus = _BID_MENUS.setdefault(menus_key, {})
         self.scores = [0, 0]
         self.log: list[dict[str, Any]] = []
-        self.private: list[dict[int, Any]] = []
-        """Per logged hand, the passes each of the two exchanging seats saw."""
+        self.private: list[dict[int, Any] | tuple[int, int, int, int]] = []
+        """Per logged hand, the passes each of the two exchanging seats saw (or, until read,
+        the declarer, its partner and the cards each gave)."""
         self.log_melds: list[Any] = []
         """Per logged hand, what its melds are worked out from while not yet shown."""
         self.winner = -1
@@ -279,8 +317,9 @@ class DoubleDeckState(PinochleActionText, GameState):
         self.drawn = False
         """Ended at its deal limit with equal scores."""
         self.dealer = 0
-        self._reset_hand()
-        if not _blank:
+        if _blank:
+            self._reset_hand()
+        else:
             self.dealer = self.rng.randrange(4)
             self._start_hand()
 
@@ -302,14 +341,18 @@ class DoubleDeckState(PinochleActionText, GameState):
         self._meld_src: tuple[tuple[int, ...], int] | None = None  # hands shown, trump
         self.meld_totals: list[int] | None = None
         self.no_trump_meld = False
-        self.trick: list[int] = []
+        self._trick: list[int] = []
+        self._win = -1
+        """The winning face of the trick so far (-2: not worked out yet)."""
+        self._wpos = 0
+        """Its position in the trick."""
         self.leader = -1
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self.won = [0, 0]
         self.tricks_won = [0, 0, 0, 0]
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % 4
-        self._legal: list[Action] | None = None
+        self._legal = None
         self._lmask = 0
 
     def _start_hand(self) -> None:
@@ -320,6 +363,29 @@ class DoubleDeckState(PinochleActionText, GameState):
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.turn
+
+    @property
+    def trick(self) -> list[int]:
+        """The faces of the trick so far, in play order (read-only: set it whole)."""
+        return self._trick
+
+    @trick.setter
+    def trick(self, faces: list[int]) -> None:
+        self._trick = faces
+        self._win = -2
+        self._legal = None
+
+    def _trick_winner(self) -> int:
+        """Work out the winning face of the current (non-empty) trick and its position."""
+        trick = self._trick
+        bt = BEATERS20[self.trump]
+        w, wi = trick[0], 0
+        for i in range(1, len(trick)):
+            f = trick[i]
+            if bt[w] >> f & 1:  # the first of identical highest faces wins
+                w, wi = f, i
+        self._win, self._wpos = w, wi
+        return w
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now (unit scale)."""
@@ -341,21 +407,31 @@ class DoubleDeckState(PinochleActionText, GameState):
             return legal
         ph = self.phase
         if ph == PLAY:
-            m = self._play_mask()
-            legal = [*_P0[m & 255], *_P1[m >> 8 & 255], *_P2[m >> 16]]
-            if not self.tricks and not self.trick:
-                legal.append(THROW_IN)
-        elif ph == BIDDING:
-            lo = self.next_bid_min()
-            if lo > self.max_bid:
-                legal = [PASS]
+            held = self.hands[self.turn] & LOW20
+            if self._trick:  # section 5: follow suit, else trump; beat the winner if able
+                w = self._win
+                if w < 0:
+                    w = self._trick_winner()
+                trump = self.trump
+                must = held & _LED20[self._trick[0]] or held & SUIT20[trump]
+                if must:
+                    # with must_head, beat the winner when following its suit or over-trumping
+                    held = (must & BEATERS20[trump][w] or must) if self._must_head else must
+                self._lmask = held
+                legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
             else:
-                k = self.k
-                legal = [PASS, (K_BID, lo * k)]
-                base = self.high_bid or MIN_BID
-                legal += [(K_MELD_BID, a * k)
-                          for a in range(lo + 1, min(base + 5, MELD_BIDS - 1) + 1)
-                          if bid_allowed(a, self.steps)]
+                if not self.tricks:  # the first lead
+                    held = self._play_mask()
+                self._lmask = held
+                legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+                if not self.tricks:
+                    legal.append(THROW_IN)
+        elif ph == BIDDING:
+            menus = self._bid_menus
+            menu = menus.get(self.high_bid)
+            if menu is None:
+                menu = menus[self.high_bid] = self._bid_menu()
+            legal = [*menu]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
@@ -365,18 +441,25 @@ class DoubleDeckState(PinochleActionText, GameState):
         self._legal = legal
         return legal
 
+    def _bid_menu(self) -> tuple[Action, ...]:
+        """The listed bids over the current high bid (see :meth:`legal_actions`)."""
+        lo = self.next_bid_min()
+        if lo > self.max_bid:
+            return (PASS,)
+        k = self.k
+        base = self.high_bid or MIN_BID
+        return (PASS, (K_BID, lo * k), *[(K_MELD_BID, a * k) for a in range(
+            lo + 1, min(base + 5, MELD_BIDS - 1) + 1) if bid_allowed(a, self.steps)])
+
     def _play_mask(self) -> int:
         """Faces the player to act may play (section 5); kept until the next action."""
         held = self.hands[self.turn] & LOW20
-        trick = self.trick
+        trick = self._trick
         trump = self.trump
         if trick:
+            w = self._win if self._win >= 0 else self._trick_winner()
             bt = BEATERS20[trump]
-            w = first = trick[0]
-            for f in trick:  # the first of identical highest faces wins
-                if bt[w] >> f & 1:
-                    w = f
-            must = held & SUIT20[SUIT_OF[first]] or held & SUIT20[trump]
+            must = held & _LED20[trick[0]] or held & SUIT20[trump]
             if must:
                 # with must_head, beat the winner when following its suit or over-trumping
                 held = (must & bt[w] or must) if self.options.must_head else must
@@ -401,13 +484,28 @@ class DoubleDeckState(PinochleActionText, GameState):
                 self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
                 hands = self.hands
                 h = hands[seat]
-                hands[seat] = h ^ 1 << (h & COLUMN[f]).bit_length() - 1  # remove(h, f)
-                trick = self.trick
-                trick.append(f)
-                if len(trick) < 4:
-                    self.turn = seat + 1 if seat < 3 else 0
+                col = h & COLUMN[f]
+                hands[seat] = h ^ col ^ col >> FACES  # remove(h, f): its top level goes
+                trick = self._trick
+                n = len(trick)
+                if n:
+                    if BEATERS20[self.trump][self._win] >> f & 1:
+                        self._win, self._wpos = f, n
+                    trick.append(f)
+                    if n == 3:
+                        self._end_trick(trick)
+                        return
                 else:
-                    self._end_trick(trick)
+                    trick.append(f)
+                    self._win, self._wpos = f, 0
+                self.turn = seat + 1 if seat < 3 else 0
+                return
+        elif f < 0:
+            f = _GIVE_FACE.get(id(action), -1)
+            if f >= 0 and self.phase == PASSING and self.hands[self.giver] >> f & 1:
+                self._legal = None  # one of the give actions legal_actions() lists
+                self.history.append((self.turn, action))
+                self._give(f)
                 return
         if type(action) is tuple and len(action) == 2 and self.phase != OVER:
             kind, value = action
@@ -613,8 +711,13 @@ class DoubleDeckState(PinochleActionText, GameState):
         if self.pending.bit_count() == self.npass:
             receiver = (g + 2) % 4
             h = self.hands[receiver]
-            for x in faces_list(self.pending):
-                h = add(h, x)
+            p = self.pending
+            while p:  # add every card passed, the lowest level of each face first
+                low = p & -p
+                x = low.bit_length() - 1
+                p ^= low
+                x %= FACES
+                h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
             self.hands[receiver] = h
             self.given[g] = self.pending
             self.pending = 0
@@ -645,7 +748,8 @@ class DoubleDeckState(PinochleActionText, GameState):
             return
         self.phase = PLAY
         self.leader = self.turn = b
-        self.trick = []
+        self._trick = []
+        self._win = -1
 
     def side_meld(self, side: int) -> int:
         """Meld of a side (unit scale) once shown."""
@@ -671,7 +775,13 @@ class DoubleDeckState(PinochleActionText, GameState):
     def _play(self, f: int) -> None:
         seat = self.turn
         self.hands[seat] = remove(self.hands[seat], f)
-        trick = self.trick
+        trick = self._trick
+        if trick:
+            w = self._win if self._win >= 0 else self._trick_winner()
+            if BEATERS20[self.trump][w] >> f & 1:
+                self._win, self._wpos = f, len(trick)
+        else:
+            self._win, self._wpos = f, 0
         trick.append(f)
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
@@ -680,22 +790,20 @@ class DoubleDeckState(PinochleActionText, GameState):
 
     def _end_trick(self, trick: list[int]) -> None:
         """The trick is full: its winner takes it and leads, or the hand ends."""
-        cards = tuple(trick)
-        bt = BEATERS20[self.trump]
-        w, wi = cards[0], 0
-        for i in (1, 2, 3):
-            c = cards[i]
-            if bt[w] >> c & 1:
-                w, wi = c, i
-        w = (self.leader + wi) % 4
-        side = w % 2
+        leader = self.leader
+        w = leader + self._wpos & 3
+        side = w & 1
         m = self.won[side]
-        for x in cards:
-            m |= 1 << (x + FACES * (m & COLUMN[x]).bit_count())  # add(m, x)
+        a, b, c, d = trick
+        m |= (m & COLUMN[a]) << FACES | 1 << a  # add(m, a): one level more ...
+        m |= (m & COLUMN[b]) << FACES | 1 << b
+        m |= (m & COLUMN[c]) << FACES | 1 << c
+        m |= (m & COLUMN[d]) << FACES | 1 << d
         self.won[side] = m
         self.tricks_won[w] += 1
-        self.tricks.append((self.leader, cards, w))
-        self.trick = []
+        self.tricks.append((leader, (a, b, c, d), w))
+        self._trick = []
+        self._win = -1
         if self.hands[w]:
             self.leader = self.turn = w
         else:
@@ -747,12 +855,10 @@ class DoubleDeckState(PinochleActionText, GameState):
                            [[(last[0] + i) % 4, c] for i, c in enumerate(last[1])]),
             "last_trick_winner": None if last is None else last[2],
         }
-        passes = {}
+        passes: dict[int, Any] | tuple[int, int, int, int] = {}
         if self.npass and any(self.given):
             partner = (b + 2) % 4
-            for s, other in ((b, partner), (partner, b)):
-                passes[s] = {"gave": faces_list(self.given[s]),
-                             "received": faces_list(self.given[other])}
+            passes = (b, partner, self.given[b], self.given[partner])  # listed when read
         self._record(summary, passes)
         self.log_melds[-1] = self._meld_src if self._melds is None else self._melds
         self.winner = game_winner(self.scores, bside, self.options.target)
@@ -763,7 +869,8 @@ class DoubleDeckState(PinochleActionText, GameState):
             return
         self._next_hand()
 
-    def _record(self, summary: dict[str, Any], passes: dict[int, Any]) -> None:
+    def _record(self, summary: dict[str, Any],
+                passes: dict[int, Any] | tuple[int, int, int, int]) -> None:
         self.log.append(summary)
         self.private.append(passes)
         self.log_melds.append(None)
@@ -814,7 +921,10 @@ class DoubleDeckState(PinochleActionText, GameState):
     # -- copies ---------------------------------------------------------------------------
     def clone(self) -> DoubleDeckState:
         """Independent copy (lists copied shallowly, RNG shared until either draws)."""
-        c = copy.copy(self)
+        c = object.__new__(type(self))
+        c.__dict__.update(self.__dict__)
+        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
+            setattr(c, name, value)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
         c.log = self.log[:]
@@ -822,7 +932,7 @@ class DoubleDeckState(PinochleActionText, GameState):
         c.log_melds = self.log_melds[:]
         c.bids = self.bids[:]
         c.given = self.given[:]
-        c.trick = self.trick[:]
+        c._trick = self._trick[:]
         c.tricks = self.tricks[:]
         c.won = self.won[:]
         c.tricks_won = self.tricks_won[:]
@@ -850,6 +960,11 @@ class DoubleDeckState(PinochleActionText, GameState):
         }
         history = []
         for i, passes in enumerate(self.private):
+            if isinstance(passes, tuple):
+                decl, decl_partner, gave_d, gave_p = passes
+                passes = self.private[i] = {
+                    decl: {"gave": faces_list(gave_d), "received": faces_list(gave_p)},
+                    decl_partner: {"gave": faces_list(gave_p), "received": faces_list(gave_d)}}
             history.append({**self._history_entry(i), "passes": passes.get(seat)})
         return {
             "game": self.game_name,

@@ -93,10 +93,50 @@ def _class_a(levels: tuple[int, int, int, int], trump: int) -> list[int]:
     return out
 
 
+def _steps(values: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """What each further copy of a meld adds, from its values by the number of copies."""
+    return (values[1] - values[0], values[2] - values[1], values[3] - values[2],
+            values[4] - values[3])
+
+
+def _total_table(trump: int) -> tuple[tuple[int, tuple[int, int, int, int]], ...]:
+    """The face sets of :func:`meld_total` with what each complete copy adds: the arounds,
+    the pinochle, the K-Q pair of every suit and the trump run (a run counts its run
+    value in place of the royal marriage its K-Q pair already added)."""
+    items = [(m, _steps(tuple(v * x for x in AROUND_MULTIPLE))) for m, _, v in _AROUND]
+    items.append((_PIN, _steps(PINOCHLE_VALUES)))
+    for s in range(4):
+        pair = ROYAL_MARRIAGE if s == trump else MARRIAGE
+        items.append((_KQ[s], (pair, pair, pair, pair)))
+    if trump >= 0:
+        run = _steps(RUN_VALUES)
+        items.append((_RUN[trump], (run[0] - ROYAL_MARRIAGE, run[1] - ROYAL_MARRIAGE,
+                                    run[2] - ROYAL_MARRIAGE, run[3] - ROYAL_MARRIAGE)))
+    return tuple(items)
+
+
+_TOTAL_TABLES = tuple(_total_table(t) for t in (0, 1, 2, 3, -1))
+"""Per trump (index 4: no trump) the face sets a hand's meld is counted from."""
+
+
 def meld_total(hand: int, trump: int) -> int:
-    """Meld of ``hand`` with ``trump`` (unit values; ``trump = -1``: no trump)."""
-    levels = _levels(hand)
-    return sum(_class_a(levels, trump)) + _trump_free(levels)
+    """Meld of ``hand`` with ``trump`` (unit values; ``trump = -1``: no trump).
+
+    The levels of a multiset mask are nested, so a meld held ``t`` times is complete in
+    the first ``t`` levels: each complete level adds that copy's value."""
+    l0 = hand & LOW20
+    l1 = hand >> 20 & LOW20
+    total = 0
+    for m, adds in _TOTAL_TABLES[trump]:
+        if l0 & m == m:
+            total += adds[0]
+            if l1 & m == m:
+                total += adds[1]
+                if hand >> 40 & m == m:
+                    total += adds[2]
+                    if hand >> 60 & m == m:
+                        total += adds[3]
+    return total
 
 
 def meld_totals(hand: int) -> tuple[int, int, int, int]:

@@ -232,10 +232,24 @@ def deal(rng: random.Random) -> list[int]:
     adapters, names every dealt card apart.)"""
     deck = list(range(FACES * COPIES))
     shuffle(rng, deck)  # rng.shuffle(deck), the same order
-    hands = []
-    for p in range(4):
-        cnt = [0] * FACES
-        for c in deck[20 * p:20 * p + 20]:
-            cnt[c % FACES] += 1
-        hands.append(from_counts(cnt))
-    return hands
+    bit = _CARD_BIT
+    return [thermometer(sum([bit[c] for c in deck[p:p + 20]])) for p in (0, 20, 40, 60)]
+
+
+_CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
+
+
+def thermometer(cards: int) -> int:
+    """The multiset mask of a set of physical cards (an 80-bit mask, bit ``face + 20 ×
+    copy``): per face, as many levels as copies held, counted without a loop.
+
+    >>> thermometer(1 << 3 | 1 << 63 | 1 << 43) == THERMO[3][3]
+    True
+    """
+    c0 = cards & LOW20
+    c1 = cards >> 20 & LOW20
+    c2 = cards >> 40 & LOW20
+    c3 = cards >> 60
+    a, b = c0 | c1, c0 & c1  # copies 0 and 1: at least one, both
+    c, d = c2 | c3, c2 & c3  # copies 2 and 3
+    return (a | c) | (b | d | a & c) << 20 | (b & c | d & a) << 40 | (b & d) << 60

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -140,10 +141,23 @@ def partie_result(a: int, b: int) -> tuple[int, float, bool]:
     return w, float(wt + lt + 100 if rubicon else wt - lt + 100), rubicon
 
 
+_SLOTS = (
+    "actor", "bonus", "bonus_pending", "cb", "choose_kind", "cls", "deal_number", "dealer",
+    "dealt", "dialogue", "discards", "drawn", "dscore", "e", "elder", "events", "extra",
+    "first_dealer", "first_lead_done", "hands", "info", "lead_card", "leader", "o", "pending",
+    "pending_shown", "phase", "result", "result_info", "scheduled", "scored_mask", "sheets",
+    "shown", "stage", "talon", "totals", "tricks", "untaken_shown", "won", "y",
+    "history", "options", "seed", "num_players", "_rng", "_rng_shared")
+"""The state's attributes held in slots (a driver reads them at every step); the legal
+actions worked out and the end flag keep their class defaults."""
+_slot_values = operator.attrgetter(*_SLOTS)
+
+
 class PiquetState(GameState):
     """A partie of Rubicon Piquet (or Piquet au cent) from a seed."""
 
     game_name = "piquet"
+    __slots__ = _SLOTS
 
     def __init__(self, options: Options, seed: int, *, layout: Any = None) -> None:
         super().__init__(options, seed, 2)
@@ -751,6 +765,8 @@ class PiquetState(GameState):
 
     def clone(self) -> PiquetState:
         new = object.__new__(PiquetState)
+        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
+            setattr(new, name, value)
         d = self.__dict__.copy()
         # Lists changed in place are copied; ``dealt``, ``talon`` and ``cb`` are
         # only ever replaced whole, and sheets/events entries are never mutated, so they
@@ -772,6 +788,9 @@ class PiquetState(GameState):
         d["won"] = self.won[:]
         d["info"] = self.info[:]
         d["_legal"] = None
+        for name in _SLOTS:  # the copied lists go to the slots
+            if name in d:
+                setattr(new, name, d.pop(name))
         new.__dict__ = d
         self.share_rng(new)
         return new
