@@ -9,7 +9,7 @@ import random
 import pytest
 from dd_helpers import faces, new_dd, set_hands, win_auction
 
-from cardplaza.games.pinochle_dd.engine import K_BID, K_GIVE, K_PLAY, PASS, Options
+from cardplaza.games.pinochle_dd.engine import K_BID, K_GIVE, K_PLAY, PASS, Options, next_allowed
 from cardplaza.games.pinochle_dd.players import ExpertPlayer, HeuristicPlayer
 from cardplaza.games.pinochle_dd.rules import SUIT_OF
 
@@ -46,6 +46,22 @@ def test_partner_with_a_big_hand_bids_on_after_both_opponents_passed() -> None:
     now would leave partner to play 60 with the side's best hand unused; South bids on."""
     action = _choose(EXPERT, _after_opponents_passed())
     assert action[0] in (K_BID, 4, 6) and action[1] > 60, action
+
+
+def test_partners_do_not_raise_each_other_again() -> None:
+    """After South bid on over North's 60 and North raised once more, South has already
+    spoken since the opponents passed: a made contract scores the same however high it
+    is, so South lets North play rather than raise its own side again."""
+    st = _after_opponents_passed()
+    first = _choose(EXPERT, st)
+    assert first[0] in (K_BID, 4, 6)
+    st.apply(first)  # type: ignore[attr-defined]
+    assert st.turn == 2  # type: ignore[attr-defined]
+    high = st.high_bid  # type: ignore[attr-defined]
+    steps = st.options.bid_steps  # type: ignore[attr-defined]
+    st.apply(st.parse_action(f"bid {next_allowed(high, steps)}"))  # type: ignore[attr-defined]
+    assert st.turn == 0  # type: ignore[attr-defined]
+    assert _choose(EXPERT, st) == PASS
 
 
 def test_the_normal_level_still_passes_there() -> None:

@@ -11,6 +11,11 @@ Python, the functions are the reference; the tests check that both forms agree, 
 * :func:`play_out` — the rest of a hand with that policy (the bid helper's deals).
 * :func:`card_values` — every candidate card played out in every given world: counters
   and tricks per side at the end of the hand (the expert's card search).
+* :func:`end_values` — the same table with the rest of the hand searched exactly in each
+  world (every hand seen; side 0 maximizes its counters, then its tricks, side 1 the
+  same for itself) instead of played out by the policy: the expert's last tricks.
+  Searched with an explicit stack (numba cannot reload from its disk cache a function
+  that calls a recursive one) and alpha-beta, one card per distinct face.
 """
 
 from __future__ import annotations
@@ -247,10 +252,149 @@ def card_values(worlds: Buf, nworlds: int, me: int, cands: Buf, ncands: int, tri
                 out[w][c][i] = result[i]
 
 
+END_NEG = -(1 << 40)
+"""Below every value of :func:`solve_end`."""
+END_POS = 1 << 40
+"""Above every value of :func:`solve_end`."""
+TRICK_UNIT = 16
+"""A value of :func:`solve_end` is ``TRICK_UNIT`` × counters + tricks (side 0's)."""
+F_LEFT = 0
+F_CARD = 1
+F_BEST = 2
+F_ALPHA = 3
+F_BETA = 4
+F_LEADER = 5
+F_ACC = 6
+F_SEAT = 7
+END_FIELDS = 8
+"""Fields of a stack frame of :func:`solve_end` (one frame per card to play)."""
+
+
+def _end_node(counts: Buf, seq: Buf, n: int, leader: int, trump: int, must_head: int,
+              tr: Buf, fr: Buf, sp: int, acc: int, alpha: int, beta: int) -> None:
+    """Open frame ``sp``: the seat to play after the ``n`` cards of ``seq`` (the current
+    trick is their last ``n % 4``), its distinct legal faces still to try."""
+    nt = n % 4
+    for i in range(nt):
+        tr[i] = seq[n - nt + i]
+    seat = (leader + nt) % 4
+    fr[sp][F_LEFT] = legal_mask(held_mask(counts, seat), tr, nt, trump, must_head)
+    fr[sp][F_CARD] = -1
+    fr[sp][F_BEST] = END_NEG if seat % 2 == 0 else END_POS
+    fr[sp][F_ALPHA] = alpha
+    fr[sp][F_BETA] = beta
+    fr[sp][F_LEADER] = leader
+    fr[sp][F_ACC] = acc
+    fr[sp][F_SEAT] = seat
+
+
+def _end_back(fr: Buf, sp: int, v: int) -> None:
+    """Frame ``sp`` learns the value ``v`` of the card it tried (alpha-beta cut)."""
+    if fr[sp][F_SEAT] % 2 == 0:
+        if v > fr[sp][F_BEST]:
+            fr[sp][F_BEST] = v
+        if v > fr[sp][F_ALPHA]:
+            fr[sp][F_ALPHA] = v
+    else:
+        if v < fr[sp][F_BEST]:
+            fr[sp][F_BEST] = v
+        if v < fr[sp][F_BETA]:
+            fr[sp][F_BETA] = v
+    if fr[sp][F_ALPHA] >= fr[sp][F_BETA]:
+        fr[sp][F_LEFT] = 0
+
+
+def solve_end(counts: Buf, seq: Buf, n0: int, leader0: int, first: int, trump: int,
+              must_head: int, counter: Buf, total: int, tr: Buf, fr: Buf) -> int:
+    """The exact value of the rest of the hand, every hand seen: ``TRICK_UNIT`` × the
+    counters side 0 takes (last trick included) + the tricks it takes, from the current
+    trick on, side 0 maximizing and side 1 minimizing. ``seq`` holds the ``n0`` cards of
+    the current trick (room for ``n0 + total``), ``total`` cards are still to be played;
+    with ``first`` >= 0 the seat to play now plays that face (the candidate being
+    valued). ``counts`` and ``seq`` are changed and restored; ``tr`` (4) and ``fr``
+    (``total`` rows of ``END_FIELDS``) are scratch."""
+    _end_node(counts, seq, n0, leader0, trump, must_head, tr, fr, 0, 0, END_NEG, END_POS)
+    if first >= 0:
+        fr[0][F_LEFT] = fr[0][F_LEFT] & (1 << first)
+    sp = 0
+    while True:
+        left = fr[sp][F_LEFT]
+        if left == 0:
+            v: int = fr[sp][F_BEST]
+            if sp == 0:
+                return v
+            sp -= 1
+            counts[NFACES * fr[sp][F_SEAT] + fr[sp][F_CARD]] += 1
+            _end_back(fr, sp, v)
+            continue
+        f = 0
+        while not (left >> f & 1):
+            f += 1
+        fr[sp][F_LEFT] = left & ~(1 << f)
+        fr[sp][F_CARD] = f
+        seat = fr[sp][F_SEAT]
+        counts[NFACES * seat + f] -= 1
+        n = n0 + sp
+        seq[n] = f
+        n += 1
+        leader = fr[sp][F_LEADER]
+        acc = fr[sp][F_ACC]
+        if n % 4 == 0:
+            for i in range(4):
+                tr[i] = seq[n - 4 + i]
+            winner = (leader + trick_winner(tr, 4, trump)) % 4
+            pts = 0
+            for i in range(4):
+                pts += counter[tr[i]]
+            if sp + 1 == total:
+                pts += LAST_TRICK_COUNTERS
+            if winner % 2 == 0:
+                acc += TRICK_UNIT * pts + 1
+            leader = winner
+        if sp + 1 == total:
+            counts[NFACES * seat + f] += 1
+            _end_back(fr, sp, acc)
+            continue
+        _end_node(counts, seq, n, leader, trump, must_head, tr, fr, sp + 1, acc,
+                  fr[sp][F_ALPHA], fr[sp][F_BETA])
+        sp += 1
+
+
+def end_values(worlds: Buf, nworlds: int, me: int, cands: Buf, ncands: int, trick0: Buf,
+               ntrick0: int, leader0: int, trump: int, must_head: int, counter: Buf,
+               counts: Buf, seq: Buf, tr: Buf, fr: Buf, out: Buf) -> None:
+    """As :func:`card_values`, the rest of the hand searched exactly in each world by
+    :func:`solve_end` (``seq`` holds 4 + the cards left, ``fr`` as many rows of
+    ``END_FIELDS``)."""
+    for w in range(nworlds):
+        total = 0
+        pts = LAST_TRICK_COUNTERS
+        for i in range(4 * NFACES):
+            counts[i] = worlds[w][i]
+            total += counts[i]
+            pts += counts[i] * counter[i % NFACES]
+        for i in range(ntrick0):
+            seq[i] = trick0[i]
+            pts += counter[trick0[i]]
+        tricks = (ntrick0 + total) // 4
+        for c in range(ncands):
+            v = solve_end(counts, seq, ntrick0, leader0, cands[c], trump, must_head,
+                          counter, total, tr, fr)
+            c0 = v // TRICK_UNIT
+            t0 = v - TRICK_UNIT * c0
+            out[w][c][0] = c0
+            out[w][c][1] = pts - c0
+            out[w][c][2] = t0
+            out[w][c][3] = tricks - t0
+
+
 KERNELS = kernels("pinochle_dd", __name__, {
     "card_values": "void(int64[:, ::1], int64, int64, int64[::1], int64, int64[::1], int64, "
                    "int64, int64, int64, int64[::1], int64, int64, int64[::1], int64[::1], "
                    "int64[::1], int64[:, :, ::1])",
+    "end_values": "void(int64[:, ::1], int64, int64, int64[::1], int64, int64[::1], int64, "
+                  "int64, int64, int64, int64[::1], int64[::1], int64[::1], int64[::1], "
+                  "int64[:, ::1], int64[:, :, ::1])",
     "play_out": "void(int64[::1], int64[::1], int64, int64, int64, int64, int64[::1], int64, "
                 "int64, int64[::1])",
     "rollout_card": "int64(int64[::1], int64, int64[::1], int64, int64, int64, int64[::1], "
