@@ -159,7 +159,7 @@ def test_computer_moves_are_timed_with_their_pause() -> None:
 
 
 def test_the_default_levels_are_the_games_own() -> None:
-    from cardplaza.web.loadtest.generator import table_levels
+    from cardplaza.web.loadtest.common import table_levels
 
     assert table_levels("pinochle2", "all") == ["1", "2", "3", "4", "5"]
     assert table_levels("pinochle2", "1,2,3,4") == ["1", "2", "3", "4"]

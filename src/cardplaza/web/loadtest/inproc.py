@@ -183,7 +183,7 @@ def server_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
 def settings_for(args: Any) -> Any:
     """The server's settings as ``serve`` and the network benchmark set them."""
     from cardplaza.web.front.server import WARM_UP, parse_settings
-    from cardplaza.web.loadtest.generator import LOOPBACK_BUDGETS
+    from cardplaza.web.loadtest.common import LOOPBACK_BUDGETS
 
     pairs = [f"max_live_tables={max(5_000, 4 * args.tables)}", *LOOPBACK_BUDGETS,
              *(args.set or [])]
@@ -224,7 +224,7 @@ async def _calibrate(run: InProcRun, count: int) -> tuple[float, float]:
 async def run_in_process(args: Any) -> dict[str, Any]:
     """The in-process run of ``args`` (the benchmark's options); returns its figures."""
     from cardplaza.web.front.app import create_app
-    from cardplaza.web.loadtest.generator import table_levels
+    from cardplaza.web.loadtest.common import table_levels
 
     levels = table_levels(args.game, args.level)
     tmp = Path(tempfile.mkdtemp(prefix="cardplaza-inproc-"))

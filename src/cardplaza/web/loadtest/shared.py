@@ -39,8 +39,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardplaza.web.loadtest.common import MAX_TABLES
 from cardplaza.web.loadtest.generator import (
-    MAX_TABLES,
     REPLY_SECONDS,
     Figures,
     _lost,
