@@ -14,6 +14,8 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cardplaza.web.settings import Settings
+
 
 def _children(pid: int) -> list[int]:
     out = []
@@ -63,7 +65,9 @@ def test_nothing_outlives_the_server(tmp_path: Path, how: signal.Signals) -> Non
         assert len(children) >= 3  # two web processes and the resource tracker
         proc.send_signal(how)
         proc.wait(60)
-        until = time.time() + 30
+        # A web process still starting (its computers get up to ai_ready_seconds to load)
+        # finishes its start before it stops: allow for that beside the shutdown itself.
+        until = time.time() + Settings().ai_ready_seconds + 30
         while time.time() < until and any(_alive(c) for c in children):
             time.sleep(0.2)
         left = [c for c in children if _alive(c)]
