@@ -38,6 +38,7 @@ from cardplaza.games.pinochle4.rules import (
     winning_card,
 )
 from cardplaza.games.pinochle_common.actions import ActionForms, PinochleActionText
+from cardplaza.games.pinochle_common.trick import KeptTrick
 
 # -- options ------------------------------------------------------------------------------
 
@@ -229,13 +230,14 @@ _SLOTS = (
 _slot_values = operator.attrgetter(*_SLOTS)
 
 
-class PinochleState(PinochleActionText, GameState):
+class PinochleState(KeptTrick, PinochleActionText, GameState):
     """A whole game of partnership Pinochle (many hands, until the target)."""
 
     game_name: ClassVar[str] = "pinochle4"
     FORMS: ClassVar[ActionForms] = _FORMS
     PLAYERS: ClassVar[int] = 4
     __slots__ = _SLOTS
+    _BEATERS = BEATERS
     _legal: list[Action] | None
     """The legal actions of this position once worked out."""
     is_terminal: bool
@@ -375,29 +377,6 @@ class PinochleState(PinochleActionText, GameState):
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.turn
-
-    @property
-    def trick(self) -> list[int]:
-        """The cards of the trick so far, in play order (read-only: set it whole)."""
-        return self._trick
-
-    @trick.setter
-    def trick(self, cards: list[int]) -> None:
-        self._trick = cards
-        self._win = -2
-        self._legal = None
-
-    def _trick_winner(self) -> int:
-        """Work out the winning card of the current (non-empty) trick and its position."""
-        trick = self._trick
-        bt = BEATERS[self.trump]
-        w, wi = trick[0], 0
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if bt[w] >> c & 1:
-                w, wi = c, i
-        self._win, self._wpos = w, wi
-        return w
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now."""

@@ -19,6 +19,7 @@ from cardplaza.core.protocol import (
     safe_repr,
 )
 from cardplaza.games.pinochle_common.actions import ActionForms, PinochleActionText
+from cardplaza.games.pinochle_common.trick import KeptTrick
 from cardplaza.games.pinochle_dd.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle_dd.rules import (
     ABOVE20,
@@ -270,13 +271,14 @@ _SLOTS = (
 _slot_values = operator.attrgetter(*_SLOTS)
 
 
-class DoubleDeckState(PinochleActionText, GameState):
+class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     """A whole game of double-deck partnership Pinochle (hands until a side wins)."""
 
     game_name: ClassVar[str] = "pinochle_dd"
     FORMS: ClassVar[ActionForms] = _FORMS
     deck: ClassVar[Deck] = DECK
     __slots__ = _SLOTS
+    _BEATERS = BEATERS20
     _legal: list[Action] | None
     """The legal actions of this position once worked out."""
     is_terminal: bool
@@ -363,29 +365,6 @@ class DoubleDeckState(PinochleActionText, GameState):
     def current_player(self) -> int:
         """Seat to act, or TERMINAL."""
         return TERMINAL if self.phase == OVER else self.turn
-
-    @property
-    def trick(self) -> list[int]:
-        """The faces of the trick so far, in play order (read-only: set it whole)."""
-        return self._trick
-
-    @trick.setter
-    def trick(self, faces: list[int]) -> None:
-        self._trick = faces
-        self._win = -2
-        self._legal = None
-
-    def _trick_winner(self) -> int:
-        """Work out the winning face of the current (non-empty) trick and its position."""
-        trick = self._trick
-        bt = BEATERS20[self.trump]
-        w, wi = trick[0], 0
-        for i in range(1, len(trick)):
-            f = trick[i]
-            if bt[w] >> f & 1:  # the first of identical highest faces wins
-                w, wi = f, i
-        self._win, self._wpos = w, wi
-        return w
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now (unit scale)."""
