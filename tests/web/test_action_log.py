@@ -194,6 +194,18 @@ def test_sqlite_batches_are_written_on_the_loop_unless_that_would_wait(
         storage.close()
 
 
+async def _append_three(log: ActionLog) -> tuple[ActionLog, list[Any]]:
+    """One action each for tables t0, t1 and t2 at once; the log (closed) and each result
+    (None or the exception)."""
+    try:
+        results = await asyncio.gather(
+            *(log.append(Append(f"t{i}", 0, 0, f"x{i}", "s1")) for i in range(3)),
+            return_exceptions=True)
+    finally:
+        log.close()
+    return log, list(results)
+
+
 def test_a_batch_that_failed_on_the_loop_is_not_tried_whole_again(tmp_path: Path) -> None:
     """A conflict in a batch written on the loop: the writing thread writes each item
     alone straight away — one shared INSERT tried, then one per item, not two shared."""
@@ -205,18 +217,8 @@ def test_a_batch_that_failed_on_the_loop_is_not_tried_whole_again(tmp_path: Path
     storage._quick_connection().connection.driver_connection.set_trace_callback(  # type: ignore[union-attr]
         lambda sql: plain.append(sql.split()[0]))
 
-    async def run() -> tuple[ActionLog, list[Any]]:
-        log = ActionLog(storage, 64)
-        try:
-            results = await asyncio.gather(
-                *(log.append(Append(f"t{i}", 0, 0, f"x{i}", "s1")) for i in range(3)),
-                return_exceptions=True)
-        finally:
-            log.close()
-        return log, list(results)
-
     try:
-        log, results = asyncio.run(run())
+        log, results = asyncio.run(_append_three(ActionLog(storage, 64)))
         assert results[0] is None and results[2] is None
         assert isinstance(results[1], ActionConflict)
         assert (log.at_once, log.transactions, log.appended) == (0, 1, 2)
@@ -280,18 +282,8 @@ def test_off_the_loop_every_batch_is_written_by_the_writing_thread(tmp_path: Pat
 
     storage.append_actions_at_once = spy  # type: ignore[method-assign]
 
-    async def run() -> tuple[ActionLog, list[Any]]:
-        log = ActionLog(storage, 64, on_loop=False)
-        try:
-            results = await asyncio.gather(
-                *(log.append(Append(f"t{i}", 0, 0, f"x{i}", "s1")) for i in range(3)),
-                return_exceptions=True)
-        finally:
-            log.close()
-        return log, list(results)
-
     try:
-        log, results = asyncio.run(run())
+        log, results = asyncio.run(_append_three(ActionLog(storage, 64, on_loop=False)))
         assert threads and all(name.startswith("cardplaza-log") for name in threads)
         assert results[0] is None and results[2] is None
         assert isinstance(results[1], ActionConflict)
