@@ -116,15 +116,41 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     setattr(item, f"rep_{rep.when}", rep)
 
 
+def _finish(pages: list[Any], request: pytest.FixtureRequest, full_page: bool) -> None:
+    """After a test: a screenshot of each of its pages if it failed, every page closed,
+    and no script error on any of them."""
+    rep = getattr(request.node, "rep_call", None)
+    if rep is not None and rep.failed:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        name = request.node.name.replace("[", "_").replace("]", "")
+        for i, pg in enumerate(pages):
+            suffix = f"_{i}" if i else ""
+            pg.screenshot(path=str(SHOTS / f"FAILED_{name}{suffix}.png"), full_page=full_page)
+    errors = [e for pg in pages for e in pg.js_errors]
+    for pg in pages:
+        pg.context.close()
+    assert not errors, errors
+
+
 @pytest.fixture
 def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """A desktop-size page; a screenshot is saved if the test fails."""
     pg = new_page(browser)
     yield pg
-    rep = getattr(request.node, "rep_call", None)
-    if rep is not None and rep.failed:
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        name = request.node.name.replace("[", "_").replace("]", "")
-        pg.screenshot(path=str(SHOTS / f"FAILED_{name}.png"), full_page=True)
-    assert not pg.js_errors, pg.js_errors
-    pg.context.close()
+    _finish([pg], request, full_page=True)
+
+
+@pytest.fixture
+def open_page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    """Opens pages as :func:`cp_browser.new_page` does (any size, locale or pace); each is
+    screenshot as its window shows if the test fails, checked for script errors and closed
+    at the end."""
+    pages: list[Any] = []
+
+    def make(*args: Any, **kwargs: Any) -> Any:
+        pg = new_page(browser, *args, **kwargs)
+        pages.append(pg)
+        return pg
+
+    yield make
+    _finish(pages, request, full_page=False)

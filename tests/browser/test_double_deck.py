@@ -15,7 +15,6 @@ from cp_browser import (
     SPOTS_JS,
     layout_problems,
     my_move,
-    new_page,
     set_language,
     shot,
     start_from_lobby,
@@ -84,8 +83,8 @@ def play_until(page: Any, wanted: set[str], check: Any, limit: float = 240.0) ->
     return seen
 
 
-def test_every_phase_fits_a_phone_in_both_languages(browser: Any, server: str) -> None:
-    page = new_page(browser, *PHONE)
+def test_every_phase_fits_a_phone_in_both_languages(open_page: Any, server: str) -> None:
+    page = open_page(*PHONE)
     wanted = {"bid", "trump", "pass20", "pass24", "meld", "play", "summary"}
 
     def check(page: Any, phase: str) -> None:
@@ -108,16 +107,9 @@ def test_every_phase_fits_a_phone_in_both_languages(browser: Any, server: str) -
             shot(page, f"dd_{phase}_{lang}_360x740", full_page=False)
         set_language(page, "en")
 
-    try:
-        start_from_lobby(page, server, "pinochle_dd", WEAK, seed=1)
-        seen = play_until(page, wanted, check)
-        assert seen == wanted, f"phases never reached: {wanted - seen}"
-        assert not page.js_errors, page.js_errors
-    except Exception:
-        shot(page, "FAILED_dd_phases", full_page=False)
-        raise
-    finally:
-        page.context.close()
+    start_from_lobby(page, server, "pinochle_dd", WEAK, seed=1)
+    seen = play_until(page, wanted, check)
+    assert seen == wanted, f"phases never reached: {wanted - seen}"
 
 
 BID_LOOK_JS = """() => {
@@ -140,48 +132,41 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
             and min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1)
 
 
-def test_the_meld_by_trump_row_and_the_bid_bubbles_stay_clear(browser: Any,
+def test_the_meld_by_trump_row_and_the_bid_bubbles_stay_clear(open_page: Any,
                                                                   server: str) -> None:
     """A turn to bid after a meld bid and a pass (this deal): the meld for each trump shows
     its four suits whole and uncovered, and no seat's bid bubble lies over the high-bid
     line, on a phone and a wide screen, in both languages."""
-    page = new_page(browser, *PHONE)
-    try:
-        start_from_lobby(page, server, "pinochle_dd", WEAK, seed=2)
-        page.wait_for_selector(".table-view[data-my-turn='1']")
-        assert page.get_attribute(".table-view", "data-ask") == "bid"
-        assert page.locator(".bidding-info .signals").count() == 1, "a meld bid came first"
-        for width, height in (PHONE, (1280, 800)):
-            page.set_viewport_size({"width": width, "height": height})
-            for lang in ("en", "ja"):
-                set_language(page, lang)
-                problems = layout_problems(page)
-                assert not problems, (width, lang, problems)
-                look = page.evaluate(BID_LOOK_JS)
-                assert len(look["suits"]) == 4, look
-                for suit in look["suits"]:
-                    b = suit["box"]
-                    inside = (b["left"] >= 0 and b["top"] >= 0 and b["right"] <= width
-                              and b["bottom"] <= height)
-                    assert inside and suit["seen"], (width, lang, suit)
-                assert len(look["high"]) == 1 and len(look["bubbles"]) >= 2, look
-                for bubble in look["bubbles"]:
-                    assert not overlap(bubble["box"], look["high"][0]), (width, lang, bubble)
-                shot(page, f"dd_bid_after_meld_bid_{lang}_{width}x{height}", full_page=False)
-        assert not page.js_errors, page.js_errors
-    except Exception:
-        shot(page, "FAILED_dd_bid_look", full_page=False)
-        raise
-    finally:
-        page.context.close()
+    page = open_page(*PHONE)
+    start_from_lobby(page, server, "pinochle_dd", WEAK, seed=2)
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    assert page.get_attribute(".table-view", "data-ask") == "bid"
+    assert page.locator(".bidding-info .signals").count() == 1, "a meld bid came first"
+    for width, height in (PHONE, (1280, 800)):
+        page.set_viewport_size({"width": width, "height": height})
+        for lang in ("en", "ja"):
+            set_language(page, lang)
+            problems = layout_problems(page)
+            assert not problems, (width, lang, problems)
+            look = page.evaluate(BID_LOOK_JS)
+            assert len(look["suits"]) == 4, look
+            for suit in look["suits"]:
+                b = suit["box"]
+                inside = (b["left"] >= 0 and b["top"] >= 0 and b["right"] <= width
+                          and b["bottom"] <= height)
+                assert inside and suit["seen"], (width, lang, suit)
+            assert len(look["high"]) == 1 and len(look["bubbles"]) >= 2, look
+            for bubble in look["bubbles"]:
+                assert not overlap(bubble["box"], look["high"][0]), (width, lang, bubble)
+            shot(page, f"dd_bid_after_meld_bid_{lang}_{width}x{height}", full_page=False)
 
 
-def test_twenty_cards_each_show_28_px_and_a_tap_chooses_that_card(browser: Any,
+def test_twenty_cards_each_show_28_px_and_a_tap_chooses_that_card(open_page: Any,
                                                                   server: str) -> None:
     """The partner's passing: twenty cards to choose from, each chosen by a tap in the
     middle of what shows of it, identical copies one at a time; then two identical cards
     passed together leave the hand together."""
-    page = new_page(browser, *PHONE)
+    page = open_page(*PHONE)
 
     def check(page: Any, phase: str) -> None:
         assert page.locator(".hand").get_attribute("data-rows") == "2"
@@ -221,81 +206,67 @@ def test_twenty_cards_each_show_28_px_and_a_tap_chooses_that_card(browser: Any,
         assert Counter(gave) == Counter([face, face, ids[others[0]], ids[others[1]]])
         shot(page, "dd_pass20_summary_360x740", full_page=False)
 
-    try:
-        start_from_lobby(page, server, "pinochle_dd", WEAK, seed=2)
-        deadline = time.time() + 240
-        done = False
-        while not done and time.time() < deadline:
-            page.wait_for_selector(".table-view[data-my-turn='1'], #continue-btn")
-            if page.query_selector("#continue-btn"):
-                page.click("#continue-btn")
-                continue
-            phase = phase_of(page)
-            if phase == "pass20" and len(set(hand_ids(page))) < 20:
-                check(page, phase)
-                done = True
-            elif phase == "bid":
-                bid_or_pass(page, 0)
-            else:
-                assert my_move(page), f"no move in phase {phase}"
-        assert done, "the partner never passed to a hand with identical cards"
-        assert not page.js_errors, page.js_errors
-    except Exception:
-        shot(page, "FAILED_dd_tap", full_page=False)
-        raise
-    finally:
-        page.context.close()
+    start_from_lobby(page, server, "pinochle_dd", WEAK, seed=2)
+    deadline = time.time() + 240
+    done = False
+    while not done and time.time() < deadline:
+        page.wait_for_selector(".table-view[data-my-turn='1'], #continue-btn")
+        if page.query_selector("#continue-btn"):
+            page.click("#continue-btn")
+            continue
+        phase = phase_of(page)
+        if phase == "pass20" and len(set(hand_ids(page))) < 20:
+            check(page, phase)
+            done = True
+        elif phase == "bid":
+            bid_or_pass(page, 0)
+        else:
+            assert my_move(page), f"no move in phase {phase}"
+    assert done, "the partner never passed to a hand with identical cards"
 
 
-def test_meld_bids_bid_steps_and_the_throw_in(browser: Any, server: str) -> None:
+def test_meld_bids_bid_steps_and_the_throw_in(open_page: Any, server: str) -> None:
     """A meld bid sends its amount; the stepper walks the allowed amounts (1 up to 60,
     then 5); the throw-in asks first, "No" keeps playing, "Yes" concedes the hand."""
-    page = new_page(browser, *PHONE)
-    try:
-        start_from_lobby(page, server, "pinochle_dd", WEAK, seed=1)
-        page.wait_for_selector(".table-view[data-my-turn='1']")
-        assert page.get_attribute(".table-view", "data-ask") == "bid"
-        low = int(page.inner_text("#bid-amount"))
-        shown = []
-        for _ in range(14):
-            page.click(".bid-row .btn.step >> nth=1")
-            shown.append(int(page.inner_text("#bid-amount")))
-        expected = [a for a in range(low + 1, 200) if a <= 60 or a % 5 == 0][:14]
-        assert shown == expected
-        page.click(".bid-row .btn.step >> nth=0")
-        assert int(page.inner_text("#bid-amount")) == expected[-2]
-        meld = page.locator(".meld-bid")
-        assert meld.count() >= 1
-        amount = int(meld.last.get_attribute("data-amount") or 0)
-        tells = meld.last.inner_text()
-        assert re.search(r"≈\s*(\d+)", tells)
+    page = open_page(*PHONE)
+    start_from_lobby(page, server, "pinochle_dd", WEAK, seed=1)
+    page.wait_for_selector(".table-view[data-my-turn='1']")
+    assert page.get_attribute(".table-view", "data-ask") == "bid"
+    low = int(page.inner_text("#bid-amount"))
+    shown = []
+    for _ in range(14):
+        page.click(".bid-row .btn.step >> nth=1")
+        shown.append(int(page.inner_text("#bid-amount")))
+    expected = [a for a in range(low + 1, 200) if a <= 60 or a % 5 == 0][:14]
+    assert shown == expected
+    page.click(".bid-row .btn.step >> nth=0")
+    assert int(page.inner_text("#bid-amount")) == expected[-2]
+    meld = page.locator(".meld-bid")
+    assert meld.count() >= 1
+    amount = int(meld.last.get_attribute("data-amount") or 0)
+    tells = meld.last.inner_text()
+    assert re.search(r"≈\s*(\d+)", tells)
+    step = step_of(page)
+    meld.last.click()
+    wait_change(page, step)
+    page.click('.tab[data-drawer="bids"]')
+    assert str(amount) in page.inner_text(".bid-history")
+    page.click(".drawer-close")
+
+    def check(page: Any, phase: str) -> None:
+        page.click("#throw-btn")
+        page.wait_for_selector("#throw-yes")
+        assert layout_problems(page) == []
+        page.click("#throw-no")
+        page.wait_for_selector("#throw-btn")
         step = step_of(page)
-        meld.last.click()
+        page.click("#throw-btn")
+        page.click("#throw-yes")
         wait_change(page, step)
-        page.click('.tab[data-drawer="bids"]')
-        assert str(amount) in page.inner_text(".bid-history")
-        page.click(".drawer-close")
+        page.wait_for_selector("#continue-btn")
+        assert "thrown in" in page.inner_text(".dialog.summary .verdict-line")
+        change = page.inner_text(".dialog.summary tr.change td >> nth=0")
+        assert change.startswith("-"), change
 
-        def check(page: Any, phase: str) -> None:
-            page.click("#throw-btn")
-            page.wait_for_selector("#throw-yes")
-            assert layout_problems(page) == []
-            page.click("#throw-no")
-            page.wait_for_selector("#throw-btn")
-            step = step_of(page)
-            page.click("#throw-btn")
-            page.click("#throw-yes")
-            wait_change(page, step)
-            page.wait_for_selector("#continue-btn")
-            assert "thrown in" in page.inner_text(".dialog.summary .verdict-line")
-            change = page.inner_text(".dialog.summary tr.change td >> nth=0")
-            assert change.startswith("-"), change
-
-        seen = play_until(page, {"meld"}, check)
-        assert seen == {"meld"}
-        assert not page.js_errors, page.js_errors
-    except Exception:
-        shot(page, "FAILED_dd_bids", full_page=False)
-        raise
-    finally:
-        page.context.close()
+    seen = play_until(page, {"meld"}, check)
+    assert seen == {"meld"}

@@ -186,56 +186,49 @@ END_BUTTONS_JS = """() => [...document.querySelectorAll('.dialog.end .end-bar .b
            lines: tops.size, height: r.height }; })"""
 
 
-def test_seven_seats_stand_apart_on_a_phone(browser: Any, server: str) -> None:
-    page = new_page(browser, 360, 740)
-    try:
-        start_from_lobby(page, server, "efudatori", {"players": 7, "__level": "1"}, seed=2)
-        turns = 0
-        deadline = time.time() + 150
-        while time.time() < deadline:
-            page.wait_for_selector(".table-view[data-my-turn='1'], #continue-btn, .dialog.end")
-            if page.query_selector(".dialog.end"):
-                break
-            if page.query_selector("#continue-btn"):
-                page.click("#continue-btn")
-                continue
-            for lang in LANGS:
-                set_language(page, lang)
-                for w, h in ((360, 740), (1280, 800)):
-                    page.set_viewport_size({"width": w, "height": h})
-                    next_frame(page)
-                    problems = page.evaluate(APART_JS) + layout_problems(page)
-                    assert not problems, f"turn {turns} {lang} {w}x{h}: {problems}"
-                    if turns == 3:
-                        shot(page, f"looks_efudatori7_{lang}_{w}x{h}", full_page=False)
-                page.set_viewport_size({"width": 360, "height": 740})
-            set_language(page, "en")
-            assert my_move(page)
-            turns += 1
-        assert turns >= 5
-        page.wait_for_selector(".dialog.end")
+def test_seven_seats_stand_apart_on_a_phone(open_page: Any, server: str) -> None:
+    page = open_page(360, 740)
+    start_from_lobby(page, server, "efudatori", {"players": 7, "__level": "1"}, seed=2)
+    turns = 0
+    deadline = time.time() + 150
+    while time.time() < deadline:
+        page.wait_for_selector(".table-view[data-my-turn='1'], #continue-btn, .dialog.end")
+        if page.query_selector(".dialog.end"):
+            break
+        if page.query_selector("#continue-btn"):
+            page.click("#continue-btn")
+            continue
         for lang in LANGS:
             set_language(page, lang)
             for w, h in ((360, 740), (1280, 800)):
                 page.set_viewport_size({"width": w, "height": h})
                 next_frame(page)
-                buttons = page.evaluate(END_BUTTONS_JS)
-                assert len(buttons) >= 3, buttons
-                assert all(b["inView"] and b["free"] for b in buttons), (lang, w, buttons)
-                # Each button's words on one line: no two-line "Back to the games".
-                one_line = [b["lines"] == 1 and b["height"] < 50 for b in buttons]
-                assert all(one_line), (lang, w, buttons)
-                shot(page, f"looks_efudatori7_end_{lang}_{w}x{h}", full_page=False)
-        page.set_viewport_size({"width": 360, "height": 740})
-        next_frame(page)
-        page.click("#again-btn")  # reachable without scrolling inside the dialog
-        page.wait_for_function("() => !document.querySelector('.dialog.end')")
-        assert not page.js_errors, page.js_errors
-    except Exception:
-        shot(page, "FAILED_looks_efudatori7", full_page=False)
-        raise
-    finally:
-        page.context.close()
+                problems = page.evaluate(APART_JS) + layout_problems(page)
+                assert not problems, f"turn {turns} {lang} {w}x{h}: {problems}"
+                if turns == 3:
+                    shot(page, f"looks_efudatori7_{lang}_{w}x{h}", full_page=False)
+            page.set_viewport_size({"width": 360, "height": 740})
+        set_language(page, "en")
+        assert my_move(page)
+        turns += 1
+    assert turns >= 5
+    page.wait_for_selector(".dialog.end")
+    for lang in LANGS:
+        set_language(page, lang)
+        for w, h in ((360, 740), (1280, 800)):
+            page.set_viewport_size({"width": w, "height": h})
+            next_frame(page)
+            buttons = page.evaluate(END_BUTTONS_JS)
+            assert len(buttons) >= 3, buttons
+            assert all(b["inView"] and b["free"] for b in buttons), (lang, w, buttons)
+            # Each button's words on one line: no two-line "Back to the games".
+            one_line = [b["lines"] == 1 and b["height"] < 50 for b in buttons]
+            assert all(one_line), (lang, w, buttons)
+            shot(page, f"looks_efudatori7_end_{lang}_{w}x{h}", full_page=False)
+    page.set_viewport_size({"width": 360, "height": 740})
+    next_frame(page)
+    page.click("#again-btn")  # reachable without scrolling inside the dialog
+    page.wait_for_function("() => !document.querySelector('.dialog.end')")
 
 
 HAND_LINES_JS = """() => [...document.querySelectorAll('.ring .seat')].map(s => {

@@ -251,32 +251,25 @@ def test_a_record_with_a_server_sized_seed_opens_in_the_viewer(browser: Any, ser
         page.context.close()
 
 
-def test_the_replay_trick_stays_between_the_seats(browser: Any, server: str) -> None:
+def test_the_replay_trick_stays_between_the_seats(open_page: Any, server: str) -> None:
     """The replay's seats are tall (face-up hands, captured cards): the trick drawn in the
     middle shrinks to lie between them, on a wide screen and a phone, in both languages."""
-    page = new_page(browser, 1280, 800)
-    try:
-        start_from_lobby(page, server, GAME, OPTIONS, seed=8)
-        play_to_end(page)
-        page.click("#replay-btn")
-        page.wait_for_selector(".replay-view[data-replay-step='0']")
-        last = int(page.locator(".rep-slider").get_attribute("max") or 0)
-        for step in range(last // 2, last // 2 + 4):
-            go_to(page, step)
-            for size in ((1280, 800), (360, 740)):
-                page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
-                next_frame(page)
-                assert page.locator(".trick .card").count() > 0
-                for lang in ("en", "ja"):
-                    set_language(page, lang)
-                    problems = layout_problems(page)
-                    assert not problems, (step, size, lang, problems)
-                shot(page, f"replay_trick_{step}_{size[0]}x{size[1]}", full_page=False)
-                set_language(page, "en")
-            page.set_viewport_size({"width": 1280, "height": 800})
-        assert not page.js_errors, page.js_errors
-    except Exception:
-        shot(page, "FAILED_replay_trick", full_page=False)
-        raise
-    finally:
-        page.context.close()
+    page = open_page(1280, 800)
+    start_from_lobby(page, server, GAME, OPTIONS, seed=8)
+    play_to_end(page)
+    page.click("#replay-btn")
+    page.wait_for_selector(".replay-view[data-replay-step='0']")
+    last = int(page.locator(".rep-slider").get_attribute("max") or 0)
+    for step in range(last // 2, last // 2 + 4):
+        go_to(page, step)
+        for size in ((1280, 800), (360, 740)):
+            page.set_viewport_size(dict(zip(("width", "height"), size, strict=True)))
+            next_frame(page)
+            assert page.locator(".trick .card").count() > 0
+            for lang in ("en", "ja"):
+                set_language(page, lang)
+                problems = layout_problems(page)
+                assert not problems, (step, size, lang, problems)
+            shot(page, f"replay_trick_{step}_{size[0]}x{size[1]}", full_page=False)
+            set_language(page, "en")
+        page.set_viewport_size({"width": 1280, "height": 800})
