@@ -154,9 +154,9 @@ function resumeLabel(e, games) {
 /** A note while the server's computer players are still being prepared (their search
  *  compiled once, in the background): they play, a little more simply, meanwhile. The lobby
  *  does not wait for it; the note is put at its top when the server has answered. */
-function addPreparingNote(lobby, here) {
+function addPreparingNote(lobby) {
   fetch("/healthz").then((r) => (r.ok ? r.json() : null)).then((health) => {
-    if (!health || !health.computers || !health.computers.preparing || !here() || !lobby.isConnected) return;
+    if (!health || !health.computers || !health.computers.preparing || !lobby.isConnected) return;
     lobby.prepend(h("p", { class: "panel notice preparing", role: "status" }, t("lobby.preparing")));
   }).catch(() => { /* no note */ });
 }
@@ -201,7 +201,7 @@ async function renderLobby(selected) {
   if (!here()) return;
   const lobby = h("div", { class: "lobby" + (panel ? " with-options" : "") }, ...children.filter(Boolean));
   main.replaceChildren(lobby);
-  addPreparingNote(lobby, here);
+  addPreparingNote(lobby);
   if (panel && window.innerWidth < 860 && lobbyPicked) panel.scrollIntoView({ block: "start" });
   lobbyPicked = false;
 }
