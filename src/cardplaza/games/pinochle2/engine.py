@@ -159,10 +159,6 @@ _BY_FACE: tuple[tuple[tuple[_FaceInstance, ...], ...], ...] = tuple(
           for dbl in (False, True))
     for trump in range(4))
 """As :data:`_FAST`, with the mask of the instance's faces (24 bits) in place of the span."""
-_CHECKS: tuple[tuple[tuple[tuple[int, bool, _FaceInstance], ...], ...], ...] = tuple(
-    tuple(tuple((inst[4], inst[3] == 2, inst) for inst in by_dbl) for by_dbl in by_trump)
-    for by_trump in _BY_FACE)
-"""Each instance with its face mask and whether it needs both copies of every face."""
 
 
 def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
@@ -176,6 +172,9 @@ _KEEP = tuple(~(1 << c) for c in range(NCARDS))
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(NCARDS + 1)) for seat in (0, 1))
 """The history entry of each seat's play of each card and of its ``no meld`` (made
 once)."""
+
+_ONLY_NO_MELD: list[Action] = [NO_MELD]
+"""The legal actions of a meld step without a meld (shared: legal lists are read-only)."""
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
 STEP_NAMES = ("play", "meld", "end")
@@ -244,6 +243,36 @@ def meld_card_order(t: int, mask: int) -> list[int]:
     return sorted(cards, key=lambda c: (SUIT_OF[c] != 0, -RANK_OF[c], c))
 
 
+def _presence(trump: int, need: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """Three tables over the 8-bit thirds of a 24-bit face mask: the instances of
+    ``INSTANCES[trump]`` (with the double melds) needing ``need`` copies whose faces in that
+    third all lie in the mask, as bits by instance index."""
+    insts = _BY_FACE[trump][True]
+    out: list[tuple[int, ...]] = []
+    for third in range(3):
+        table = []
+        for m in range(256):
+            bits = 0
+            for k, (_t, _g, _faces, nd, fmask) in enumerate(insts):
+                part = fmask >> 8 * third & 255
+                if nd == need and part & m == part:
+                    bits |= 1 << k
+            table.append(bits)
+        out.append(tuple(table))
+    return out[0], out[1], out[2]
+
+
+_PRESENT = tuple((_presence(trump, 1), _presence(trump, 2)) for trump in range(4))
+"""By trump and copies needed: which instances a hand's faces hold (:func:`_presence`)."""
+_IN_TABLE = tuple(((1 << len(_BY_FACE[0][False])) - 1, (1 << len(_BY_FACE[0][True])) - 1)
+                  for _ in range(4))
+"""By trump, the instance bits of each setting of the double-melds option (the double melds
+come last in the table)."""
+_INSTANCE_BY_BIT = tuple({1 << k: inst for k, inst in enumerate(_BY_FACE[trump][True])}
+                         for trump in range(4))
+"""The instance of each instance bit, by trump."""
+
+
 def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trump: int,
                    double_melds: bool, new_card_rule: bool) -> list[tuple[int, int]]:
     """Every distinct legal meld ``(type, mask)`` of a hand (6.4), in display order.
@@ -252,46 +281,58 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
     concealed cards, then mask.
     """
-    held_once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
-    held_twice = hand & hand >> 24  # faces held in both copies
+    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
+    twice = hand & hand >> 24  # faces held in both copies
+    (a0, a1, a2), (b0, b1, b2) = _PRESENT[trump]
     # The instances whose faces the hand holds at all (fewer are free of earlier melds).
-    candidates = [inst for fmask, twice, inst in _CHECKS[trump][double_melds]
-                  if fmask & (held_twice if twice else held_once) == fmask]
+    cand = a0[once & 255] & a1[once >> 8 & 255] & a2[once >> 16]
+    if twice:
+        cand |= b0[twice & 255] & b1[twice >> 8 & 255] & b2[twice >> 16]
+    cand &= _IN_TABLE[trump][double_melds]
     out: list[tuple[int, int]] = []
-    for t, g, faces, need, fmask in candidates:
+    if not cand:
+        return out
+    by_bit = _INSTANCE_BY_BIT[trump]
+    differ = -1  # faces whose two copies have different histories (worked out if needed)
+    while cand:
+        low = cand & -cand
+        cand ^= low
+        t, g, faces, need, fmask = by_bit[low]
         u = used[g]
-        if u:
-            free = hand & ~u
-            if fmask & ((free & free >> 24) if need == 2 else (free | free >> 24)) != fmask:
-                continue
-        else:
-            free = hand
-            if fmask & (held_twice if need == 2 else held_once) != fmask:
-                continue
-        # Every face of the instance is free (twice for a double meld): its choices.
-        choices: list[tuple[int, ...]] = []
-        single = 0  # the meld's cards while there is one way only
-        several = False
-        for f in faces:
-            a = f
-            b = f + 24
-            if need == 2:
-                bit = (1 << a) | (1 << b)
-            elif (free >> a) & 1:
-                bit = 1 << a
-                if (free >> b) & 1 and (_signature(a, melded, known, used)
-                                        != _signature(b, melded, known, used)):
-                    choices.append((bit, 1 << b))
-                    several = True
+        if need == 2:
+            if u:
+                free = hand & ~u
+                if fmask & free & free >> 24 != fmask:
                     continue
-            else:
-                bit = 1 << b
-            single |= bit
-            choices.append((bit,))
-        if not several:
-            if not new_card_rule or single & ~melded:
-                out.append((t, single))
+            m = fmask | fmask << 24
+            if not new_card_rule or m & ~melded:
+                out.append((t, m))
             continue
+        free = hand & ~u if u else hand
+        lower = fmask & free  # faces whose lower copy is free
+        if u and (lower | fmask & free >> 24) != fmask:
+            continue
+        both = lower & free >> 24  # faces with both copies free
+        if both:
+            if differ < 0:
+                d = (melded ^ melded >> 24) | (known ^ known >> 24)
+                for x in used:
+                    d |= x ^ x >> 24
+                differ = d & _M24
+            both &= differ
+        if not both:  # one way only: the lower copy wherever it is free
+            m = lower | (fmask & ~lower) << 24
+            if not new_card_rule or m & ~melded:
+                out.append((t, m))
+            continue
+        # Copies that differ give choices.
+        choices: list[tuple[int, ...]] = []
+        for f in faces:
+            bit = 1 << f
+            if both & bit:
+                choices.append((bit, bit << 24))
+            else:
+                choices.append((bit if lower & bit else bit << 24,))
         found: list[tuple[int, int]] = []
         for combo in itertools.product(*choices):
             m = sum(combo)
@@ -410,14 +451,22 @@ class Pinochle2State(GameState):
         step = self.step
         if step == STEP_PLAY:
             hand = self.hands[self.turn]
-            if self.lead >= 0 and not self.stock:
-                hand = playoff_follow_mask(hand, self.lead, self.trump)
+            lead = self.lead
+            if lead >= 0 and not self.stock:  # playoff_follow_mask, inline
+                same = hand & SUIT_MASK[SUIT_OF[lead]]
+                hand = (same & HIGHER[lead] or same) if same else \
+                    (hand & SUIT_MASK[self.trump] or hand)
             self._lmask = hand
             legal = [*_CHUNK0[hand & 4095], *_CHUNK1[hand >> 12 & 4095],
                      *_CHUNK2[hand >> 24 & 4095], *_CHUNK3[hand >> 36]]
         else:
             self._lmask = 0
-            legal = [*self.pending, NO_MELD] if step == STEP_MELD else []
+            if step != STEP_MELD:
+                legal = []
+            elif self.pending:
+                legal = [*self.pending, NO_MELD]
+            else:
+                legal = _ONLY_NO_MELD
         self._legal = legal
         return legal
 
@@ -429,19 +478,20 @@ class Pinochle2State(GameState):
                 self.legal_actions()
             step = self.step
             if step == STEP_PLAY:
-                if 0 <= action < NCARDS and self._lmask >> action & 1:
+                if action >= 0 and self._lmask >> action & 1:  # (the mask holds cards only)
                     seat = self.turn
                     self._legal = None
                     self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
-                    if self.lead < 0:  # a lead: _play, inline
-                        keep = _KEEP[action]
-                        self.hands[seat] &= keep
-                        self.melded[seat] &= keep
-                        self.known[seat] &= keep
+                    keep = _KEEP[action]  # _play, inline
+                    self.hands[seat] &= keep
+                    self.melded[seat] &= keep
+                    self.known[seat] &= keep
+                    lead = self.lead
+                    if lead < 0:
                         self.lead = action
                         self.turn = 1 - seat
                         return
-                    self._play(action)
+                    self._trick_done(seat, lead, action)
                     return
             elif step == STEP_MELD and action == NO_MELD:
                 seat = self.turn
@@ -588,6 +638,10 @@ class Pinochle2State(GameState):
             self.lead = c
             self.turn = 1 - seat
             return
+        self._trick_done(seat, lead, c)
+
+    def _trick_done(self, seat: int, lead: int, c: int) -> None:
+        """The follower ``seat`` has played ``c`` to ``lead``: the trick is taken."""
         leader = 1 - seat
         sf = SUIT_OF[c]
         if sf == SUIT_OF[lead]:
