@@ -85,7 +85,7 @@ class EfudatoriState(GameState):
         self.stock: list[int] = cards[n * HAND_SIZE:][::-1]
         self.trick_number = 1
         self.leader = (self.dealer + 1) % n  # E-1
-        self.trick: list[int] = []
+        self.trick = []
         self.cur = self.leader
         self.captured = [0] * n
         self.known = [0] * n  # face-up drawn cards still in each hand (public)
@@ -93,6 +93,24 @@ class EfudatoriState(GameState):
         self.draws_log: list[DrawRecord] = []
 
     # -- turn and actions -----------------------------------------------------------
+    _trick: list[int]
+    _tmask = 0
+    """The cards of the trick so far, as a mask (kept with ``_trick``)."""
+
+    @property
+    def trick(self) -> list[int]:
+        """The cards of the trick so far, in play order (read-only: set it whole)."""
+        return self._trick
+
+    @trick.setter
+    def trick(self, cards: list[int]) -> None:
+        self._trick = cards
+        m = 0
+        for c in cards:
+            m |= 1 << c
+        self._tmask = m
+        self._legal = None
+
     _legal: list[int] | None = None
     """The legal cards of this position, worked out once (None until asked)."""
     _lmask = 0
@@ -128,14 +146,12 @@ class EfudatoriState(GameState):
                 m = 0
             else:  # rules.legal_mask, inline
                 m = self.hands[cur]
-                trick = self.trick
+                trick = self._trick
                 if not trick:
                     if self.trick_number == 1:
                         m = (m & _FIRST_LEAD_OK) or m
                 else:
-                    played = 0
-                    for c in trick:
-                        played |= 1 << c
+                    played = self._tmask
                     if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
                         self._lmask = _JOKER_BIT
                         self._legal = legal = [*_JOKER_ONLY]
@@ -175,8 +191,9 @@ class EfudatoriState(GameState):
                 keep = _KEEP[action]
                 self.hands[seat] &= keep
                 self.known[seat] &= keep
-                trick = self.trick
+                trick = self._trick
                 trick.append(action)
+                self._tmask |= 1 << action
                 n = self.num_players
                 if len(trick) < n:  # _play, inline
                     self.cur = seat + 1 if seat + 1 < n else 0
@@ -220,19 +237,18 @@ class EfudatoriState(GameState):
         bit = 1 << c
         self.hands[p] &= ~bit
         self.known[p] &= ~bit
-        self.trick.append(c)
+        self._trick.append(c)
+        self._tmask |= bit
         n = self.num_players
-        if len(self.trick) < n:
+        if len(self._trick) < n:
             self.cur = (p + 1) % n
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
         n = self.num_players
-        trick = tuple(self.trick)
-        m = 0
-        for c in trick:
-            m |= 1 << c
+        trick = tuple(self._trick)
+        m = self._tmask
         # rules.trick_winner_index from the trick's mask: W1-W5 name the winning card.
         if m & _JOKER_BIT:
             win = _SPADE_THREE if m & _SPADE_THREE_BIT else JOKER
@@ -246,7 +262,8 @@ class EfudatoriState(GameState):
             w -= n
         self.captured[w] |= m
         self.tricks_log.append((self.leader, trick, w))
-        self.trick = []
+        self._trick = []
+        self._tmask = 0
         stock = self.stock
         if stock:
             fd = stock.pop()
@@ -291,7 +308,7 @@ class EfudatoriState(GameState):
         new.history = list(self.history)
         new.hands = list(self.hands)
         new.stock = list(self.stock)
-        new.trick = list(self.trick)
+        new._trick = list(self._trick)
         new.captured = list(self.captured)
         new.known = list(self.known)
         new.tricks_log = list(self.tricks_log)
