@@ -45,6 +45,16 @@ _SUBSETS: list[list[int]] = [
 _POSITIONS = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(4096))
 """The positions set in each 12-bit index-subset."""
 
+_SAYS: tuple[list[Action], ...] = tuple([(SAY, code)] for code in range(7))
+"""The one declaration of each code as a legal-action list (shared: legal lists are
+read-only)."""
+_CALL_OR_PASS: list[Action] = [(SAY, CALL), (SAY, PASS)]
+_GOOD_OR: tuple[list[Action], ...] = tuple([(SAY, GOOD), (SAY, code)] for code in range(7))
+"""``good`` or a truthful reply, with sinking."""
+_REPLY_TEXT = {GOOD: "Good", NOT_GOOD: "Not good", EQUAL: "Equal"}
+_OFFSETS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+"""The sizes of each range of exchanges and where each size starts in the list."""
+
 Event = tuple[int, int, str]          # (seat, points, label)
 Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
 
@@ -60,10 +70,14 @@ class DiscardChoices(Sequence[Action]):
 
     def __init__(self, hand: int, lo: int, hi: int) -> None:
         self.hand = hand
-        self._sizes = list(range(lo, hi + 1))
-        self._offsets = [0]
-        for k in self._sizes:
-            self._offsets.append(self._offsets[-1] + len(_SUBSETS[k]))
+        known = _OFFSETS.get((lo, hi))
+        if known is None:
+            sizes = list(range(lo, hi + 1))
+            offsets = [0]
+            for k in sizes:
+                offsets.append(offsets[-1] + len(_SUBSETS[k]))
+            known = _OFFSETS[lo, hi] = sizes, offsets
+        self._sizes, self._offsets = known  # shared, never changed
         self._cards: list[int] | None = None
         self._lo_t: list[int] = []
         self._hi_t: list[int] = []
@@ -410,10 +424,10 @@ class PiquetState(GameState):
             seat = self.elder if st == S_ECALL else self.dealer
             has = self._key(seat, self.cls) is not None
             if not has:
-                return [(SAY, PASS)]
-            return [(SAY, CALL), (SAY, PASS)] if sink else [(SAY, CALL)]
+                return _SAYS[PASS]
+            return _CALL_OR_PASS if sink else _SAYS[CALL]
         if st == S_ESHOW:
-            return [(SAY, SHOW)]
+            return _SAYS[SHOW]
         if st == S_CHOOSE:
             if self.choose_kind == SUIT:
                 return [(SUIT, s) for s in pc.tied_point_suits(self.hands[self.actor])]
@@ -425,8 +439,8 @@ class PiquetState(GameState):
             return out
         t = self._truth()
         if sink and t != GOOD:
-            return [(SAY, GOOD), (SAY, t)]
-        return [(SAY, t)]
+            return _GOOD_OR[t]
+        return _SAYS[t]
 
     def _say_text(self, seat: int, code: int) -> str:
         cls, st, sink = self.cls, self.stage, self.o.sinking
@@ -450,7 +464,7 @@ class PiquetState(GameState):
             return f"To the {pc.RANK_WORD[seqs[0][1]]}"
         if code == ASK:
             return "Making?" if cls == POINT else "To what?"
-        return {GOOD: "Good", NOT_GOOD: "Not good", EQUAL: "Equal"}[code]
+        return _REPLY_TEXT[code]
 
     def _apply_decl(self, action: tuple[int, int]) -> None:
         kind, val = action
