@@ -103,11 +103,15 @@ class Pinochle2Codec(ResearchCodec):
         return 47 + 48 + 12
 
     def numbers(self, state: GameState) -> list[int]:
-        """Cards to play are their own numbers, listed in order; melds are sorted."""
+        """Cards to play are their own numbers, listed in order; at a meld step ``no meld``
+        (48) comes before the melds' numbers, sorted."""
         legal = state.legal_actions()
-        if type(legal[0]) is int and legal[-1] != NO_MELD:
+        if legal[-1] != NO_MELD:  # cards (a meld step always offers no meld)
             return list(legal)  # type: ignore[arg-type]
-        return super().numbers(state)
+        if len(legal) == 1:
+            return [NO_MELD]
+        number = _MELD_NUMBER
+        return [NO_MELD, *sorted([number[m] for m in legal[:-1]])]  # type: ignore[index]
 
 
 CODEC = Pinochle2Codec()
