@@ -23,6 +23,11 @@ from typing import Any
 
 ALWAYS = ("type", "step", "n")
 """Top-level fields every state message carries."""
+_NOT_COMPARED = frozenset((*ALWAYS, "obs"))
+_OWN = frozenset(("n", "delta", "base"))
+"""A delta's own fields (never dropped)."""
+_ABSENT: Any = object()
+"""Stands for a field a message does not have (never equal to any value)."""
 
 
 def encode(prev: dict[str, Any] | None, msg: dict[str, Any], n: int) -> dict[str, Any]:
@@ -31,12 +36,14 @@ def encode(prev: dict[str, Any] | None, msg: dict[str, Any], n: int) -> dict[str
         return {**msg, "n": n}
     out: dict[str, Any] = {"type": "state", "delta": 1, "n": n, "base": prev["n"],
                            "step": msg["step"]}
+    before = prev.get
     for key, value in msg.items():
-        if key in ALWAYS or key == "obs":
+        if key in _NOT_COMPARED:
             continue
-        if key not in prev or prev[key] != value:
+        old = before(key, _ABSENT)
+        if old is not value and old != value:
             out[key] = value
-    dropped = [k for k in prev if k not in msg and k not in ("n", "delta", "base")]
+    dropped = [k for k in prev if k not in msg and k not in _OWN]
     if dropped:
         out["drop"] = dropped
     out["obs"] = _obs_delta(prev.get("obs") or {}, msg.get("obs") or {})
@@ -46,14 +53,12 @@ def encode(prev: dict[str, Any] | None, msg: dict[str, Any], n: int) -> dict[str
 def _obs_delta(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     sets: dict[str, Any] = {}
     adds: dict[str, list[Any]] = {}
+    was = old.get
     for key, value in new.items():
-        if key not in old:
-            sets[key] = value
+        before = was(key, _ABSENT)
+        if before is value or before == value:
             continue
-        before = old[key]
-        if before == value:
-            continue
-        if (isinstance(value, list) and isinstance(before, list) and before
+        if (type(value) is list and type(before) is list and before
                 and len(value) > len(before) and value[:len(before)] == before):
             adds[key] = value[len(before):]
         else:

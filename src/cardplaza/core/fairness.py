@@ -50,10 +50,14 @@ DEAL_TAG = "cardplaza-deal/1"
 LOG_TAG = "cardplaza-log/1"
 
 
+_CANONICAL = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+"""The encoder of :func:`canonical`, made once (``json.dumps`` with these options builds a
+new one on every call)."""
+
+
 def canonical(value: JSON) -> bytes:
     """The canonical bytes of a JSON value (see the module's text)."""
-    return json.dumps(value, separators=(",", ":"), sort_keys=True,
-                      ensure_ascii=False).encode("utf-8")
+    return _CANONICAL.encode(value).encode("utf-8")
 
 
 def _sha(value: JSON) -> str:

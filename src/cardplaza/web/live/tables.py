@@ -1055,8 +1055,9 @@ class TableManager:
                 if state.is_terminal or not table.is_computer(seat) or table.paused():
                     return
                 step = len(state.history)
-                obs = state.observation(seat)
                 legal = list(state.legal_actions())
+                # A forced action needs no decision, so no observation either.
+                obs = state.observation(seat) if len(legal) != 1 else {}
                 since = table.last_action
                 rewinds = table.rewinds
             action = await self.computer_choice(table, seat, obs, legal, step)

@@ -54,8 +54,11 @@ class Person:
         self.rng = random.Random(index)
         self.state: dict[str, Any] | None = None
         self.table: str = ""
-        self.inbox: asyncio.Queue[str] = asyncio.Queue()
-        self.over = asyncio.Event()
+        self.inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        """The person's messages to the server; ``None`` ends the game (it is over, or the
+        connection was closed): one wait per message, no helper tasks (their CPU would be
+        counted as the server's)."""
+        self.over = False
         self.session: Any = None
         self.client: Any = None
 
@@ -71,7 +74,12 @@ class Person:
             self.run.own_cpu += time.thread_time() - t0
 
     async def _close(self, code: int) -> None:
-        self.over.set()
+        self._end()
+
+    def _end(self) -> None:
+        if not self.over:
+            self.over = True
+            self.inbox.put_nowait(None)
 
     def _read(self, text: str) -> None:
         from cardplaza.core.delta import rebuild
@@ -91,7 +99,7 @@ class Person:
             if self.run.measuring:
                 self.run.actions += 1
         if state["terminal"]:
-            self.over.set()
+            self._end()
             return
         if state["current"] == state["seat"] and state["legal"] and \
                 self.run.pending.get(self.index) is None:
@@ -114,7 +122,8 @@ class Person:
         made = await run.manager.create(body, address="127.0.0.1")
         self.table = made["table"]
         self.state = None
-        self.over = asyncio.Event()
+        self.over = False
+        self.inbox = asyncio.Queue()
         run.pending[self.index] = None
         self.client = Client(run.manager.settings, self._send_text, self._close)
         self.session = Session(run.manager, self.client, address="127.0.0.1")
@@ -136,16 +145,11 @@ class Person:
             if run.measuring:
                 run.opened += 1
             try:
-                while not self.over.is_set() and not run.stopping:
-                    get = asyncio.ensure_future(self.inbox.get())
-                    over = asyncio.ensure_future(self.over.wait())
-                    done, _ = await asyncio.wait({get, over},
-                                                return_when=asyncio.FIRST_COMPLETED)
-                    over.cancel()
-                    if get in done:
-                        await self.session.receive(get.result())
-                    else:
-                        get.cancel()
+                while not run.stopping:
+                    text = await self.inbox.get()
+                    if text is None:
+                        break
+                    await self.session.receive(text)
             finally:
                 await self.leave()
 
