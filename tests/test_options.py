@@ -34,6 +34,18 @@ def test_defaults_and_round_trip() -> None:
     assert options_to_dict(opts)["names"] == ["You", "West"]
 
 
+def test_each_dict_is_the_callers_own() -> None:
+    # The dict of an options value is made once and kept; changing what one call returned
+    # (its lists too) changes nothing of the next call's answer.
+    opts = Sample(names=("Ann", "Bob"))
+    first = options_to_dict(opts)
+    first["label"] = "changed"
+    first["names"].append("Cy")
+    assert options_to_dict(opts) == {"target": 1000, "redeal": False, "names": ["Ann", "Bob"],
+                                     "label": "x", "minimum": 250}
+    assert options_to_dict(Sample(label="y"))["label"] == "y"
+
+
 def test_text_form_coerces_types() -> None:
     opts = parse_options_text(Sample, "target=500, redeal=on, names=Ann/Bob, minimum=300")
     assert opts == Sample(target=500, redeal=True, names=("Ann", "Bob"), minimum=300)

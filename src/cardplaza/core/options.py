@@ -17,13 +17,39 @@ _TRUE = {"1", "true", "yes", "on"}
 _FALSE = {"0", "false", "no", "off"}
 
 
+_AS_DICT: dict[Any, tuple[dict[str, Any], bool]] = {}
+_AS_DICT_MOST = 512
+"""Options values whose dict :func:`options_to_dict` keeps (every observation carries its
+game's options; a process sees few distinct ones)."""
+
+
 def options_to_dict(options: Any) -> dict[str, Any]:
-    """JSON-ready dict of an options dataclass (tuples become lists)."""
-    out: dict[str, Any] = {}
-    for f in dataclasses.fields(options):
-        value = getattr(options, f.name)
-        out[f.name] = list(value) if isinstance(value, tuple) else value
-    return out
+    """JSON-ready dict of an options dataclass (tuples become lists); a new dict on every
+    call, made from one kept per options value (frozen, so it never changes)."""
+    try:
+        kept = _AS_DICT.get(options)
+    except TypeError:  # an options class that cannot be hashed is converted every time
+        kept = None
+    if kept is None:
+        out: dict[str, Any] = {}
+        lists = False
+        for f in dataclasses.fields(options):
+            value = getattr(options, f.name)
+            if isinstance(value, tuple):
+                value = list(value)
+                lists = True
+            out[f.name] = value
+        kept = (out, lists)
+        try:
+            if len(_AS_DICT) >= _AS_DICT_MOST:
+                _AS_DICT.clear()
+            _AS_DICT[options] = kept
+        except TypeError:
+            pass
+    base, lists = kept
+    if lists:
+        return {k: list(v) if isinstance(v, list) else v for k, v in base.items()}
+    return base.copy()
 
 
 def _coerce(name: str, hint: Any, value: Any) -> Any:
