@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cardplaza.core.cards import CardParseError, Deck, chunk_tables
+from cardplaza.core.cards import CardParseError, Deck
 from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -34,7 +34,6 @@ from cardplaza.games.pinochle_dd.rules import (
     SUIT20,
     SUIT_OF,
     SUIT_SYMBOLS,
-    add,
     card_text,
     count,
     counter_mask,
@@ -241,7 +240,11 @@ _LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
 _SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
 """The history entry of each seat's play of each face (made once)."""
 _GIVE_LIST = [(K_GIVE, f) for f in range(FACES)]
-_GIVES = chunk_tables(_GIVE_LIST)
+_GV0: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_GIVE_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
+_GV1: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
+"""The give actions of each 10-bit half of a 20-bit face mask."""
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
 _FIXED: dict[tuple[str, str], tuple[int, int, int]] = {}
 """Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
@@ -267,11 +270,6 @@ def _bid_object(kind: int, shown: int) -> Action:
 
 _BID_OBJECTS[PASS] = PASS
 _CODES[id(PASS)] = _BID_CODE
-
-
-def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
-    t0, t1, t2 = tables
-    return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
 
 
 _SLOTS = (
@@ -429,7 +427,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
-            legal = _listed(_GIVES, self.hands[self.giver] & LOW20)
+            held = self.hands[self.giver] & LOW20
+            legal = [*_GV0[held & 1023], *_GV1[held >> 10]]
         else:
             legal = []
         self._legal = legal
@@ -713,20 +712,25 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
     def _give(self, f: int) -> None:
         g = self.giver
-        self.hands[g] = remove(self.hands[g], f)
-        self.pending = add(self.pending, f)
-        if self.pending.bit_count() == self.npass:
+        hands = self.hands
+        h = hands[g]
+        col = h & COLUMN[f]
+        hands[g] = h ^ col ^ col >> FACES  # remove(h, f): its top level goes
+        p = self.pending
+        p |= (p & COLUMN[f]) << FACES | 1 << f  # add(p, f): one level more
+        self.pending = p
+        if p.bit_count() == self.npass:
             receiver = (g + 2) % 4
-            h = self.hands[receiver]
-            p = self.pending
-            while p:  # add every card passed, the lowest level of each face first
-                low = p & -p
+            h = hands[receiver]
+            q = p
+            while q:  # add every card passed, the lowest level of each face first
+                low = q & -q
                 x = low.bit_length() - 1
-                p ^= low
+                q ^= low
                 x %= FACES
                 h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
-            self.hands[receiver] = h
-            self.given[g] = self.pending
+            hands[receiver] = h
+            self.given[g] = p
             self.pending = 0
             if g != self.bidder:
                 self.giver = self.turn = self.bidder
