@@ -25,6 +25,7 @@ from cardplaza.games.pinochle_dd.rules import (
     ABOVE20,
     BEATERS20,
     COLUMN,
+    COUNTER_FACES,
     DECK,
     FACES,
     KING,
@@ -246,6 +247,9 @@ _GV1: tuple[tuple[Action, ...], ...] = tuple(
     tuple(_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
 """The give actions of each 10-bit half of a 20-bit face mask."""
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+_COUNTER_VALUES = {counter_mask(scheme): tuple(counter_mask(scheme) >> f & 1 for f in range(FACES))
+                   for scheme in COUNTER_FACES}
+"""The counters of each face, by the counter mask of a ``counters`` option."""
 _FIXED: dict[tuple[str, str], tuple[int, int, int]] = {}
 """Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
 _BID_MENUS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
@@ -835,10 +839,14 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     def counters(self) -> list[int]:
         """Counters taken by each side so far (unit scale; the last trick's 2 once the
         hand is over)."""
-        cf = self.counter_bits & LOW20  # the counter faces
-        out = [0, 0]
+        cv = _COUNTER_VALUES[self.counter_bits]
+        s0 = s1 = 0
         for _, (a, b, c, d), w in self.tricks:
-            out[w & 1] += (cf >> a & 1) + (cf >> b & 1) + (cf >> c & 1) + (cf >> d & 1)
+            if w & 1:
+                s1 += cv[a] + cv[b] + cv[c] + cv[d]
+            else:
+                s0 += cv[a] + cv[b] + cv[c] + cv[d]
+        out = [s0, s1]
         if len(self.tricks) == 20:
             out[self.tricks[-1][2] % 2] += LAST_TRICK
         return out
