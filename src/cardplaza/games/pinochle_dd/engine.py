@@ -261,6 +261,8 @@ _BID_CODE = 2 * FACES
 face of a play, ``FACES`` + the face of a give, ``_BID_CODE`` + the amount (shown scale) of
 a listed bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them at once."""
 _BID_OBJECTS: dict[tuple[int, int], Action] = {}
+_OTHER = 1 << 40
+"""The code of any other action (above every code)."""
 
 
 def _bid_object(kind: int, shown: int) -> Action:
@@ -404,17 +406,19 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         ph = self.phase
         if ph == PLAY:
             held = self.hands[self.turn] & LOW20
-            if self._trick:  # section 5: follow suit, else trump; beat the winner if able
+            trick = self._trick
+            if trick:  # section 5: follow suit, else trump; beat the winner if able
                 w = self._win
                 if w < 0:
                     w = self._trick_winner()
-                trump = self.trump
-                must = held & _LED20[self._trick[0]] or held & SUIT20[trump]
+                must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
                 if must:
                     # with must_head, beat the winner when following its suit or over-trumping
-                    held = (must & BEATERS20[trump][w] or must) if self._must_head else must
+                    held = (must & BEATERS20[self.trump][w] or must
+                            ) if self._must_head else must
                 self._lmask = held
-                legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+                legal = self._legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+                return legal
             else:
                 if not self.tricks:  # the first lead
                     held = self._play_mask()
@@ -471,10 +475,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
-        c = _CODES.get(id(action), -1)
-        if c < 0:
-            pass
-        elif c < FACES:
+        c = _CODES.get(id(action), _OTHER)
+        if c < FACES:
             if self.phase == PLAY:  # one of the play actions legal_actions() lists
                 if self._legal is None:
                     self.legal_actions()
@@ -507,7 +509,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self.history.append((self.turn, action))
                 self._give(c)
                 return
-        elif self.phase == BIDDING:  # one of the listed bids (or another allowed one)
+        elif c < _OTHER and self.phase == BIDDING:  # one of the listed bids
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
