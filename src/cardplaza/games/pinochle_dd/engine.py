@@ -419,13 +419,12 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self._lmask = held
                 legal = self._legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
                 return legal
-            else:
-                if not self.tricks:  # the first lead
-                    held = self._play_mask()
-                self._lmask = held
-                legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
-                if not self.tricks:
-                    legal.append(THROW_IN)
+            if not self.tricks:  # the first lead
+                held = self._play_mask()
+            self._lmask = held
+            legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+            if not self.tricks:
+                legal.append(THROW_IN)
         elif ph == BIDDING:
             menus = self._bid_menus
             menu = menus.get(self.high_bid)
