@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-from cardplaza.core.cards import CardParseError, Deck, chunk_tables
+from cardplaza.core.cards import CardParseError, Deck
 from cardplaza.core.options import options_from_dict, options_to_dict
 from cardplaza.core.protocol import (
     JSON,
@@ -25,6 +25,7 @@ from cardplaza.games.pinochle_dd.rules import (
     ABOVE20,
     BEATERS20,
     COLUMN,
+    COUNTER_FACES,
     DECK,
     FACES,
     KING,
@@ -34,7 +35,6 @@ from cardplaza.games.pinochle_dd.rules import (
     SUIT20,
     SUIT_OF,
     SUIT_SYMBOLS,
-    add,
     card_text,
     count,
     counter_mask,
@@ -238,25 +238,44 @@ _PL1: tuple[tuple[Action, ...], ...] = tuple(
 """The play actions of each 10-bit half of a 20-bit face mask."""
 _LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
 """The faces of each face's suit."""
-_PLAY_FACE = {id(a): a[1] for a in _PLAY_LIST}
-"""The face of each play action that :meth:`DoubleDeckState.legal_actions` hands out."""
 _SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
 """The history entry of each seat's play of each face (made once)."""
 _GIVE_LIST = [(K_GIVE, f) for f in range(FACES)]
-_GIVES = chunk_tables(_GIVE_LIST)
+_GV0: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_GIVE_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
+_GV1: tuple[tuple[Action, ...], ...] = tuple(
+    tuple(_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
+"""The give actions of each 10-bit half of a 20-bit face mask."""
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+_COUNTER_VALUES = {counter_mask(scheme): tuple(counter_mask(scheme) >> f & 1 for f in range(FACES))
+                   for scheme in COUNTER_FACES}
+"""The counters of each face, by the counter mask of a ``counters`` option."""
 _FIXED: dict[tuple[str, str], tuple[int, int, int]] = {}
 """Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
 _BID_MENUS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
 """Per (bid_steps, scale, highest bid): the listed bids by the high bid (filled as met)."""
-_GIVE_FACE = {id(a): a[1] for a in _GIVE_LIST}
-"""The face of each give action that :meth:`DoubleDeckState.legal_actions` hands out."""
-"""Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
+_CODES: dict[int, int] = {id(a): a[1] for a in _PLAY_LIST}
+_CODES.update({id(a): FACES + a[1] for a in _GIVE_LIST})
+_BID_CODE = 2 * FACES
+"""Each action object :meth:`DoubleDeckState.legal_actions` hands out, by its ``id``: the
+face of a play, ``FACES`` + the face of a give, ``_BID_CODE`` + the amount (shown scale) of
+a listed bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them at once."""
+_BID_OBJECTS: dict[tuple[int, int], Action] = {}
+_OTHER = 1 << 40
+"""The code of any other action (above every code)."""
 
 
-def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
-    t0, t1, t2 = tables
-    return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
+def _bid_object(kind: int, shown: int) -> Action:
+    """The one object of a listed bid (its ``id`` is known to :meth:`apply`)."""
+    action = _BID_OBJECTS.get((kind, shown))
+    if action is None:
+        action = _BID_OBJECTS[(kind, shown)] = (kind, shown)
+        _CODES[id(action)] = _BID_CODE + shown
+    return action
+
+
+_BID_OBJECTS[PASS] = PASS
+_CODES[id(PASS)] = _BID_CODE
 
 
 _SLOTS = (
@@ -265,7 +284,7 @@ _SLOTS = (
     "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader", "log",
     "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed", "pending",
     "phase", "private", "scores", "steps", "stuck", "total", "tricks", "tricks_won", "trump",
-    "turn", "winner", "won", "history", "options", "seed", "num_players", "_rng",
+    "turn", "winner", "_won", "history", "options", "seed", "num_players", "_rng",
     "_rng_shared")
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
@@ -350,7 +369,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         """Its position in the trick."""
         self.leader = -1
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
-        self.won = [0, 0]
+        self._won: list[int] | None = None
         self.tricks_won = [0, 0, 0, 0]
         self.phase = BIDDING
         self.turn = (self.dealer + 1) % 4
@@ -387,24 +406,25 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         ph = self.phase
         if ph == PLAY:
             held = self.hands[self.turn] & LOW20
-            if self._trick:  # section 5: follow suit, else trump; beat the winner if able
+            trick = self._trick
+            if trick:  # section 5: follow suit, else trump; beat the winner if able
                 w = self._win
                 if w < 0:
                     w = self._trick_winner()
-                trump = self.trump
-                must = held & _LED20[self._trick[0]] or held & SUIT20[trump]
+                must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
                 if must:
                     # with must_head, beat the winner when following its suit or over-trumping
-                    held = (must & BEATERS20[trump][w] or must) if self._must_head else must
+                    held = (must & BEATERS20[self.trump][w] or must
+                            ) if self._must_head else must
                 self._lmask = held
-                legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
-            else:
-                if not self.tricks:  # the first lead
-                    held = self._play_mask()
-                self._lmask = held
-                legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
-                if not self.tricks:
-                    legal.append(THROW_IN)
+                legal = self._legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+                return legal
+            if not self.tricks:  # the first lead
+                held = self._play_mask()
+            self._lmask = held
+            legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+            if not self.tricks:
+                legal.append(THROW_IN)
         elif ph == BIDDING:
             menus = self._bid_menus
             menu = menus.get(self.high_bid)
@@ -414,7 +434,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
-            legal = _listed(_GIVES, self.hands[self.giver] & LOW20)
+            held = self.hands[self.giver] & LOW20
+            legal = [*_GV0[held & 1023], *_GV1[held >> 10]]
         else:
             legal = []
         self._legal = legal
@@ -427,7 +448,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             return (PASS,)
         k = self.k
         base = self.high_bid or MIN_BID
-        return (PASS, (K_BID, lo * k), *[(K_MELD_BID, a * k) for a in range(
+        return (PASS, _bid_object(K_BID, lo * k), *[_bid_object(K_MELD_BID, a * k) for a in range(
             lo + 1, min(base + 5, MELD_BIDS - 1) + 1) if bid_allowed(a, self.steps)])
 
     def _play_mask(self) -> int:
@@ -453,38 +474,49 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
-        f = _PLAY_FACE.get(id(action), -1)
-        if f >= 0 and self.phase == PLAY:  # one of the play actions legal_actions() lists
-            if self._legal is None:
-                self.legal_actions()
-            if self._lmask >> f & 1:
-                self._legal = None
-                seat = self.turn
-                self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
-                hands = self.hands
-                h = hands[seat]
-                col = h & COLUMN[f]
-                hands[seat] = h ^ col ^ col >> FACES  # remove(h, f): its top level goes
-                trick = self._trick
-                n = len(trick)
-                if n:
-                    if BEATERS20[self.trump][self._win] >> f & 1:
-                        self._win, self._wpos = f, n
-                    trick.append(f)
-                    if n == 3:
-                        self._end_trick(trick)
-                        return
-                else:
-                    trick.append(f)
-                    self._win, self._wpos = f, 0
-                self.turn = seat + 1 if seat < 3 else 0
-                return
-        elif f < 0:
-            f = _GIVE_FACE.get(id(action), -1)
-            if f >= 0 and self.phase == PASSING and self.hands[self.giver] >> f & 1:
+        c = _CODES.get(id(action), _OTHER)
+        if c < FACES:
+            if self.phase == PLAY:  # one of the play actions legal_actions() lists
+                if self._legal is None:
+                    self.legal_actions()
+                if self._lmask >> c & 1:
+                    self._legal = None
+                    seat = self.turn
+                    self.history.append(_SEAT_PLAYS[seat][c])  # (seat, action)
+                    hands = self.hands
+                    h = hands[seat]
+                    col = h & COLUMN[c]
+                    hands[seat] = h ^ col ^ col >> FACES  # remove(h, c): its top level goes
+                    trick = self._trick
+                    n = len(trick)
+                    if n:
+                        if BEATERS20[self.trump][self._win] >> c & 1:
+                            self._win, self._wpos = c, n
+                        trick.append(c)
+                        if n == 3:
+                            self._end_trick(trick)
+                            return
+                    else:
+                        trick.append(c)
+                        self._win, self._wpos = c, 0
+                    self.turn = seat + 1 if seat < 3 else 0
+                    return
+        elif c < _BID_CODE:
+            c -= FACES
+            if self.phase == PASSING and self.hands[self.giver] >> c & 1:
                 self._legal = None  # one of the give actions legal_actions() lists
                 self.history.append((self.turn, action))
-                self._give(f)
+                self._give(c)
+                return
+        elif c < _OTHER and self.phase == BIDDING:  # one of the listed bids
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action in legal:
+                seat = self.turn
+                self._legal = None
+                self._bid((c - _BID_CODE) // self.k)
+                self.history.append((seat, action))
                 return
         if type(action) is tuple and len(action) == 2 and self.phase != OVER:
             kind, value = action
@@ -685,20 +717,25 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
     def _give(self, f: int) -> None:
         g = self.giver
-        self.hands[g] = remove(self.hands[g], f)
-        self.pending = add(self.pending, f)
-        if self.pending.bit_count() == self.npass:
+        hands = self.hands
+        h = hands[g]
+        col = h & COLUMN[f]
+        hands[g] = h ^ col ^ col >> FACES  # remove(h, f): its top level goes
+        p = self.pending
+        p |= (p & COLUMN[f]) << FACES | 1 << f  # add(p, f): one level more
+        self.pending = p
+        if p.bit_count() == self.npass:
             receiver = (g + 2) % 4
-            h = self.hands[receiver]
-            p = self.pending
-            while p:  # add every card passed, the lowest level of each face first
-                low = p & -p
+            h = hands[receiver]
+            q = p
+            while q:  # add every card passed, the lowest level of each face first
+                low = q & -q
                 x = low.bit_length() - 1
-                p ^= low
+                q ^= low
                 x %= FACES
                 h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
-            self.hands[receiver] = h
-            self.given[g] = self.pending
+            hands[receiver] = h
+            self.given[g] = p
             self.pending = 0
             if g != self.bidder:
                 self.giver = self.turn = self.bidder
@@ -771,16 +808,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         """The trick is full: its winner takes it and leads, or the hand ends."""
         leader = self.leader
         w = leader + self._wpos & 3
-        side = w & 1
-        m = self.won[side]
-        a, b, c, d = trick
-        m |= (m & COLUMN[a]) << FACES | 1 << a  # add(m, a): one level more ...
-        m |= (m & COLUMN[b]) << FACES | 1 << b
-        m |= (m & COLUMN[c]) << FACES | 1 << c
-        m |= (m & COLUMN[d]) << FACES | 1 << d
-        self.won[side] = m
+        self._won = None
         self.tricks_won[w] += 1
-        self.tricks.append((leader, (a, b, c, d), w))
+        self.tricks.append((leader, tuple(trick), w))
         self._trick = []
         self._win = -1
         if self.hands[w]:
@@ -788,11 +818,36 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         else:
             self._end_hand("played")
 
+    @property
+    def won(self) -> list[int]:
+        """The cards each side has taken this hand (multiset masks), worked out from the
+        tricks when read."""
+        won = self._won
+        if won is None:
+            won = [0, 0]
+            for _, cards, w in self.tricks:
+                m = won[w & 1]
+                for f in cards:
+                    m |= (m & COLUMN[f]) << FACES | 1 << f  # add(m, f): one level more
+                won[w & 1] = m
+            self._won = won
+        return won
+
+    @won.setter
+    def won(self, value: list[int]) -> None:
+        self._won = value
+
     def counters(self) -> list[int]:
         """Counters taken by each side so far (unit scale; the last trick's 2 once the
         hand is over)."""
-        bits = self.counter_bits
-        out = [(self.won[0] & bits).bit_count(), (self.won[1] & bits).bit_count()]
+        cv = _COUNTER_VALUES[self.counter_bits]
+        s0 = s1 = 0
+        for _, (a, b, c, d), w in self.tricks:
+            if w & 1:
+                s1 += cv[a] + cv[b] + cv[c] + cv[d]
+            else:
+                s0 += cv[a] + cv[b] + cv[c] + cv[d]
+        out = [s0, s1]
         if len(self.tricks) == 20:
             out[self.tricks[-1][2] % 2] += LAST_TRICK
         return out
@@ -913,7 +968,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         c.given = self.given[:]
         c._trick = self._trick[:]
         c.tricks = self.tricks[:]
-        c.won = self.won[:]
+        c._won = None if self._won is None else self._won[:]
         c.tricks_won = self.tricks_won[:]
         c._legal = None
         c.history = self.history[:]

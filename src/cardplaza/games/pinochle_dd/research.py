@@ -7,17 +7,19 @@ from typing import TYPE_CHECKING, Any
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
+from cardplaza.games.pinochle_dd.engine import _GIVE_LIST as ENGINE_GIVES
 from cardplaza.games.pinochle_dd.engine import _PLAY_LIST as ENGINE_PLAYS
+from cardplaza.games.pinochle_dd.engine import _TRUMPS as ENGINE_TRUMPS
 from cardplaza.games.pinochle_dd.engine import (
     BID_KINDS,
     BIDDING,
-    K_BID,
     K_GIVE,
     K_PLAY,
     K_THROW_IN,
     K_TRUMP,
     MAX_SIDE_MELD,
     MIN_BID,
+    PASS,
     PASSING,
     PHASE_NAMES,
     PLAY,
@@ -26,6 +28,7 @@ from cardplaza.games.pinochle_dd.engine import (
     DoubleDeckState,
     bid_kind,
 )
+from cardplaza.games.pinochle_dd.engine import _bid_object as bid_object
 from cardplaza.games.pinochle_dd.rules import FACES, LOW20, counter_total
 from cardplaza.research.core import DEFAULT_MAX_DEALS, ResearchCodec, Tensor
 
@@ -53,22 +56,26 @@ _PLAYS: tuple[Action, ...] = tuple(ENGINE_PLAYS)
 """The play of each face: the very objects the engine lists (it knows them by identity and
 applies them at once)."""
 
-_FIXED: tuple[Action, ...] = (*[(K_TRUMP, s) for s in range(4)],
-                               *[(K_GIVE, f) for f in range(FACES)], *_PLAYS, THROW_IN)
-"""The actions of the numbers from the first trump on, in order."""
+_FIXED: tuple[Action, ...] = (*ENGINE_TRUMPS, *ENGINE_GIVES, *_PLAYS, THROW_IN)
+"""The actions of the numbers from the first trump on, in order (the engine's own objects:
+it knows them by identity and applies them at once)."""
 
-_FACE_NUMBERS: dict[int, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+_HALF_NUMBERS: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def _face_numbers(base: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each byte of a 20-bit face mask, the numbers of its faces' actions of one kind
-    (that of face ``f`` is number ``base + f``), ascending."""
-    tables = _FACE_NUMBERS.get(base)
-    if tables is None:
-        tables = _FACE_NUMBERS[base] = tuple(
-            tuple(tuple(base + 8 * k + i for i in range(8) if m >> i & 1) for m in range(256))
-            for k in range(3))
-    return tables
+def _half_numbers(base: int) -> tuple[tuple[int, ...], ...]:
+    """For each 10-bit mask, the numbers ``base + f`` of its faces ``f``, ascending."""
+    table = _HALF_NUMBERS.get(base)
+    if table is None:
+        table = _HALF_NUMBERS[base] = tuple(
+            tuple(base + i for i in range(10) if m >> i & 1) for m in range(1024))
+    return table
+
+
+Tables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
+               tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+"""Per options: the play numbers of the low and high 10 faces, the throw-in's number, the
+give numbers of the low and high 10 faces."""
 
 
 class DoubleDeckCodec(ResearchCodec):
@@ -79,6 +86,8 @@ class DoubleDeckCodec(ResearchCodec):
         super().__init__()
         self._cache: dict[Any, tuple[int, int, int, int]] = {}
         self._last: tuple[Any, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
+        self._tables: dict[Any, Tables] = {}
+        self._last_tables: tuple[Any, Tables | None] = (None, None)
 
     def spec(self) -> GameSpec:
         """The game this codec numbers."""
@@ -96,6 +105,16 @@ class DoubleDeckCodec(ResearchCodec):
         self._last = (options, found)
         return found
 
+    def _tables_of(self, options: Any) -> Tables:
+        found = self._tables.get(options)
+        if found is None:
+            _, give, play, throw_in = self._bases(options)
+            found = self._tables[options] = (
+                _half_numbers(play), _half_numbers(play + 10), throw_in,
+                _half_numbers(give), _half_numbers(give + 10))
+        self._last_tables = (options, found)
+        return found
+
     def numbers(self, state: GameState) -> list[int]:
         """The engine lists every kind of action in the order of its numbers (plays and
         gives by face, the throw-in after the plays, bids by amount after the pass): the
@@ -106,16 +125,17 @@ class DoubleDeckCodec(ResearchCodec):
         if phase == PLAY:
             legal = state.legal_actions()
             m = state._lmask  # the legal faces, worked out with the list
-            _, _, play, throw_in = self._bases(state.options)
-            t0, t1, t2 = _face_numbers(play)
-            out = [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
-            if legal[-1] == THROW_IN:
-                out.append(throw_in)
+            last, tables = self._last_tables
+            if tables is None or state.options is not last:
+                tables = self._tables_of(state.options)
+            out = [*tables[0][m & 1023], *tables[1][m >> 10]]
+            if legal[-1] is THROW_IN:
+                out.append(tables[2])
             return out
         if phase == PASSING:  # any face of the giver's hand
             m = state.hands[state.giver] & LOW20
-            t0, t1, t2 = _face_numbers(self._bases(state.options)[1])
-            return [*t0[m & 255], *t1[m >> 8 & 255], *t2[m >> 16]]
+            tables = self._tables_of(state.options)
+            return [*tables[3][m & 1023], *tables[4][m >> 10]]
         if phase == BIDDING:  # the pass, then bids by amount
             k = state.k
             bids: list[tuple[int, int]] = state.legal_actions()[1:]  # type: ignore[assignment]
@@ -150,10 +170,11 @@ class DoubleDeckCodec(ResearchCodec):
         assert isinstance(state, DoubleDeckState)
         trump, give, play, throw_in = self._bases(state.options)
         if number == 0:
-            return (K_BID, 0)
+            return PASS
         if 0 < number < trump:
             amount = MIN_BID + number - 1
-            return (bid_kind(amount, state.high_bid, state.steps), amount * state.k)
+            # the listed bids' own objects (the engine knows them by identity)
+            return bid_object(bid_kind(amount, state.high_bid, state.steps), amount * state.k)
         if number == throw_in:
             return (K_THROW_IN, 0)
         for base, kind, end in ((trump, K_TRUMP, give), (give, K_GIVE, play),
