@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from cardplaza.core.protocol import Action
+from cardplaza.games.pinochle_dd.bidsim import Outcomes
 from cardplaza.games.pinochle_dd.engine import (
     K_BID,
     K_GIVE,
@@ -631,10 +632,12 @@ EXPERT_END_WORLDS = 160
 0.6 ms a world and candidate, four tricks a tenth of that)."""
 TRUMPS_IN_SUIT = 20
 """Copies of the five trump faces in the 80 cards."""
-EXPERT_BID_EXTRA = 12
-"""Expert: added to the normal bidding limit (unit scale). Normal declarers make their
-contract in 84 % of deals by a median 17 points; over 500 paired deals a normal player
-bidding 9, 12 or 15 higher gained +8.3, +8.1, +9.7 (± 5) points a deal against normal."""
+EXPERT_BID_DEALS = 64
+"""Expert: sampled deals per auction decision (every trump suit played out in each)."""
+EXPERT_BID_FLOOR = -10
+"""Expert: the least mean margin (unit scale; its side's score change minus the other
+side's) its simulated deals must give declaring the next bid for the expert to bid it.
+Below zero: passing is not worth zero either, the other side then declaring."""
 
 
 class ExpertPlayer(StrongPlayer):
@@ -644,45 +647,82 @@ class ExpertPlayer(StrongPlayer):
 
     end_tricks = EXPERT_END_TRICKS
 
-    def __init__(self, worlds: int = EXPERT_WORLDS, seconds: float = EXPERT_SECONDS) -> None:
+    def __init__(self, worlds: int = EXPERT_WORLDS, seconds: float = EXPERT_SECONDS,
+                 bid_deals: int = EXPERT_BID_DEALS, bid_floor: float = EXPERT_BID_FLOOR,
+                 ) -> None:
         super().__init__(worlds, seconds)
         self.name = "expert"
+        self.bid_deals = bid_deals
+        self.bid_floor = bid_floor
+        self._sim_key: tuple[Any, ...] | None = None
+        self._sim: Outcomes | None = None
 
-    def limit(self, obs: dict[str, Any], partner_meld: int | None = None) -> int:
-        """The normal limit plus ``EXPERT_BID_EXTRA``: the normal estimate is cautious
-        (its declarers make their contract by a median 17 points), and winning the
-        contract is worth the trump and the passed cards."""
-        return super().limit(obs, partner_meld) + EXPERT_BID_EXTRA
+    def choose(self, observation: dict[str, Any], legal_actions: Sequence[Action],
+               rng: random.Random) -> Action:
+        """The trump suit from simulated deals; everything else as the parent decides."""
+        kinds = {a[0] for a in legal_actions if isinstance(a, tuple)}
+        if K_TRUMP in kinds:
+            return (K_TRUMP, self.trump(observation))
+        return super().choose(observation, legal_actions, rng)
+
+    def outcomes(self, obs: dict[str, Any], declarer: int) -> Outcomes:
+        """The simulated deals of this auction decision played with ``declarer`` (this
+        seat or its partner) declaring each suit (:mod:`bidsim`); the deals are drawn from
+        a generator seeded by what the seat sees, so one observation gives one answer."""
+        from cardplaza.games.pinochle_dd.bidsim import declare_outcomes, sample_deals
+        from cardplaza.games.pinochle_dd.engine import options_from_obs
+
+        key = (tuple(obs["hand"]), obs["seat"], obs["dealer"], obs["hand_number"],
+               tuple(map(tuple, obs["bids"])), declarer)
+        if self._sim_key == key and self._sim is not None:
+            return self._sim
+        rng = random.Random(hash(key))
+        deals = sample_deals(obs, rng, self.bid_deals)
+        self._sim = declare_outcomes(deals, declarer, options_from_obs(obs))
+        self._sim_key = key
+        return self._sim
+
+    def trump(self, obs: dict[str, Any]) -> int:
+        """The suit whose simulated deals give the best mean margin at the contract."""
+        contract = obs["contract"] // obs["scale"]
+        return self.outcomes(obs, obs["seat"]).best(contract)[0]
 
     def bid(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
-        """The normal auction, except that a partner who can help does not pass only
-        because both opponents passed: with 20 meld or more, the first time it speaks
-        after both opponents passed, it bids on over partner when the side's figure (its
-        meld, partner's shown meld, counters) reaches the bid. Only that once: a made
-        contract scores the same however high it was, so partners raising each other
-        again only add to what a set costs (over 1,500 paired deals with normal card
-        play, bidding on at every turn scored 8 points a deal below bidding on once)."""
-        action = super().bid(obs, legal)
-        if action != PASS:
-            return action
+        """Meld bids in the first round as the normal level makes them (section 8); then
+        the next bid while the simulated deals give declaring it a mean margin of at least
+        ``EXPERT_BID_FLOOR``. Over partner's high bid it passes as the normal level does,
+        except that a partner who can help does not pass only because both opponents
+        passed: with 20 meld or more, the first time it speaks after both opponents
+        passed, it bids on when declaring the next bid itself is worth more than letting
+        partner play its bid. Only that once: a made contract scores the same however high
+        it was, so partners raising each other again only add to what a set costs."""
         k = obs["scale"]
         seat = obs["seat"]
         partner = (seat + 2) % 4
-        if obs["high_bidder"] != partner:
-            return action
-        opponents_out = all(any(s == o and a == 0 for s, a in obs["bids"])
-                            for o in ((seat + 1) % 4, (seat + 3) % 4))
-        if not opponents_out or not first_since_opponents_passed(obs):
-            return action
+        steps = obs["options"]["bid_steps"]
+        high = (obs["high_bid"] or 0) // k
+        lowest = next_allowed(high, steps)
+        if lowest > obs["max_bid"] // k:
+            return PASS
         hand = from_counts(_tally(obs["hand"]))
         meld = max(meld_totals(hand))
-        high = (obs["high_bid"] or 0) // k
-        lowest = next_allowed(high, obs["options"]["bid_steps"])
-        if meld < MIN_MELD or lowest > obs["max_bid"] // k:
-            return action
-        if lowest <= self.limit(obs, meld_signals(obs).get(partner)):
-            return (K_BID, lowest * k)
-        return action
+        first_round = all(s != seat for s, _ in obs["bids"])
+        if first_round and meld >= 10 and high < 60:
+            amount = (high if high else MIN_BID) + min(5, meld // 10)
+            if lowest <= amount < 60 and bid_allowed(amount, steps):
+                return (bid_kind(amount, high, steps), amount * k)
+        if obs["high_bidder"] == partner:
+            opponents_out = all(any(s == o and a == 0 for s, a in obs["bids"])
+                                for o in ((seat + 1) % 4, (seat + 3) % 4))
+            if not opponents_out:
+                return super().bid(obs, legal)
+            if not first_since_opponents_passed(obs) or meld < MIN_MELD:
+                return PASS
+            mine = self.outcomes(obs, seat).best(lowest)[1]
+            theirs = self.outcomes(obs, partner).best(high)[1]
+            return (K_BID, lowest * k) if mine > theirs else PASS
+        value = self.outcomes(obs, seat).best(lowest)[1]
+        return (K_BID, lowest * k) if value >= self.bid_floor else PASS
 
     def play(self, obs: dict[str, Any], cards: list[int]) -> int:
         """The strong search with more worlds and the last tricks searched exactly. The
