@@ -269,3 +269,27 @@ def test_expert_bids_on_a_hand_that_grows_with_partners_pass() -> None:
     while st.phase == 0:  # type: ignore[attr-defined]
         st.apply(PASS)  # type: ignore[attr-defined]
     assert _choose(EXPERT, st) == (1, CLUBS)
+
+
+ACELESS_HAND = ("J♠ Q♠ K♠ K♠ 10♠ J♥ Q♥ K♥ K♥ 10♥ "
+                "J♦ Q♦ K♦ 10♦ 10♦ J♣ J♣ Q♣ K♣ 10♣")
+"""Kings around and marriages (over 20 meld) but no ace and no long suit."""
+
+
+def test_partner_without_aces_lets_partner_play_after_the_opponents_passed() -> None:
+    """As above, South opened 51 and North bid 60 to play, both opponents out; but South
+    holds ACELESS_HAND. Its meld counts for the side whoever declares, and in its
+    simulated deals South declaring 61 loses while North playing 60 gains: it passes
+    (the former rule, the normal figure + 12 reaching 61, bid on)."""
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {0: ACELESS_HAND})
+    st.apply(st.parse_action("bid 51"))
+    st.apply(PASS)
+    st.apply(st.parse_action("bid 60"))
+    st.apply(PASS)
+    obs = st.observation(0)
+    from cardplaza.games.pinochle_dd.players import meld_signals
+
+    assert HeuristicPlayer("normal").limit(obs, meld_signals(obs).get(2)) + 12 >= 61
+    assert EXPERT.outcomes(obs, 0).best(61)[1] < EXPERT.outcomes(obs, 2).best(60)[1]
+    assert _choose(EXPERT, st) == PASS

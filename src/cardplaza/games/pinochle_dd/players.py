@@ -1,4 +1,5 @@
-"""Computer players of double-deck Pinochle: ``weak`` and ``normal``.
+"""Computer players of double-deck Pinochle: ``weak`` and ``normal`` (below), ``strong``
+and ``expert`` (card search on the compiled kernel; see their classes).
 
 Every decision uses only the seat's observation and the player's RNG.
 
@@ -641,9 +642,13 @@ Below zero: passing is not worth zero either, the other side then declaring."""
 
 
 class ExpertPlayer(StrongPlayer):
-    """The strong player's determinized search with ten times the worlds, each candidate
-    played out by the compiled kernel (in the last tricks searched exactly); an auction
-    and a first lead as good players make them (see :meth:`bid` and :meth:`play`)."""
+    """The strong player's determinized search with ten times the worlds (in the last
+    tricks searched exactly); the auction and the trump suit from simulated deals
+    (:mod:`cardplaza.games.pinochle_dd.bidsim`) with the meld bids of section 8; a first
+    lead as good players make it (see :meth:`bid` and :meth:`play`). Over 200 paired deals
+    with the normal level's card play at every seat, this auction scored +12.1 ± 9.2
+    points a deal above the former one (the normal limit + 12, bidding on once over
+    partner): ``scripts/dd_bid_experiment.py --deals 200 --players sim,normal12``."""
 
     end_tricks = EXPERT_END_TRICKS
 
