@@ -1,11 +1,9 @@
 """The expert's auction and trump choice from simulated deals.
 
 During the auction the only hidden information is the other three hands, and what the
-bids showed of them (section 8): a meld bid of ``10·k`` shows that much meld (the seat's
-best meld lies within ten above it) and a seat that passed at its first turn while a meld
-bid was still possible shows less than ten. :func:`sample_deals` deals the 60 unseen cards
-again and again, keeping a deal that fits every such sign (the one straying least when
-none of a few tries fits).
+bids showed of them (section 8; :func:`cardplaza.games.pinochle_dd.players.auction_signs`).
+:func:`sample_deals` deals the 60 unseen cards again and again, keeping a deal that fits
+every such sign (the one straying least when none of a few tries fits).
 
 In each deal and for each trump suit, :func:`declare_outcomes` plays the hand as if a
 given seat of this side declared: the passing as the normal level does it (partner's
@@ -42,48 +40,21 @@ from cardplaza.games.pinochle_dd.rules import (
 
 SIGN_TRIES = 40
 """Deals drawn at most for one sampled deal that fits the signs of the auction."""
-MELD_SIGN_WIDTH = 10
-"""A meld bid showing ``m`` meld: the bidder's best meld lies in ``m`` .. ``m + 9``."""
-PASS_SIGN_HIGH = 54
-"""A seat passing at its first turn with the high bid at most this (a meld bid still
-possible) shows less than ten meld."""
 PARTS = (face(SPADES, QUEEN), face(DIAMONDS, JACK))
 
 
-def auction_signs(obs: dict[str, Any]) -> dict[int, tuple[int, int]]:
-    """Per seat (not this one) the range ``lo`` .. ``hi`` (inclusive) its best meld is
-    shown to lie in by the auction so far (unit scale)."""
-    from cardplaza.games.pinochle_dd.players import meld_bids
-
-    k = obs["scale"]
-    bids = obs["bids"]
-    shown = meld_bids(bids, k)
-    out: dict[int, tuple[int, int]] = {}
-    spoke: set[int] = set()
-    high = 0
-    for i, (seat, amount) in enumerate(bids):
-        unit = amount // k
-        if seat not in spoke and seat != obs["seat"]:
-            if i in shown:
-                out[seat] = (shown[i], shown[i] + MELD_SIGN_WIDTH - 1)
-            elif unit == 0 and high <= PASS_SIGN_HIGH:
-                out[seat] = (0, 9)
-        if unit:
-            high = unit
-        spoke.add(seat)
-    return out
-
-
-def sample_deals(obs: dict[str, Any], rng: random.Random, count: int) -> list[list[list[int]]]:
+def sample_deals(obs: dict[str, Any], rng: random.Random, count: int,
+                 signs: dict[int, tuple[int, int]]) -> list[list[list[int]]]:
     """``count`` deals (per seat, copies of each face) that keep this seat's hand and fit
-    :func:`auction_signs` where a few tries find one."""
+    the ``signs`` of the auction (per seat, the range its best meld lies in;
+    :func:`cardplaza.games.pinochle_dd.players.auction_signs`) where a few tries find
+    one."""
     me = obs["seat"]
     own = [0] * FACES
     for f in obs["hand"]:
         own[f] += 1
     pool = [f for f in range(FACES) for _ in range(COPIES - own[f])]
     others = [p for p in range(4) if p != me]
-    signs = auction_signs(obs)
     deals = []
     for _ in range(count):
         best: list[list[int]] | None = None

@@ -162,6 +162,37 @@ def meld_bids(bids: Sequence[Sequence[int]], scale: int) -> dict[int, int]:
     return shown
 
 
+MELD_SIGN_WIDTH = 10
+"""A meld bid showing ``m`` meld: the bidder's best meld lies in ``m`` .. ``m + 9``."""
+PASS_SIGN_HIGH = 54
+"""A seat passing at its first turn with the high bid at most this (a meld bid still
+possible) shows less than ten meld."""
+
+
+def auction_signs(obs: dict[str, Any]) -> dict[int, tuple[int, int]]:
+    """Per seat (not this one) the range ``lo`` .. ``hi`` (inclusive) its best meld is
+    shown to lie in by the auction so far (unit scale): a meld bid of ``10·k`` shows that
+    much meld (the best meld lies within ten above it), a pass at the seat's first turn
+    while a meld bid was still possible shows less than ten."""
+    k = obs["scale"]
+    bids = obs["bids"]
+    shown = meld_bids(bids, k)
+    out: dict[int, tuple[int, int]] = {}
+    spoke: set[int] = set()
+    high = 0
+    for i, (seat, amount) in enumerate(bids):
+        unit = amount // k
+        if seat not in spoke and seat != obs["seat"]:
+            if i in shown:
+                out[seat] = (shown[i], shown[i] + MELD_SIGN_WIDTH - 1)
+            elif unit == 0 and high <= PASS_SIGN_HIGH:
+                out[seat] = (0, 9)
+        if unit:
+            high = unit
+        spoke.add(seat)
+    return out
+
+
 def first_since_opponents_passed(obs: dict[str, Any]) -> bool:
     """True if the seat to speak has not spoken since the later of its opponents'
     passes (or since the start, while they have not both passed)."""
@@ -682,7 +713,7 @@ class ExpertPlayer(StrongPlayer):
         if self._sim_key == key and self._sim is not None:
             return self._sim
         rng = random.Random(hash(key))
-        deals = sample_deals(obs, rng, self.bid_deals)
+        deals = sample_deals(obs, rng, self.bid_deals, auction_signs(obs))
         self._sim = declare_outcomes(deals, declarer, options_from_obs(obs))
         self._sim_key = key
         return self._sim
