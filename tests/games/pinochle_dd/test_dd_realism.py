@@ -224,31 +224,72 @@ def test_realism_rates_are_counted_from_the_deals() -> None:
     assert a.passed_trump_or_ace.cases == a.trump_first_lead_when_short.cases == 0
 
 
-def test_expert_bids_above_the_normal_limit_by_its_margin() -> None:
-    """East (3) opened to play; South (0) speaks next. Where the next bid lies above the
-    normal limit but within the expert's extra margin, normal passes and the expert bids
-    (the normal estimate is cautious: its declarers make their contracts by a median 17
-    points)."""
-    from cardplaza.games.pinochle_dd.engine import next_allowed
-    from cardplaza.games.pinochle_dd.players import EXPERT_BID_EXTRA
+def _after_east_opened(south: str, amount: int) -> object:
+    """East (3) opened with a bid to play of ``amount``; South (0) speaks next."""
+    st = new_dd(Options(), dealer=2)
+    set_hands(st, {0: south})
+    st.apply(st.parse_action(f"bid {amount}"))
+    assert st.turn == 0
+    return st
 
+
+FLAT_HAND = ("Q♠ K♠ K♠ 10♠ 10♠ Q♥ K♥ 10♥ A♥ A♥ "
+             "J♦ K♦ 10♦ 10♦ Q♣ Q♣ Q♣ K♣ K♣ K♣")
+"""Kings and queens spread over four suits, two aces: marriages but no long trump suit."""
+
+RUN_HAND = ("J♠ K♠ K♠ 10♠ A♠ Q♥ K♥ J♦ J♦ A♦ "
+            "A♦ J♣ J♣ Q♣ K♣ 10♣ 10♣ A♣ A♣ A♣")
+"""Nine clubs with three aces and two tens of them: the cards partner passes (its trumps,
+highest first) often complete a double run."""
+
+
+def test_expert_passes_a_flat_hand_the_normal_estimate_overrates() -> None:
+    """The normal figure (meld, a guess of partner's, counters from length and aces)
+    plus 12 reaches 61 with FLAT_HAND, but in the expert's simulated deals declaring 61
+    loses: it passes over East's 60."""
+    st = _after_east_opened(FLAT_HAND, 60)
     normal = HeuristicPlayer("normal")
-    probe = new_dd(Options(), dealer=3)
-    set_hands(probe, {0: BIG_HAND})
-    steps = probe.options.bid_steps
-    found = None
-    for amount in range(60, 200):
-        st = new_dd(Options(), dealer=2)
-        set_hands(st, {0: BIG_HAND})
-        try:
-            st.apply(st.parse_action(f"bid {amount}"))  # East
-        except Exception:
-            continue
-        limit = normal.limit(st.observation(0))
-        if limit < next_allowed(amount, steps) <= limit + EXPERT_BID_EXTRA:
-            found = st
-            break
-    assert found is not None and found.turn == 0
-    assert _choose(normal, found) == PASS
-    action = _choose(EXPERT, found)
-    assert action[0] == K_BID and action[1] == next_allowed(amount, steps), action
+    assert normal.limit(st.observation(0)) + 12 >= 61  # type: ignore[attr-defined]
+    value = EXPERT.outcomes(st.observation(0), 0).best(61)[1]  # type: ignore[attr-defined]
+    assert value < EXPERT.bid_floor
+    assert _choose(EXPERT, st) == PASS
+
+
+def test_expert_bids_on_a_hand_that_grows_with_partners_pass() -> None:
+    """RUN_HAND: the normal figure stays below 80, yet over East's 100 the expert bids
+    105 — in its simulated deals partner's trumps make a double run often enough; it
+    names clubs when it gets the contract."""
+    st = _after_east_opened(RUN_HAND, 100)
+    normal = HeuristicPlayer("normal")
+    assert normal.limit(st.observation(0)) < 100  # type: ignore[attr-defined]
+    assert _choose(normal, st) == PASS
+    action = _choose(EXPERT, st)
+    assert action == (K_BID, 105), action
+    st.apply(action)  # type: ignore[attr-defined]
+    while st.phase == 0:  # type: ignore[attr-defined]
+        st.apply(PASS)  # type: ignore[attr-defined]
+    assert _choose(EXPERT, st) == (1, CLUBS)
+
+
+ACELESS_HAND = ("J♠ Q♠ K♠ K♠ 10♠ J♥ Q♥ K♥ K♥ 10♥ "
+                "J♦ Q♦ K♦ 10♦ 10♦ J♣ J♣ Q♣ K♣ 10♣")
+"""Kings around and marriages (over 20 meld) but no ace and no long suit."""
+
+
+def test_partner_without_aces_lets_partner_play_after_the_opponents_passed() -> None:
+    """As above, South opened 51 and North bid 60 to play, both opponents out; but South
+    holds ACELESS_HAND. Its meld counts for the side whoever declares, and in its
+    simulated deals South declaring 61 loses while North playing 60 gains: it passes
+    (the former rule, the normal figure + 12 reaching 61, bid on)."""
+    st = new_dd(Options(), dealer=3)
+    set_hands(st, {0: ACELESS_HAND})
+    st.apply(st.parse_action("bid 51"))
+    st.apply(PASS)
+    st.apply(st.parse_action("bid 60"))
+    st.apply(PASS)
+    obs = st.observation(0)
+    from cardplaza.games.pinochle_dd.players import meld_signals
+
+    assert HeuristicPlayer("normal").limit(obs, meld_signals(obs).get(2)) + 12 >= 61
+    assert EXPERT.outcomes(obs, 0).best(61)[1] < EXPERT.outcomes(obs, 2).best(60)[1]
+    assert _choose(EXPERT, st) == PASS
