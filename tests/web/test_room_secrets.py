@@ -180,6 +180,9 @@ class Game:
         self.seats: dict[int, Seat] = {}
         self.seen: dict[str, int] = {}
         self.pending_return: int | None = None
+        self.undo_again: int | None = None
+        """A refused undo request is asked again at this step or later (cards come to
+        light at most turns of some games, so one try may never be allowed)."""
 
     def start(self) -> None:
         for s in range(self.people):
@@ -315,6 +318,11 @@ class Game:
             if due:
                 pending.pop(due[0])(seat, step)
                 continue
+            if (self.undo_again is not None and step >= self.undo_again
+                    and self.pending_return is None):
+                self.undo_again = None
+                self.undo(seat, step)
+                continue
             self.play(seat, step)
 
     # -- the re-dealt world ------------
@@ -409,6 +417,7 @@ class Game:
         msg = self.expect(seat, "undo_asked", "error")
         if msg["type"] == "error":
             assert msg["code"] in ("nothing_to_undo", "undo_revealed"), msg
+            self.undo_again = step + 1
             return
         other = next(s for s in self.seats if s != seat)
         self.seats[other].send({"type": "undo_answer", "accept": False})

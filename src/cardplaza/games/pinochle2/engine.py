@@ -173,8 +173,6 @@ _SEAT_CARD = tuple(tuple((seat, c) for c in range(NCARDS + 1)) for seat in (0, 1
 """The history entry of each seat's play of each card and of its ``no meld`` (made
 once)."""
 
-_ONLY_NO_MELD: list[Action] = [NO_MELD]
-"""The legal actions of a meld step without a meld (shared: legal lists are read-only)."""
 
 STEP_PLAY, STEP_MELD, STEP_END = range(3)
 STEP_NAMES = ("play", "meld", "end")
@@ -466,7 +464,7 @@ class Pinochle2State(GameState):
             elif self.pending:
                 legal = [*self.pending, NO_MELD]
             else:
-                legal = _ONLY_NO_MELD
+                legal = [NO_MELD]
         self._legal = legal
         return legal
 

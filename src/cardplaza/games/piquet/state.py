@@ -45,12 +45,6 @@ _SUBSETS: list[list[int]] = [
 _POSITIONS = tuple(tuple(i for i in range(12) if m >> i & 1) for m in range(4096))
 """The positions set in each 12-bit index-subset."""
 
-_SAYS: tuple[list[Action], ...] = tuple([(SAY, code)] for code in range(7))
-"""The one declaration of each code as a legal-action list (shared: legal lists are
-read-only)."""
-_CALL_OR_PASS: list[Action] = [(SAY, CALL), (SAY, PASS)]
-_GOOD_OR: tuple[list[Action], ...] = tuple([(SAY, GOOD), (SAY, code)] for code in range(7))
-"""``good`` or a truthful reply, with sinking."""
 _REPLY_TEXT = {GOOD: "Good", NOT_GOOD: "Not good", EQUAL: "Equal"}
 _OFFSETS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 """The sizes of each range of exchanges and where each size starts in the list."""
@@ -424,10 +418,10 @@ class PiquetState(GameState):
             seat = self.elder if st == S_ECALL else self.dealer
             has = self._key(seat, self.cls) is not None
             if not has:
-                return _SAYS[PASS]
-            return _CALL_OR_PASS if sink else _SAYS[CALL]
+                return [(SAY, PASS)]
+            return [(SAY, CALL), (SAY, PASS)] if sink else [(SAY, CALL)]
         if st == S_ESHOW:
-            return _SAYS[SHOW]
+            return [(SAY, SHOW)]
         if st == S_CHOOSE:
             if self.choose_kind == SUIT:
                 return [(SUIT, s) for s in pc.tied_point_suits(self.hands[self.actor])]
@@ -439,8 +433,8 @@ class PiquetState(GameState):
             return out
         t = self._truth()
         if sink and t != GOOD:
-            return _GOOD_OR[t]
-        return _SAYS[t]
+            return [(SAY, GOOD), (SAY, t)]
+        return [(SAY, t)]
 
     def _say_text(self, seat: int, code: int) -> str:
         cls, st, sink = self.cls, self.stage, self.o.sinking
