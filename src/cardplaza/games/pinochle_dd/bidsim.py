@@ -89,14 +89,8 @@ def _partner_gives(hand: list[int], trump: int, n: int) -> list[int]:
             return 20
         return (6 if f in PARTS else 0) + 0.5 * RANK_OF[f]
 
-    order = sorted((f for f in range(FACES) if hand[f]), key=lambda f: (-value(f), f))
-    out: list[int] = []
-    for f in order:
-        take = min(hand[f], n - len(out))
-        out += [f] * take
-        if len(out) == n:
-            break
-    return out
+    return _first(hand, sorted((f for f in range(FACES) if hand[f]),
+                               key=lambda f: (-value(f), f)), n)
 
 
 def _declarer_returns(hand: list[int], trump: int, n: int) -> list[int]:
@@ -117,11 +111,15 @@ def _declarer_returns(hand: list[int], trump: int, n: int) -> list[int]:
             c += 25
         return c + 1.5 * lengths[SUIT_OF[f]] + 0.5 * RANK_OF[f]
 
-    order = sorted((f for f in range(FACES) if hand[f]), key=lambda f: (cost(f), f))
+    return _first(hand, sorted((f for f in range(FACES) if hand[f]),
+                               key=lambda f: (cost(f), f)), n)
+
+
+def _first(hand: list[int], order: list[int], n: int) -> list[int]:
+    """The first ``n`` cards of ``hand`` (copies per face) taking its faces in ``order``."""
     out: list[int] = []
     for f in order:
-        take = min(hand[f], n - len(out))
-        out += [f] * take
+        out += [f] * min(hand[f], n - len(out))
         if len(out) == n:
             break
     return out
