@@ -21,6 +21,14 @@ ANSWER_MS = 120_000
 busy machine."""
 
 
+STAGE_WHOLE = """() => {
+  const p = document.querySelector('.center > .stage-panel');
+  const big = p && p.querySelector('.big');
+  return big !== null && p.scrollHeight <= p.clientHeight + 1 && big.offsetHeight > 0
+    && parseFloat(getComputedStyle(big).fontSize) >= 10;
+}"""
+
+
 def last_of(seen: list[dict[str, Any]], kind: str) -> dict[str, Any]:
     return [m for m in seen if m.get("type") == kind][-1]
 
@@ -70,6 +78,9 @@ def test_hint_and_bid_helper_on_a_double_deck_table(browser: Any, ready: str,
             page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
             assert page.locator(".hand .card").count() == 20
             assert page.inner_text(".learn-hint .lh-reason") == hint["reason"][lang]
+            # The felt is lower with the hint's card open: the high bid in its middle is
+            # read whole (written smaller, or alone), not cut off in a scrolled panel.
+            assert page.evaluate(STAGE_WHOLE), lang
             shot(page, f"dd_hand20_{lang}_{seed}_360x740", full_page=False)
         assert not page.js_errors, page.js_errors
     finally:

@@ -818,6 +818,34 @@ function layoutCenter(view) {
   const best = narrow(under) > narrow(side) && area(under) > area(side) * 0.8 ? under : side;
   center.style.inset = `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`;
   fitTrick(center);
+  fitStage(center);
+}
+
+const STAGE_LEAST = 0.75;
+
+/** The middle's panel (the auction's high bid, partner's meld bids…) when the middle is too
+ * low for it (a phone with the hint's card open): it writes smaller, down to
+ * ``STAGE_LEAST`` of its size, and if it still does not fit keeps only its main line (the
+ * rest is also in the seats' bubbles and the helpers): read whole, never cut off. */
+function fitStage(center) {
+  const panel = center.querySelector(":scope > .stage-panel");
+  if (!panel) return;
+  panel.classList.remove("brief");
+  panel.style.removeProperty("font-size");
+  const over = () => panel.scrollHeight > panel.clientHeight + 1 || panel.scrollWidth > panel.clientWidth + 1;
+  if (!over()) return;
+  const base = parseFloat(getComputedStyle(panel).fontSize);
+  const shrink = () => {
+    for (let k = 0.95; over() && k >= STAGE_LEAST - 1e-9; k -= 0.05) {
+      panel.style.fontSize = `${(base * k).toFixed(1)}px`;
+    }
+  };
+  shrink();
+  if (over() && panel.querySelector(":scope > .big")) {
+    panel.classList.add("brief");
+    panel.style.removeProperty("font-size");
+    shrink();
+  }
 }
 
 const TRICK_MIN = 26;
