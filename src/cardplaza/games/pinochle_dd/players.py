@@ -193,6 +193,25 @@ def auction_signs(obs: dict[str, Any]) -> dict[int, tuple[int, int]]:
     return out
 
 
+def opponents_passed(bids: Sequence[Sequence[int]], seat: int) -> bool:
+    """Both opponents of ``seat`` have passed in this auction."""
+    return all(any(s == o and a == 0 for s, a in bids) for o in ((seat + 1) % 4, (seat + 3) % 4))
+
+
+def meld_bid(obs: dict[str, Any], meld: int, high: int, lowest: int) -> Action | None:
+    """The meld bid (section 8) of a seat with ``meld`` at its first turn while the high bid
+    ``high`` (unit scale) is below 60: one point above the high bid (or the minimum) per
+    ten of meld, up to five; ``None`` when it makes none."""
+    seat = obs["seat"]
+    if meld < 10 or high >= 60 or any(s == seat for s, _ in obs["bids"]):
+        return None
+    steps = obs["options"]["bid_steps"]
+    amount = (high if high else MIN_BID) + min(5, meld // 10)
+    if lowest <= amount < 60 and bid_allowed(amount, steps):
+        return (bid_kind(amount, high, steps), amount * obs["scale"])
+    return None
+
+
 def first_since_opponents_passed(obs: dict[str, Any]) -> bool:
     """True if the seat to speak has not spoken since the later of its opponents'
     passes (or since the start, while they have not both passed)."""
@@ -280,17 +299,13 @@ class HeuristicPlayer:
             return (K_BID, lowest * k) if lowest <= self.limit(obs) else PASS
         hand = from_counts(_tally(obs["hand"]))
         meld = max(meld_totals(hand))
-        first_round = all(s != seat for s, _ in obs["bids"])
         partner_meld = signals.get(partner)
         if partner_meld is None and any(s == partner and a == 0 for s, a in obs["bids"]):
             partner_meld = 5  # partner passed at once: little meld
         limit = self.limit(obs, partner_meld)
-        # A meld bid: first round, below 60, one point a ten of meld.
-        if first_round and meld >= 10 and high < 60:
-            base = high if high else MIN_BID
-            amount = base + min(5, meld // 10)
-            if amount < 60 and amount >= lowest and bid_allowed(amount, steps):
-                return (bid_kind(amount, high, steps), amount * k)
+        shown = meld_bid(obs, meld, high, lowest)
+        if shown is not None:
+            return shown
         hb = obs["high_bidder"]
         if hb == partner:
             # Over partner's meld bid: take the contract with the longer trump suit when
@@ -742,15 +757,11 @@ class ExpertPlayer(StrongPlayer):
             return PASS
         hand = from_counts(_tally(obs["hand"]))
         meld = max(meld_totals(hand))
-        first_round = all(s != seat for s, _ in obs["bids"])
-        if first_round and meld >= 10 and high < 60:
-            amount = (high if high else MIN_BID) + min(5, meld // 10)
-            if lowest <= amount < 60 and bid_allowed(amount, steps):
-                return (bid_kind(amount, high, steps), amount * k)
+        shown = meld_bid(obs, meld, high, lowest)
+        if shown is not None:
+            return shown
         if obs["high_bidder"] == partner:
-            opponents_out = all(any(s == o and a == 0 for s, a in obs["bids"])
-                                for o in ((seat + 1) % 4, (seat + 3) % 4))
-            if not opponents_out:
+            if not opponents_passed(obs["bids"], seat):
                 return super().bid(obs, legal)
             if not first_since_opponents_passed(obs) or meld < MIN_MELD:
                 return PASS

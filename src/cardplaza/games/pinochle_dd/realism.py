@@ -37,8 +37,10 @@ from cardplaza.games.pinochle_dd.players import (
     HeuristicPlayer,
     _is_counter,
     _tally,
+    first_since_opponents_passed,
     make_player,
     meld_bids,
+    opponents_passed,
     suit_length,
 )
 from cardplaza.games.pinochle_dd.rules import ACE, RANK_OF, SUIT_OF, from_counts, winning_index
@@ -95,13 +97,8 @@ def _bid_habits(obs: dict[str, Any], action: tuple[int, int], h: Habits) -> None
         shown = meld_bids([*bids, [seat, action[1]]], k)
         h.meld_bid_when_able.add(len(bids) in shown)
     partner = (seat + 2) % 4
-    opponents = ((seat + 1) % 4, (seat + 3) % 4)
-    out = all(any(s == o and a == 0 for s, a in bids) for o in opponents)
-    before = [i for i, (s, _) in enumerate(bids) if s == seat]
-    last_out = max(i for i, (s, a) in enumerate(bids) if s in opponents and a == 0) if out \
-        else -1
-    first_after = not any(i > last_out for i in before)
-    if obs["high_bidder"] == partner and out and first_after and meld >= MIN_MELD:
+    if (obs["high_bidder"] == partner and opponents_passed(bids, seat)
+            and first_since_opponents_passed(obs) and meld >= MIN_MELD):
         h.pass_after_opponents_passed.add(action[1] == 0)
 
 
