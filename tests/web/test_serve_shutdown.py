@@ -3,6 +3,7 @@ they share stop with the supervising process, however it stops."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import socket
@@ -14,6 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from cardplaza.web.front.server import ENV
 from cardplaza.web.settings import Settings
 
 
@@ -78,3 +80,37 @@ def test_nothing_outlives_the_server(tmp_path: Path, how: signal.Signals) -> Non
         for c in children:
             if _alive(c):
                 os.kill(c, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_web_process_started_after_its_supervisor_died_stops() -> None:
+    """A web process still importing when the supervisor is killed reaches the parent-death
+    request only after it was handed to another parent: it must stop all the same."""
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()  # a pid that is certainly not this process's parent any more
+    config = json.dumps({"db": "sqlite://", "settings": Settings().to_json(),
+                         "supervisor": gone.pid})
+    code = ("import os, time\n"
+            f"os.environ[{ENV!r}] = {config!r}\n"
+            "from cardplaza.web.front.server import app_from_env\n"
+            "app_from_env()\n"
+            "time.sleep(60)\n")
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-c", code], timeout=90, check=False)
+    assert done.returncode == -signal.SIGTERM
+    assert time.monotonic() - started < 60
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_web_process_whose_supervisor_lives_keeps_running() -> None:
+    config = json.dumps({"db": "sqlite://", "settings": Settings().to_json(),
+                         "supervisor": os.getpid()})
+    code = ("import os\n"
+            f"os.environ[{ENV!r}] = {config!r}\n"
+            "from cardplaza.web.front.server import app_from_env\n"
+            "app_from_env()\n"
+            "print('running')\n")
+    done = subprocess.run([sys.executable, "-c", code], timeout=90, check=False,
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "running"

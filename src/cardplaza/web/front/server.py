@@ -71,8 +71,8 @@ def app_from_env() -> FastAPI:
     from cardplaza.web.front.app import create_app
     from cardplaza.web.live.workers import die_with_parent
 
-    die_with_parent(signal.SIGTERM)
     config = json.loads(os.environ[ENV])
+    die_with_parent(signal.SIGTERM, config.get("supervisor"))
     settings = Settings.from_json(config["settings"])
     _logging(settings.log_level)
     return create_app(config["db"], settings=settings)
@@ -189,7 +189,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
         uvicorn.Server(config).run(sockets=[sock])
         return
     announce()
-    os.environ[ENV] = json.dumps({"db": url, "settings": settings.to_json()})
+    os.environ[ENV] = json.dumps({"db": url, "settings": settings.to_json(),
+                                  "supervisor": os.getpid()})
     config = uvicorn.Config("cardplaza.web.front.server:app_from_env", factory=True,
                             workers=workers, **common)
     with contextlib.suppress(KeyboardInterrupt):

@@ -340,19 +340,22 @@ class WorkerPool:
 
 
 # -- the worker process ---------------------------------------------------------------------
-def die_with_parent(signal_number: int = 9) -> None:
+def die_with_parent(signal_number: int = 9, parent: int | None = None) -> None:
     """Linux: this process gets ``signal_number`` (default SIGKILL) when the process that
-    started it dies, even by SIGKILL; elsewhere nothing happens."""
+    started it dies, even by SIGKILL; elsewhere nothing happens. ``parent`` is the pid of
+    that process when known: if it has already died (this process was handed to another
+    parent before the call), the signal comes at once."""
     import ctypes
 
-    parent = os.getppid()
+    if parent is None:
+        parent = os.getppid()
     try:
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(1, signal_number, 0, 0, 0)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
     if os.getppid() != parent:  # the parent died before the call
-        os._exit(0)
+        os.kill(os.getpid(), signal_number)
 
 
 def _serve(nice: int, preload: list[str]) -> None:
