@@ -293,3 +293,35 @@ def test_partner_without_aces_lets_partner_play_after_the_opponents_passed() -> 
     assert HeuristicPlayer("normal").limit(obs, meld_signals(obs).get(2)) + 12 >= 61
     assert EXPERT.outcomes(obs, 0).best(61)[1] < EXPERT.outcomes(obs, 2).best(60)[1]
     assert _choose(EXPERT, st) == PASS
+
+
+class _Fixed:
+    """Simulated deals replaced by a fixed mean margin."""
+
+    def __init__(self, value: float) -> None:
+        self.v = value
+
+    def best(self, amount: int) -> tuple[int, float]:
+        return SPADES, self.v
+
+
+@pytest.mark.parametrize(("mine", "theirs", "bids"), [
+    (40.0, 30.0, True),     # declaring itself is better
+    (20.0, 30.0, True),     # worse by less than the margin: the deals cannot tell
+    (15.0, 30.0, True),     # exactly the margin
+    (14.0, 30.0, False),    # partner clearly plays it better
+    (-39.0, 2.0, False),
+])
+def test_partner_passes_after_the_opponents_passed_only_when_clearly_worse(
+        monkeypatch: pytest.MonkeyPatch, mine: float, theirs: float, bids: bool) -> None:
+    """The partner with 20+ meld lets partner play only when partner's contract is worth
+    more than its own by over ``EXPERT_PARTNER_MARGIN``: a big hand rarely passes there."""
+    from cardplaza.games.pinochle_dd.players import EXPERT_PARTNER_MARGIN
+
+    assert EXPERT_PARTNER_MARGIN == 15
+    player = ExpertPlayer(worlds=8, seconds=1.0, bid_deals=8)
+    monkeypatch.setattr(player, "outcomes",
+                        lambda obs, declarer: _Fixed(mine if declarer == 0 else theirs))
+    action = _choose(player, _after_opponents_passed())
+    assert (action[0] in (K_BID, 4, 6) and action[1] > 60) == bids, action
+    assert bids or action == PASS

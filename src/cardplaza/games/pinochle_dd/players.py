@@ -685,6 +685,13 @@ EXPERT_BID_FLOOR = -10
 """Expert: the least mean margin (unit scale; its side's score change minus the other
 side's) its simulated deals must give declaring the next bid for the expert to bid it.
 Below zero: passing is not worth zero either, the other side then declaring."""
+EXPERT_PARTNER_MARGIN = 15
+"""Expert, over partner's bid after both opponents passed, with 20 meld or more: it lets
+partner play only when its simulated deals show partner playing better by more than this
+(unit scale). That is about one standard error of the difference of the two means over
+``EXPERT_BID_DEALS`` deals each (11 to 14 in the realism scenarios): closer than that the
+deals do not tell the two contracts apart, and a partner that can help bids on rather
+than pass."""
 
 
 class ExpertPlayer(StrongPlayer):
@@ -744,9 +751,10 @@ class ExpertPlayer(StrongPlayer):
         ``EXPERT_BID_FLOOR``. Over partner's high bid it passes as the normal level does,
         except that a partner who can help does not pass only because both opponents
         passed: with 20 meld or more, the first time it speaks after both opponents
-        passed, it bids on when declaring the next bid itself is worth more than letting
-        partner play its bid. Only that once: a made contract scores the same however high
-        it was, so partners raising each other again only add to what a set costs."""
+        passed, it bids on unless letting partner play its bid is worth more than
+        declaring the next bid itself by over ``EXPERT_PARTNER_MARGIN``. Only that once:
+        a made contract scores the same however high it was, so partners raising each
+        other again only add to what a set costs."""
         k = obs["scale"]
         seat = obs["seat"]
         partner = (seat + 2) % 4
@@ -767,7 +775,7 @@ class ExpertPlayer(StrongPlayer):
                 return PASS
             mine = self.outcomes(obs, seat).best(lowest)[1]
             theirs = self.outcomes(obs, partner).best(high)[1]
-            return (K_BID, lowest * k) if mine > theirs else PASS
+            return (K_BID, lowest * k) if mine >= theirs - EXPERT_PARTNER_MARGIN else PASS
         value = self.outcomes(obs, seat).best(lowest)[1]
         return (K_BID, lowest * k) if value >= self.bid_floor else PASS
 
