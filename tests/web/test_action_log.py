@@ -305,9 +305,42 @@ def test_plain_appends_check_the_lease_and_keep_the_log_whole(tmp_path: Path) ->
         taken = [Append("t2", 0, 0, "c", "s1"), Append("t0", 0, 0, "again", "s1")]
         assert storage.append_actions_at_once(taken) == "failed"
         assert storage.count_actions("t2") == 0 and storage.count_actions("t0") == 1
+        # A single action: one statement, written only while its server holds the lease.
+        assert storage.append_actions_at_once([Append("t2", 0, 0, "d", "s2")]) == "failed"
+        assert storage.append_actions_at_once([Append("t0", 0, 0, "again", "s1")]) == "failed"
+        assert storage.count_actions("t2") == 0 and storage.count_actions("t0") == 1
+        assert storage.append_actions_at_once([Append("t2", 0, 1, {"play": 5}, "s1")]) == \
+            "written"
+        t2 = storage.load_table("t2")
+        assert t2 is not None and t2.actions == [{"seat": 1, "action": {"play": 5}}]
         t0, t1 = storage.load_table("t0"), storage.load_table("t1")
         assert t0 is not None and t0.actions == [{"seat": 0, "action": {"play": 3}}]
         assert t1 is not None and t1.actions == [{"seat": 1, "action": [1, 2]}]
+    finally:
+        storage.close()
+
+
+def test_a_closed_log_fails_its_appends_and_stops_its_thread(tmp_path: Path) -> None:
+    from cardplaza.web.store.action_log import LogClosed
+
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 2)
+
+    async def run() -> list[Any]:
+        log = ActionLog(storage, 64, on_loop=False)
+        await log.append(Append("t0", 0, 0, "a", "s1"))
+        thread = log._thread
+        assert thread is not None and thread.is_alive()
+        log.close()
+        results = await asyncio.gather(log.append(Append("t1", 0, 0, "b", "s1")),
+                                       return_exceptions=True)
+        thread.join(5)
+        assert not thread.is_alive()
+        return list(results)
+
+    try:
+        results = asyncio.run(run())
+        assert len(results) == 1 and isinstance(results[0], LogClosed)
+        assert [storage.count_actions(f"t{i}") for i in range(2)] == [1, 0]
     finally:
         storage.close()
 

@@ -76,6 +76,16 @@ class PoolStats:
     pids: list[int] = field(default_factory=list)
 
 
+class _Expired(Exception):
+    """A task's deadline passed while its caller waited (becomes :class:`WorkerTimeout`)."""
+
+
+def _expire(fut: asyncio.Future[Any], task: _Task) -> None:
+    if not fut.done():
+        task.abandoned = True
+        fut.set_exception(_Expired())
+
+
 def _read_outcome(fut: asyncio.Future[Any]) -> None:
     if not fut.cancelled():
         fut.exception()
@@ -302,17 +312,23 @@ class WorkerPool:
         task = _Task(fn, args, loop, fut, expires)
         self.tasks.put(task)
         self.stats.queued = self.tasks.qsize()
+        # One timer on the future itself (``wait_for`` with ``shield`` costs two more
+        # futures and their callbacks per task); the feeding thread only ever sets a
+        # future that is not done yet.
+        timer = None if deadline is None else loop.call_later(
+            max(0.0, deadline), _expire, fut, task)
         try:
-            if deadline is None:
-                return await fut
-            return await asyncio.wait_for(asyncio.shield(fut), max(0.0, deadline))
-        except TimeoutError:
+            return await fut
+        except _Expired:
             self._abandon(task)
             self.stats.timeouts += 1
             raise WorkerTimeout(f"no answer within {deadline:.1f} s") from None
         except asyncio.CancelledError:
             self._abandon(task)
             raise
+        finally:
+            if timer is not None:
+                timer.cancel()
 
     @staticmethod
     def _abandon(task: _Task) -> None:

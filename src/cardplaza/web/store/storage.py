@@ -274,6 +274,13 @@ def _plain_hold(count: int) -> str:
     return sql
 
 
+_PLAIN_ONE = (f"INSERT INTO {actions_t.name} (table_id, idx, seat, action, at) "
+              f"SELECT ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM {leases_t.name} "
+              f"WHERE table_id = ? AND server = ?)")
+"""SQLite: one action appended only while its server holds the table's lease, in one
+statement (no write of the lease row: one page less in the write-ahead log)."""
+
+
 _HOLD_WRITE = (update(leases_t)
                .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
                .values(server=bindparam("s_again")))
@@ -543,7 +550,8 @@ class Storage:
         through the driver's own connection: the same two statements as
         :meth:`_write_many_on` (the leases held, then one insert of every row) and the
         commit, at less than half the processor time of going through SQLAlchemy's
-        transaction and statement layers."""
+        transaction and statement layers. A single action is one statement, its insert
+        made only while the lease is held (:data:`_PLAIN_ONE`)."""
         raw = conn.connection.driver_connection
         assert isinstance(raw, sqlite3.Connection)
         now = time.time()
@@ -556,6 +564,14 @@ class Storage:
         try:
             cur = raw.execute("BEGIN IMMEDIATE")
             try:
+                if len(items) == 1 and items[0].server is not None:
+                    one = items[0]
+                    cur.execute(_PLAIN_ONE, (*values, one.table_id, one.server))
+                    if cur.rowcount != 1:
+                        raw.rollback()
+                        return "failed"
+                    raw.commit()
+                    return "written"
                 for server, tables in owners.items():
                     cur.execute(_plain_hold(len(tables)), (server, *sorted(tables), server))
                     if cur.rowcount != len(tables):
