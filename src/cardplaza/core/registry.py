@@ -75,9 +75,18 @@ class GameSpec:
         return self.hook("rematch")(options, finished)
 
     def hook(self, key: str) -> Any:
-        """Load an optional hook; ``KeyError`` if the game has none."""
-        module, _, attr = self.hooks[key].partition(":")
-        return getattr(importlib.import_module(module), attr)
+        """Load an optional hook; ``KeyError`` if the game has none. Each import path is
+        resolved once (the server asks for some hooks on every message)."""
+        path = self.hooks[key]
+        found = _HOOKS.get(path)
+        if found is None:
+            module, _, attr = path.partition(":")
+            found = _HOOKS[path] = getattr(importlib.import_module(module), attr)
+        return found
+
+
+_HOOKS: dict[str, Any] = {}
+"""Hooks already loaded, by import path."""
 
 
 _GAMES: dict[str, GameSpec] = {}
