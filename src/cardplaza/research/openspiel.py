@@ -220,17 +220,11 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         """The legal action numbers of ``player`` (the player to act if ``None``; chance
         outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
         inner = self._inner
-        if inner.need is not None:
-            return (list(range(len(inner.left))) if player is None or player == _CHANCE
-                    else [])
-        engine = inner.engine
-        assert engine is not None
-        if player is None:
-            return [] if inner.over else inner._numbers(engine)
-        p = engine.current_player
-        if p == TERMINAL or player != p:
+        if inner.need is None:  # the seat kept after every step is the engine's
+            if player is None or player == inner.seat:
+                return [] if inner.over else inner._numbers(inner.engine)  # type: ignore[arg-type]
             return []
-        return inner._numbers(engine)
+        return list(range(len(inner.left))) if player is None or player == _CHANCE else []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
@@ -238,39 +232,38 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class)."""
         inner = self._inner
-        need = inner.need
-        if need is None:
-            # An action of the fixed table where no chance can follow in this deal
-            # (ChanceState._decide, inline); anything else through _decide.
-            seat = inner.seat
-            fixed = inner._fixed
-            i = action - inner._first if type(action) is int else -1
-            if 0 <= i < len(fixed) and seat >= 0 and inner._final:
-                engine = inner.engine
-                assert engine is not None
-                step = inner._steps[seat][action]
-                played = fixed[i]
-                try:
-                    engine.apply(played)
-                except NeedChance as asked:
-                    inner._stopped(asked, played, step, None)
-                    return
-                inner.history.append(step)
-                inner.deal_actions.append(played)
-                inner.seat = p = engine.current_player
-                inner.over = p == TERMINAL
+        if inner.chance:
+            left = inner.left
+            n = len(left)
+            if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
+                # A card dealt that is not the deal's last choice (ChanceState._chance,
+                # inline).
+                inner.history.append(CHANCE_STEPS[action])
+                inner.order.append(left.pop(action))
+                inner.outcomes = _UNIFORM[n - 1]
                 return
-            inner._decide(action)
+            inner._chance(action)
             return
-        left = inner.left
-        n = len(left)
-        if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
-            # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
-            inner.history.append(CHANCE_STEPS[action])
-            inner.order.append(left.pop(action))
-            inner.outcomes = _UNIFORM[n - 1]
+        # An action of the fixed table where no chance can follow in this deal
+        # (ChanceState._decide, inline); anything else through _decide.
+        fixed = inner._fixed
+        i = action - inner._first if type(action) is int else -1
+        seat = inner.seat
+        if 0 <= i < len(fixed) and seat >= 0 and inner._final:
+            engine = inner.engine
+            step = inner._steps[seat][action]
+            played = fixed[i]
+            try:
+                engine.apply(played)  # type: ignore[union-attr]
+            except NeedChance as asked:
+                inner._stopped(asked, played, step, None)
+                return
+            inner.history.append(step)
+            inner.deal_actions.append(played)
+            inner.seat = p = engine.current_player  # type: ignore[union-attr]
+            inner.over = p == TERMINAL
             return
-        inner._chance(action)
+        inner._decide(action)
 
     _apply_action = apply_action
 

@@ -24,6 +24,7 @@ from cardplaza.games.pinochle4.engine import (
     K_TRUMP,
     PASS,
     PLAY,
+    PLAY_ACTIONS,
     CutthroatOptions,
     Options,
     PinochleState,
@@ -190,6 +191,48 @@ def test_rejected_action_leaves_state_unchanged() -> None:
         with pytest.raises(IllegalAction):
             st.apply(bad)
     assert json.dumps([st.observation(s) for s in range(4)]) == before
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_play_checked_without_asking_for_the_legal_list(name: str) -> None:
+    """A card play applied to a position nobody asked for its legal actions (a fresh copy;
+    the research adapter works out only the legal cards) is checked the same: every card of
+    the hand that is not listed is refused with the state unchanged, every listed one is
+    played, and the adapter's numbers are the listed plays."""
+    from cardplaza.research.core import codec_of
+
+    spec = get_game(name)
+    codec = codec_of(spec)
+    rng = random.Random(11)
+    plays = 0
+    for seed in range(6):
+        state = spec.new_game(None, seed)
+        while not state.is_terminal:
+            blank = state.clone()  # nothing worked out yet
+            legal = state.legal_actions()
+            assert isinstance(state, PinochleState)
+            if state.phase == PLAY:
+                listed = {a[1] for a in legal}  # type: ignore[index]
+                numbered = blank.clone()
+                assert codec.numbers(numbered) == sorted(codec.encode(state, a) for a in legal)
+                for c in range(48):
+                    if state.hands[state.turn] >> c & 1 and c not in listed:
+                        for fresh in (blank.clone(), numbered):
+                            before = fresh.observation(state.turn)
+                            with pytest.raises(IllegalAction):
+                                fresh.apply(PLAY_ACTIONS[c])
+                            assert fresh.observation(state.turn) == before
+                card = rng.choice(sorted(listed))
+                other = blank.clone()
+                other.apply(PLAY_ACTIONS[card])
+                numbered.apply(PLAY_ACTIONS[card])
+                assert numbered.observation(0) == other.observation(0)
+                state.apply(PLAY_ACTIONS[card])
+                assert other.observation(0) == state.observation(0)
+                plays += 1
+            else:
+                state.apply(rng.choice(legal))
+    assert plays > 100
 
 
 @pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])

@@ -396,24 +396,31 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             return legal
         ph = self.phase
         if ph == PLAY:
-            hand = self.hands[self.turn]
+            m = self._lmask
             trick = self._trick
-            if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
-                trump = self.trump
-                w = self._win
-                if w < 0:
-                    w = self._trick_winner()
-                first = trick[0]
-                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
-                if must:  # cards of one suit
-                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                        must = must & BEATERS[trump][w] or must
-                    self._lmask = must
-                    legal = self._legal = [*_SUIT_PLAYS[must]]
+            if not m:  # _play_mask, inline (a random player asks at every step)
+                m = hand = self.hands[self.turn]
+                if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner
+                    trump = self.trump
+                    w = self._win
+                    if w < 0:
+                        w = self._trick_winner()
+                    first = trick[0]
+                    must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                    if must:  # cards of one suit
+                        if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                            must = must & BEATERS[trump][w] or must
+                        self._lmask = must
+                        legal = self._legal = [*_SUIT_PLAYS[must]]
+                        return legal
+                self._lmask = m
+            elif trick:  # worked out by _play_mask
+                suit = _SUIT_PLAYS.get(m)
+                if suit is not None:  # cards of one suit
+                    legal = self._legal = [*suit]
                     return legal
-            self._lmask = hand
-            legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
-                     *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
+            legal = [*_PLAY0[m & 4095], *_PLAY1[m >> 12 & 4095],
+                     *_PLAY2[m >> 24 & 4095], *_PLAY3[m >> 36]]
         elif ph == BIDDING:
             lo = self.next_bid_min()
             legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
@@ -430,6 +437,26 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         self._legal = legal
         return legal
 
+    def _play_mask(self) -> int:
+        """The cards the player to act may play (phase ``PLAY``), kept in ``_lmask`` until
+        the next action (``0`` until worked out: a legal play always exists)."""
+        hand = self.hands[self.turn]
+        trick = self._trick
+        if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
+            trump = self.trump
+            w = self._win
+            if w < 0:
+                w = self._trick_winner()
+            first = trick[0]
+            must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+            if must:  # cards of one suit
+                if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                    must = must & BEATERS[trump][w] or must
+                self._lmask = must
+                return must
+        self._lmask = hand
+        return hand
+
     def apply(self, action: Action) -> None:
         """Apply a legal action; :class:`IllegalAction` (state unchanged) otherwise.
 
@@ -437,28 +464,26 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         listed action is carried out at once, anything else is explained first."""
         card = _PLAY_CARD.get(id(action), -1)
         if card >= 0:  # one of the play actions legal_actions() lists
-            if self.phase == PLAY:
-                if self._legal is None:
-                    self.legal_actions()
-                if self._lmask >> card & 1:
-                    self._legal = None
-                    seat = self.turn
-                    self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
-                    self.hands[seat] ^= _BIT[card]
-                    trick = self._trick
-                    k = len(trick)
-                    if k:
-                        if BEATERS[self.trump][self._win] >> card & 1:
-                            self._win, self._wpos = card, k
-                        trick.append(card)
-                        if k + 1 == self.n:
-                            self._end_trick(trick)
-                            return
-                    else:
-                        trick.append(card)
-                        self._win, self._wpos = card, 0
-                    self.turn = seat + 1 if seat + 1 < self.n else 0
-                    return
+            if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
+                self._legal = None
+                self._lmask = 0
+                seat = self.turn
+                self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
+                self.hands[seat] ^= _BIT[card]
+                trick = self._trick
+                k = len(trick)
+                if k:
+                    if BEATERS[self.trump][self._win] >> card & 1:
+                        self._win, self._wpos = card, k
+                    trick.append(card)
+                    if k + 1 == self.n:
+                        self._end_trick(trick)
+                        return
+                else:
+                    trick.append(card)
+                    self._win, self._wpos = card, 0
+                self.turn = seat + 1 if seat + 1 < self.n else 0
+                return
         elif type(action) is tuple and len(action) == 2:
             kind, value = action
             if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
@@ -476,6 +501,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                     if self.phase == PLAY and 0 <= value < 48 and self._lmask >> value & 1:
                         seat = self.turn
                         self._legal = None
+                        self._lmask = 0
                         self._play(value)
                         self.history.append((seat, action))
                         return
@@ -599,6 +625,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
     def _apply(self, action: Action) -> None:
         assert isinstance(action, tuple)
         self._legal = None
+        self._lmask = 0
         kind, value = action
         if kind == K_PLAY:
             self._play(value)
