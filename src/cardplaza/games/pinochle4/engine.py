@@ -373,10 +373,9 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         return (seat + 2) % 4
 
     # -- protocol: turn and actions -------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """Seat to act, or TERMINAL."""
-        return TERMINAL if self.phase == OVER else self.turn
+    current_player = property(operator.attrgetter("turn"), doc="""Seat to act, or TERMINAL
+        (``turn`` itself: the end of the game sets it to TERMINAL with the phase ``OVER``;
+        read without a Python call, since a driver asks at every step).""")
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now."""
