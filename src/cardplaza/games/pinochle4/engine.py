@@ -163,7 +163,12 @@ PLAY_ACTIONS: tuple[Action, ...] = tuple(_PLAYS)
 """The play action of each card, the very objects :meth:`PinochleState.legal_actions`
 lists (applying one of them takes the shortest path)."""
 """The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
-_DISCARDS = chunk_tables([(K_DISCARD, c) for c in range(48)])
+_DISCARD_ACTIONS = [(K_DISCARD, c) for c in range(48)]
+_DISCARDS = chunk_tables(_DISCARD_ACTIONS)
+_CARD_CODE = {**_PLAY_CARD, **{id(a): 48 + a[1] for a in _GIVE_ACTIONS},
+              **{id(a): 96 + a[1] for a in _DISCARD_ACTIONS}}
+"""By identity, the code of every card action :meth:`PinochleState.legal_actions` hands
+out: a play is its card, a give 48 + card, a discard 96 + card."""
 
 
 def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
@@ -461,8 +466,21 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
         The legality worked out for :meth:`legal_actions` serves: a legal card play or
         listed action is carried out at once, anything else is explained first."""
-        card = _PLAY_CARD.get(id(action), -1)
-        if card >= 0:  # one of the play actions legal_actions() lists
+        card = _CARD_CODE.get(id(action), -1)
+        if card >= 48:  # one of the give or discard actions legal_actions() lists
+            card -= 48
+            if card < 48:
+                if self.phase == PASSING and self.hands[self.giver] >> card & 1:
+                    self._legal = None
+                    self.history.append((self.turn, action))
+                    self._give(card)
+                    return
+            elif self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
+                self._legal = None
+                self.history.append((self.turn, action))
+                self._discard(card - 48)
+                return
+        elif card >= 0:  # one of the play actions legal_actions() lists
             if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
                 self._legal = None
                 self._lmask = 0
@@ -483,7 +501,18 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                     self._win, self._wpos = card, 0
                 self.turn = seat + 1 if seat + 1 < self.n else 0
                 return
-        elif type(action) is tuple and len(action) == 2:
+        elif type(action) is tuple and self.phase == BIDDING:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action in legal and type(action[0]) is int and type(action[1]) is int:
+                # the pass or the lowest bid (equal to a listed one)
+                seat = self.turn
+                self._legal = None
+                self.history.append((seat, action))
+                self._bid(action[1])
+                return
+        if type(action) is tuple and len(action) == 2 and card < 0:
             kind, value = action
             if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
                     and type(value) is int and 0 <= value < 48 \
