@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Hashable, Sequence
+from contextvars import ContextVar, Token
 from typing import Any, ClassVar, TypeAlias
 
 Action: TypeAlias = Hashable
@@ -41,16 +40,24 @@ _RNG_FACTORY: ContextVar[Callable[[int], random.Random] | None] = ContextVar(
     "cardplaza_rng_factory", default=None)
 
 
-@contextmanager
-def chance_from(factory: Callable[[int], random.Random]) -> Iterator[None]:
+class chance_from:  # noqa: N801 (used as a function: ``with chance_from(factory):``)
     """States created inside this block draw from ``factory(seed)`` instead of
     ``random.Random(seed)``: a way to hand a game's chance (its deals) to an outside driver,
-    such as the research adapters' explicit chance nodes."""
-    token = _RNG_FACTORY.set(factory)
-    try:
-        yield
-    finally:
-        _RNG_FACTORY.reset(token)
+    such as the research adapters' explicit chance nodes (a class rather than a generator:
+    the adapters enter it once per deal)."""
+
+    __slots__ = ("factory", "token")
+
+    def __init__(self, factory: Callable[[int], random.Random]) -> None:
+        self.factory = factory
+        self.token: Token[Callable[[int], random.Random] | None] | None = None
+
+    def __enter__(self) -> None:
+        self.token = _RNG_FACTORY.set(self.factory)
+
+    def __exit__(self, *exc: object) -> None:
+        assert self.token is not None
+        _RNG_FACTORY.reset(self.token)
 
 
 class IllegalAction(ValueError):

@@ -243,8 +243,7 @@ class ScriptedRNG(random.Random):
         kind, order = self._draws.pop(0)
         if kind != "shuffle" or len(order) != len(x):
             raise RuntimeError("the engine's draws differ from the scripted ones")
-        original = list(x)
-        x[:] = [original[i] for i in order]
+        x[:] = operator.itemgetter(*order)(list(x)) if len(order) > 1 else list(x)
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """The scripted number below ``start`` (only ``randrange(n)`` is used)."""
@@ -382,8 +381,9 @@ class ChanceState:
         """Run the pending step (or the deal) with the completed draws; ask for the next."""
         engine = self.engine
         first = engine is None
-        if first:
-            need = self._starts.get(tuple(self.draws))
+        draws = self.draws
+        if first and (not draws or draws[-1][0] == "number"):  # only these are remembered
+            need = self._starts.get(tuple(draws))
             if need is not None:  # this start asked for this chance before
                 self._ask(need)
                 return

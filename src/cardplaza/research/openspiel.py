@@ -25,6 +25,7 @@ through the game's determinizer, so OpenSpiel's ISMCTS bot plays these games.
 from __future__ import annotations
 
 import dataclasses
+import operator
 import random
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -111,6 +112,11 @@ def _game_type(spec: GameSpec) -> Any:
     )
 
 
+_OUTCOMES = operator.attrgetter("outcomes")
+_CHANCE_FLAG = operator.attrgetter("chance")
+_OVER = operator.attrgetter("over")
+
+
 class PlayerAction(NamedTuple):
     """One step of :meth:`CardPlazaState.full_history`."""
 
@@ -187,8 +193,9 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     """True while dealing (answered here, without a round trip through C++)."""
     is_terminal: Callable[[], bool]
     """True when the game is over."""
-    # These are read at every step: a C-level partial of getattr on the adapter state's
-    # field, set with ``inner``, costs less than a Python method.
+    # These are read at every step: a C-level partial of an attrgetter on the adapter
+    # state's field, set with ``inner``, costs less than a Python method (and less than a
+    # partial of getattr with the field's name).
 
     def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
@@ -204,9 +211,9 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def inner(self, value: ChanceState) -> None:
         # Also in the dict, which OpenSpiel's C++ ``Clone`` copies (through this setter).
         self._inner = self.__dict__["inner"] = value
-        self.chance_outcomes = partial(getattr, value, "outcomes")
-        self.is_chance_node = partial(getattr, value, "chance")
-        self.is_terminal = partial(getattr, value, "over")
+        self.chance_outcomes = partial(_OUTCOMES, value)
+        self.is_chance_node = partial(_CHANCE_FLAG, value)
+        self.is_terminal = partial(_OVER, value)
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
@@ -220,17 +227,11 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         """The legal action numbers of ``player`` (the player to act if ``None``; chance
         outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
         inner = self._inner
-        if inner.need is not None:
-            return (list(range(len(inner.left))) if player is None or player == _CHANCE
-                    else [])
-        engine = inner.engine
-        assert engine is not None
-        if player is None:
-            return [] if inner.over else inner._numbers(engine)
-        p = engine.current_player
-        if p == TERMINAL or player != p:
+        if inner.need is None:  # the seat kept after every step is the engine's
+            if player is None or player == inner.seat:
+                return [] if inner.over else inner._numbers(inner.engine)  # type: ignore[arg-type]
             return []
-        return inner._numbers(engine)
+        return list(range(len(inner.left))) if player is None or player == _CHANCE else []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
@@ -238,39 +239,38 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class)."""
         inner = self._inner
-        need = inner.need
-        if need is None:
-            # An action of the fixed table where no chance can follow in this deal
-            # (ChanceState._decide, inline); anything else through _decide.
-            seat = inner.seat
-            fixed = inner._fixed
-            i = action - inner._first if type(action) is int else -1
-            if 0 <= i < len(fixed) and seat >= 0 and inner._final:
-                engine = inner.engine
-                assert engine is not None
-                step = inner._steps[seat][action]
-                played = fixed[i]
-                try:
-                    engine.apply(played)
-                except NeedChance as asked:
-                    inner._stopped(asked, played, step, None)
-                    return
-                inner.history.append(step)
-                inner.deal_actions.append(played)
-                inner.seat = p = engine.current_player
-                inner.over = p == TERMINAL
+        if inner.chance:
+            left = inner.left
+            n = len(left)
+            if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
+                # A card dealt that is not the deal's last choice (ChanceState._chance,
+                # inline).
+                inner.history.append(CHANCE_STEPS[action])
+                inner.order.append(left.pop(action))
+                inner.outcomes = _UNIFORM[n - 1]
                 return
-            inner._decide(action)
+            inner._chance(action)
             return
-        left = inner.left
-        n = len(left)
-        if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
-            # A card dealt that is not the deal's last choice (ChanceState._chance, inline).
-            inner.history.append(CHANCE_STEPS[action])
-            inner.order.append(left.pop(action))
-            inner.outcomes = _UNIFORM[n - 1]
+        # An action of the fixed table where no chance can follow in this deal
+        # (ChanceState._decide, inline); anything else through _decide.
+        fixed = inner._fixed
+        i = action - inner._first if type(action) is int else -1
+        seat = inner.seat
+        if 0 <= i < len(fixed) and seat >= 0 and inner._final:
+            engine = inner.engine
+            step = inner._steps[seat][action]
+            played = fixed[i]
+            try:
+                engine.apply(played)  # type: ignore[union-attr]
+            except NeedChance as asked:
+                inner._stopped(asked, played, step, None)
+                return
+            inner.history.append(step)
+            inner.deal_actions.append(played)
+            inner.seat = p = engine.current_player  # type: ignore[union-attr]
+            inner.over = p == TERMINAL
             return
-        inner._chance(action)
+        inner._decide(action)
 
     _apply_action = apply_action
 

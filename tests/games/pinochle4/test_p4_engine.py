@@ -18,12 +18,14 @@ from cardplaza.core.protocol import ActionParseError, IllegalAction
 from cardplaza.core.registry import get_game
 from cardplaza.games.pinochle4.engine import (
     K_BID,
+    K_DISCARD,
     K_GIVE,
     K_JUMP,
     K_PLAY,
     K_TRUMP,
     PASS,
     PLAY,
+    PLAY_ACTIONS,
     CutthroatOptions,
     Options,
     PinochleState,
@@ -186,10 +188,84 @@ def test_rejected_action_leaves_state_unchanged() -> None:
     """apply raises before any change."""
     st = new4(dealer=3)
     before = json.dumps([st.observation(s) for s in range(4)])
-    for bad in ((K_PLAY, 3), (K_BID, 240), (K_JUMP, 250), (K_TRUMP, 0), (9, 9), "x"):
+    for bad in ((K_PLAY, 3), (K_BID, 240), (K_JUMP, 250), (K_TRUMP, 0), (9, 9), "x",
+                (K_BID, False), (K_BID, 0.0), (False, 0), (K_BID, 250.0)):
         with pytest.raises(IllegalAction):
             st.apply(bad)
     assert json.dumps([st.observation(s) for s in range(4)]) == before
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_listed_card_actions_are_refused_out_of_their_phase(name: str) -> None:
+    """The very give, discard and play objects legal_actions() hands out are refused in
+    any other phase, or for a card the hand does not hold, with the state unchanged."""
+    spec = get_game(name)
+    rng = random.Random(4)
+    kept: dict[int, list[object]] = {}
+    refused = 0
+    for seed in range(4):
+        state = spec.new_game(None, seed)
+        while not state.is_terminal:
+            assert isinstance(state, PinochleState)
+            legal = state.legal_actions()
+            for a in legal:
+                if isinstance(a, tuple) and a[0] in (K_GIVE, K_DISCARD, K_PLAY):
+                    kept.setdefault(a[0], []).append(a)
+            listed = set(map(id, legal))
+            for objects in kept.values():
+                for a in rng.sample(objects, min(3, len(objects))):
+                    if id(a) in listed or a in legal:
+                        continue
+                    twin = state.clone()
+                    before = twin.observation(twin.current_player)
+                    with pytest.raises(IllegalAction):
+                        twin.apply(a)  # type: ignore[arg-type]
+                    assert twin.observation(twin.current_player) == before
+                    refused += 1
+            state.apply(rng.choice(legal))
+    assert refused > 100
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_play_checked_without_asking_for_the_legal_list(name: str) -> None:
+    """A card play applied to a position nobody asked for its legal actions (a fresh copy;
+    the research adapter works out only the legal cards) is checked the same: every card of
+    the hand that is not listed is refused with the state unchanged, every listed one is
+    played, and the adapter's numbers are the listed plays."""
+    from cardplaza.research.core import codec_of
+
+    spec = get_game(name)
+    codec = codec_of(spec)
+    rng = random.Random(11)
+    plays = 0
+    for seed in range(6):
+        state = spec.new_game(None, seed)
+        while not state.is_terminal:
+            blank = state.clone()  # nothing worked out yet
+            legal = state.legal_actions()
+            assert isinstance(state, PinochleState)
+            if state.phase == PLAY:
+                listed = {a[1] for a in legal}  # type: ignore[index]
+                numbered = blank.clone()
+                assert codec.numbers(numbered) == sorted(codec.encode(state, a) for a in legal)
+                for c in range(48):
+                    if state.hands[state.turn] >> c & 1 and c not in listed:
+                        for fresh in (blank.clone(), numbered):
+                            before = fresh.observation(state.turn)
+                            with pytest.raises(IllegalAction):
+                                fresh.apply(PLAY_ACTIONS[c])
+                            assert fresh.observation(state.turn) == before
+                card = rng.choice(sorted(listed))
+                other = blank.clone()
+                other.apply(PLAY_ACTIONS[card])
+                numbered.apply(PLAY_ACTIONS[card])
+                assert numbered.observation(0) == other.observation(0)
+                state.apply(PLAY_ACTIONS[card])
+                assert other.observation(0) == state.observation(0)
+                plays += 1
+            else:
+                state.apply(rng.choice(legal))
+    assert plays > 100
 
 
 @pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])

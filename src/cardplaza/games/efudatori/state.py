@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import replace
@@ -116,10 +117,8 @@ class EfudatoriState(GameState):
     _lmask = 0
     """Their mask (valid while ``_legal`` is set)."""
 
-    @property
-    def current_player(self) -> int:
-        """Seat to play, or TERMINAL."""
-        return self.cur
+    current_player = property(operator.attrgetter("cur"), doc="""Seat to play, or TERMINAL
+        (``cur`` itself, read without a Python call: a driver asks at every step).""")
 
     is_terminal: bool = False
     """True after the last trick: set with ``cur = TERMINAL`` (an attribute, not a property,

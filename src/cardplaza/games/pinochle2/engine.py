@@ -18,6 +18,7 @@ Seats: seat 0 is the human, seat 1 the computer. ``Options.dealer`` names the de
 from __future__ import annotations
 
 import itertools
+import operator
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -405,10 +406,8 @@ class Pinochle2State(GameState):
 
     # -- RNG ---------------------------------------------------------------------------
     # -- protocol ---------------------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """Seat to act, or TERMINAL."""
-        return self.turn
+    current_player = property(operator.attrgetter("turn"), doc="""Seat to act, or TERMINAL
+        (``turn`` itself, read without a Python call: a driver asks at every step).""")
 
     @property
     def playoff(self) -> bool:

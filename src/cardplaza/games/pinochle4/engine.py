@@ -163,7 +163,12 @@ PLAY_ACTIONS: tuple[Action, ...] = tuple(_PLAYS)
 """The play action of each card, the very objects :meth:`PinochleState.legal_actions`
 lists (applying one of them takes the shortest path)."""
 """The card of each play action that :meth:`PinochleState.legal_actions` hands out."""
-_DISCARDS = chunk_tables([(K_DISCARD, c) for c in range(48)])
+_DISCARD_ACTIONS = [(K_DISCARD, c) for c in range(48)]
+_DISCARDS = chunk_tables(_DISCARD_ACTIONS)
+_CARD_CODE = {**_PLAY_CARD, **{id(a): 48 + a[1] for a in _GIVE_ACTIONS},
+              **{id(a): 96 + a[1] for a in _DISCARD_ACTIONS}}
+"""By identity, the code of every card action :meth:`PinochleState.legal_actions` hands
+out: a play is its card, a give 48 + card, a discard 96 + card."""
 
 
 def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
@@ -373,10 +378,9 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         return (seat + 2) % 4
 
     # -- protocol: turn and actions -------------------------------------------------------
-    @property
-    def current_player(self) -> int:
-        """Seat to act, or TERMINAL."""
-        return TERMINAL if self.phase == OVER else self.turn
+    current_player = property(operator.attrgetter("turn"), doc="""Seat to act, or TERMINAL
+        (``turn`` itself: the end of the game sets it to TERMINAL with the phase ``OVER``;
+        read without a Python call, since a driver asks at every step).""")
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now."""
@@ -396,24 +400,31 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             return legal
         ph = self.phase
         if ph == PLAY:
-            hand = self.hands[self.turn]
+            m = self._lmask
             trick = self._trick
-            if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
-                trump = self.trump
-                w = self._win
-                if w < 0:
-                    w = self._trick_winner()
-                first = trick[0]
-                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
-                if must:  # cards of one suit
-                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                        must = must & BEATERS[trump][w] or must
-                    self._lmask = must
-                    legal = self._legal = [*_SUIT_PLAYS[must]]
+            if not m:  # _play_mask, inline (a random player asks at every step)
+                m = hand = self.hands[self.turn]
+                if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner
+                    trump = self.trump
+                    w = self._win
+                    if w < 0:
+                        w = self._trick_winner()
+                    first = trick[0]
+                    must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                    if must:  # cards of one suit
+                        if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                            must = must & BEATERS[trump][w] or must
+                        self._lmask = must
+                        legal = self._legal = [*_SUIT_PLAYS[must]]
+                        return legal
+                self._lmask = m
+            elif trick:  # worked out by _play_mask
+                suit = _SUIT_PLAYS.get(m)
+                if suit is not None:  # cards of one suit
+                    legal = self._legal = [*suit]
                     return legal
-            self._lmask = hand
-            legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
-                     *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
+            legal = [*_PLAY0[m & 4095], *_PLAY1[m >> 12 & 4095],
+                     *_PLAY2[m >> 24 & 4095], *_PLAY3[m >> 36]]
         elif ph == BIDDING:
             lo = self.next_bid_min()
             legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
@@ -430,36 +441,78 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         self._legal = legal
         return legal
 
+    def _play_mask(self) -> int:
+        """The cards the player to act may play (phase ``PLAY``), kept in ``_lmask`` until
+        the next action (``0`` until worked out: a legal play always exists)."""
+        hand = self.hands[self.turn]
+        trick = self._trick
+        if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner if able
+            trump = self.trump
+            w = self._win
+            if w < 0:
+                w = self._trick_winner()
+            first = trick[0]
+            must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+            if must:  # cards of one suit
+                if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                    must = must & BEATERS[trump][w] or must
+                self._lmask = must
+                return must
+        self._lmask = hand
+        return hand
+
     def apply(self, action: Action) -> None:
         """Apply a legal action; :class:`IllegalAction` (state unchanged) otherwise.
 
         The legality worked out for :meth:`legal_actions` serves: a legal card play or
         listed action is carried out at once, anything else is explained first."""
-        card = _PLAY_CARD.get(id(action), -1)
-        if card >= 0:  # one of the play actions legal_actions() lists
-            if self.phase == PLAY:
-                if self._legal is None:
-                    self.legal_actions()
-                if self._lmask >> card & 1:
+        card = _CARD_CODE.get(id(action), -1)
+        if card >= 48:  # one of the give or discard actions legal_actions() lists
+            card -= 48
+            if card < 48:
+                if self.phase == PASSING and self.hands[self.giver] >> card & 1:
                     self._legal = None
-                    seat = self.turn
-                    self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
-                    self.hands[seat] ^= _BIT[card]
-                    trick = self._trick
-                    k = len(trick)
-                    if k:
-                        if BEATERS[self.trump][self._win] >> card & 1:
-                            self._win, self._wpos = card, k
-                        trick.append(card)
-                        if k + 1 == self.n:
-                            self._end_trick(trick)
-                            return
-                    else:
-                        trick.append(card)
-                        self._win, self._wpos = card, 0
-                    self.turn = seat + 1 if seat + 1 < self.n else 0
+                    self.history.append((self.turn, action))
+                    self._give(card)
                     return
-        elif type(action) is tuple and len(action) == 2:
+            elif self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
+                self._legal = None
+                self.history.append((self.turn, action))
+                self._discard(card - 48)
+                return
+        elif card >= 0:  # one of the play actions legal_actions() lists
+            if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
+                self._legal = None
+                self._lmask = 0
+                seat = self.turn
+                self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
+                self.hands[seat] ^= _BIT[card]
+                trick = self._trick
+                k = len(trick)
+                if k:
+                    if BEATERS[self.trump][self._win] >> card & 1:
+                        self._win, self._wpos = card, k
+                    trick.append(card)
+                    if k + 1 == self.n:
+                        self._end_trick(trick)
+                        return
+                else:
+                    trick.append(card)
+                    self._win, self._wpos = card, 0
+                self.turn = seat + 1 if seat + 1 < self.n else 0
+                return
+        elif type(action) is tuple and self.phase == BIDDING:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_actions()
+            if action in legal and type(action[0]) is int and type(action[1]) is int:
+                # the pass or the lowest bid (equal to a listed one)
+                seat = self.turn
+                self._legal = None
+                self.history.append((seat, action))
+                self._bid(action[1])
+                return
+        if type(action) is tuple and len(action) == 2 and card < 0:
             kind, value = action
             if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
                     and type(value) is int and 0 <= value < 48 \
@@ -476,6 +529,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                     if self.phase == PLAY and 0 <= value < 48 and self._lmask >> value & 1:
                         seat = self.turn
                         self._legal = None
+                        self._lmask = 0
                         self._play(value)
                         self.history.append((seat, action))
                         return
@@ -599,6 +653,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
     def _apply(self, action: Action) -> None:
         assert isinstance(action, tuple)
         self._legal = None
+        self._lmask = 0
         kind, value = action
         if kind == K_PLAY:
             self._play(value)

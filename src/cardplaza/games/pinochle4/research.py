@@ -125,8 +125,7 @@ class PinochleCodec(ResearchCodec):
             assert isinstance(state, PinochleState)
         phase = state.phase
         if phase == PLAY:
-            state.legal_actions()
-            m = state._lmask  # the legal cards, worked out with the list
+            m = state._lmask or state._play_mask()  # the legal cards (no action list)
             last, tables = self._last_tables
             t0, t1, t2, t3 = (tables if state.options is last else
                               self._tables(state.options))[2]

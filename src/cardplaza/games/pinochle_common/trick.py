@@ -21,6 +21,7 @@ class KeptTrick:
     _win: int
     _wpos: int
     _legal: Any
+    _lmask: int
     trump: int
 
     @property
@@ -33,6 +34,7 @@ class KeptTrick:
         self._trick = cards
         self._win = -2
         self._legal = None
+        self._lmask = 0
 
     def _trick_winner(self) -> int:
         """Work out the winning card of the current (non-empty) trick and its position."""
