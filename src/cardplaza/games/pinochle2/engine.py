@@ -783,10 +783,13 @@ class Pinochle2State(GameState):
                 return "no meld"
             if 0 <= action < NCARDS:
                 text = CARD_TEXT[action]
+                seat = self.turn
+                hand = self.hands[seat] if seat != TERMINAL else 0
+                if not (hand >> (action + 24 if action < 24 else action - 24)) & 1:
+                    return f"play {text}"  # one copy held: nothing to tell apart
                 cands = self._play_candidates(FACE_OF[action])
                 if cands and cands[0] != action and action in cands:
                     other = cands[0]
-                    seat = self.turn
                     if _signature(other, self.melded[seat], self.known[seat], self.used) != \
                             _signature(action, self.melded[seat], self.known[seat], self.used):
                         text += f"#{action // 24 + 1}"
