@@ -852,51 +852,80 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             out[self.tricks[-1][2] % 2] += LAST_TRICK
         return out
 
+    def _played_counters(self) -> list[int]:
+        """:meth:`counters` of a hand played to its end: the other side took the rest."""
+        cv = _COUNTER_VALUES[self.counter_bits]
+        tricks = self.tricks
+        s1 = LAST_TRICK if tricks[-1][2] & 1 else 0
+        for _, (a, b, c, d), w in tricks:
+            if w & 1:
+                s1 += cv[a] + cv[b] + cv[c] + cv[d]
+        return [self.total - s1, s1]
+
     def _shown(self, values: Sequence[int]) -> list[int]:
         return [v * self.k for v in values]
 
     def _bids_json(self) -> list[list[int]]:
-        return [[s, a * self.k] for s, a in self.bids]
+        k = self.k
+        if k == 1:
+            return list(map(list, self.bids))
+        return [[s, a * k] for s, a in self.bids]
 
     def _end_hand(self, how: str) -> None:
         """Score the hand (``played``, ``throw_in``, ``no_marriage`` or ``min_meld``)."""
         b = self.bidder
-        bside = b % 2
-        side_melds = [self.side_meld(0), self.side_meld(1)]
-        played = how == "played"
-        counters = self.counters() if played else None
-        side_tricks = ([self.tricks_won[0] + self.tricks_won[2],
-                        self.tricks_won[1] + self.tricks_won[3]] if played else None)
-        delta, made = hand_scores(self.contract, bside, side_melds, counters, side_tricks,
-                                  self.options, conceded=how == "throw_in")
-        self.scores = [self.scores[0] + delta[0], self.scores[1] + delta[1]]
+        bside = b & 1
+        options = self.options
+        mt = self.meld_totals
+        assert mt is not None
+        m0, m1 = side_melds = [mt[0] + mt[2], mt[1] + mt[3]]
         k = self.k
-        last = self.tricks[-1] if self.tricks else None
-        summary: dict[str, Any] = {
+        tricks = self.tricks
+        counters: list[int] | None = None
+        side_tricks: list[int] | None = None
+        saved: list[bool] | None = None
+        if how == "played":
+            c0, c1 = counters = self._played_counters()
+            tw = self.tricks_won
+            t0, t1 = side_tricks = [tw[0] + tw[2], tw[1] + tw[3]]
+            saved = [meld_saved(m0, c0, t0, options), meld_saved(m1, c1, t1, options)]
+        delta, made = hand_scores(self.contract, bside, side_melds, counters, side_tricks,
+                                  options, conceded=how == "throw_in")
+        s0 = self.scores[0] + delta[0]
+        s1 = self.scores[1] + delta[1]
+        self.scores = [s0, s1]
+        if tricks:
+            ld, (x0, x1, x2, x3), lw = tricks[-1]
+            last_trick: list[list[int]] | None = [
+                [ld, x0], [(ld + 1) & 3, x1], [(ld + 2) & 3, x2], [(ld + 3) & 3, x3]]
+            last_winner: int | None = lw
+        else:
+            last_trick = last_winner = None
+        self.log.append({
             "hand": self.hand_no, "dealer": self.dealer, "redeal": False,
             "bids": self._bids_json(), "bidder": b, "contract": self.contract * k,
             "stuck_dealer": self.stuck, "trump": self.trump,
             "how": how, "no_trump_meld": self.no_trump_meld,
-            "melds": None, "side_melds": self._shown(side_melds),
-            "counters": None if counters is None else self._shown(counters),
+            "melds": None, "side_melds": [m0 * k, m1 * k],
+            "counters": None if counters is None else [counters[0] * k, counters[1] * k],
             "tricks": side_tricks, "made": made,
-            "meld_saved": (None if counters is None or side_tricks is None else
-                           [meld_saved(side_melds[s], counters[s], side_tricks[s],
-                                       self.options) for s in (0, 1)]),
-            "score_change": self._shown(delta),
-            "scores": self._shown(self.scores),
-            "last_trick": (None if last is None else
-                           [[(last[0] + i) % 4, c] for i, c in enumerate(last[1])]),
-            "last_trick_winner": None if last is None else last[2],
-        }
-        passes: dict[int, Any] | tuple[int, int, int, int] = {}
-        if self.npass and any(self.given):
-            partner = (b + 2) % 4
-            passes = (b, partner, self.given[b], self.given[partner])  # listed when read
-        self._record(summary, passes)
-        self.log_melds[-1] = self._meld_src if self._melds is None else self._melds
-        self.winner = game_winner(self.scores, bside, self.options.target)
-        if self.winner >= 0:
+            "meld_saved": saved,
+            "score_change": [delta[0] * k, delta[1] * k],
+            "scores": [s0 * k, s1 * k],
+            "last_trick": last_trick,
+            "last_trick_winner": last_winner,
+        })
+        given = self.given
+        if self.npass and (given[0] or given[1] or given[2] or given[3]):
+            partner = (b + 2) & 3
+            # the declarer, its partner and what each gave: listed when read
+            self.private.append((b, partner, given[b], given[partner]))
+        else:
+            self.private.append({})
+        self.log_melds.append(self._meld_src if self._melds is None else self._melds)
+        target = options.target
+        if s0 >= target or s1 >= target:
+            self.winner = game_winner(self.scores, bside, target)
             self.phase = OVER
             self.is_terminal = True
             self.turn = TERMINAL

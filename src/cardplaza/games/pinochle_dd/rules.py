@@ -229,14 +229,47 @@ def legal_faces(hand: int, trick: Sequence[int], trump: int, must_head: bool) ->
 def deal(rng: random.Random) -> list[int]:
     """One shuffle of the 80 physical cards, 20 to each seat (seat 0 first); multiset
     masks. (Distinct cards are shuffled, so an outside driver of the chance, the research
-    adapters, names every dealt card apart.)"""
-    deck = list(range(FACES * COPIES))
-    shuffle(rng, deck)  # rng.shuffle(deck), the same order
-    bit = _CARD_BIT
-    return [thermometer(sum([bit[c] for c in deck[p:p + 20]])) for p in (0, 20, 40, 60)]
+    adapters, names every dealt card apart.)
+
+    The order is ``rng.shuffle(deck)``'s, drawn the same way (Fisher–Yates from the top,
+    ``getrandbits`` of the position's width, a draw above the position drawn again), so the
+    same seed deals the same cards and leaves the generator in the same state; the deck
+    holds each card's bit, and a seat's cards are gathered as their positions are settled.
+
+    >>> r, s = random.Random(3), random.Random(3)
+    >>> deck = list(range(80)); r.shuffle(deck)
+    >>> deal(s) == [thermometer(sum(1 << c for c in deck[p:p + 20])) for p in (0, 20, 40, 60)]
+    True
+    >>> r.random() == s.random()
+    True
+    """
+    if type(rng) is not random.Random:
+        deck = list(range(FACES * COPIES))
+        shuffle(rng, deck)  # the outside driver's own shuffle
+        bit = _CARD_BIT
+        return [thermometer(sum([bit[c] for c in deck[p:p + 20]])) for p in (0, 20, 40, 60)]
+    getrandbits = rng.getrandbits
+    bits = _DECK_BITS[:]
+    held = []
+    for positions in _POSITIONS:  # seat 3's 20 positions first, then 2, 1, 0
+        cards = 0
+        for i, width in positions:
+            j = getrandbits(width)
+            while j > i:
+                j = getrandbits(width)
+            cards |= bits[j]
+            bits[j] = bits[i]  # the card at i moves to j; i is settled
+        held.append(cards)
+    c3, c2, c1, c0 = held
+    return [thermometer(c0 | bits[0]), thermometer(c1), thermometer(c2), thermometer(c3)]
 
 
 _CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
+_DECK_BITS = list(_CARD_BIT)
+_POSITIONS = tuple(tuple((i, (i + 1).bit_length()) for i in range(top, top - 20, -1) if i > 0)
+                   for top in (79, 59, 39, 19))
+"""Per seat from the last: the deck positions a shuffle settles for it, top first, each
+with the bit width of its draw."""
 
 
 def thermometer(cards: int) -> int:
