@@ -231,20 +231,22 @@ _FORMS = ActionForms(
     word_texts={THROW_IN: ("throw in", "throw the hand in (concede the contract)")})
 
 _PLAY_LIST = [(K_PLAY, f) for f in range(FACES)]
-_PL0: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_PLAY_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
-_PL1: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
-"""The play actions of each 10-bit half of a 20-bit face mask."""
+_PL0: tuple[list[Action], ...] = tuple(
+    [_PLAY_LIST[f] for f in range(10) if m >> f & 1] for m in range(1024))
+_PL1: tuple[list[Action], ...] = tuple(
+    [_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1] for m in range(1024))
+"""The play actions of each 10-bit half of a 20-bit face mask (never handed out: a list
+of legal actions is a new list, ``_PL0[low] + _PL1[high]``)."""
 _LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
 """The faces of each face's suit."""
+_NEXT_SEAT = (1, 2, 3, 0)
 _SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
 """The history entry of each seat's play of each face (made once)."""
 _GIVE_LIST = [(K_GIVE, f) for f in range(FACES)]
-_GV0: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_GIVE_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
-_GV1: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
+_GV0: tuple[list[Action], ...] = tuple(
+    [_GIVE_LIST[f] for f in range(10) if m >> f & 1] for m in range(1024))
+_GV1: tuple[list[Action], ...] = tuple(
+    [_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1] for m in range(1024))
 """The give actions of each 10-bit half of a 20-bit face mask."""
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
 _COUNTER_VALUES = {counter_mask(scheme): tuple(counter_mask(scheme) >> f & 1 for f in range(FACES))
@@ -263,6 +265,10 @@ a listed bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them
 _BID_OBJECTS: dict[tuple[int, int], Action] = {}
 _OTHER = 1 << 40
 """The code of any other action (above every code)."""
+_UNLISTED: list[Action] = []
+"""``_legal`` of a position whose legal faces a card play has already worked out (in
+``_lmask``) but whose list of actions nobody has asked for yet. While ``_legal`` is not
+None, ``_lmask`` holds the faces the player to act may play (0 outside the play)."""
 
 
 def _bid_object(kind: int, shown: int) -> Action:
@@ -279,13 +285,13 @@ _CODES[id(PASS)] = _BID_CODE
 
 
 _SLOTS = (
-    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_win",
-    "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given", "giver",
-    "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader", "log",
-    "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed", "pending",
-    "phase", "private", "scores", "steps", "stuck", "total", "tricks", "tricks_won", "trump",
-    "turn", "winner", "_won", "history", "options", "seed", "num_players", "_rng",
-    "_rng_shared")
+    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_wbeat",
+    "_win", "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given",
+    "giver", "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader",
+    "log", "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed",
+    "pending", "phase", "private", "scores", "steps", "stuck", "total", "tricks",
+    "tricks_won", "trump", "turn", "winner", "_won", "history", "options", "seed",
+    "num_players", "_rng", "_rng_shared")
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
 
@@ -365,6 +371,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self._trick: list[int] = []
         self._win = -1
         """The winning face of the trick so far (-2: not worked out yet)."""
+        self._wbeat = 0
+        """The faces that beat it (once it is worked out)."""
         self._wpos = 0
         """Its position in the trick."""
         self.leader = -1
@@ -401,8 +409,13 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         first lead the throw-in is listed after the cards.
         """
         legal = self._legal
+        if legal is _UNLISTED:  # the legal faces are known (worked out by the last play)
+            held = self._lmask
+            legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            return legal
         if legal is not None:
             return legal
+        self._lmask = 0
         ph = self.phase
         if ph == PLAY:
             held = self.hands[self.turn] & LOW20
@@ -411,18 +424,19 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 w = self._win
                 if w < 0:
                     w = self._trick_winner()
+                    self._wbeat = BEATERS20[self.trump][w]
                 must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
                 if must:
                     # with must_head, beat the winner when following its suit or over-trumping
                     held = (must & BEATERS20[self.trump][w] or must
                             ) if self._must_head else must
                 self._lmask = held
-                legal = self._legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+                legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
                 return legal
             if not self.tricks:  # the first lead
                 held = self._play_mask()
             self._lmask = held
-            legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+            legal = _PL0[held & 1023] + _PL1[held >> 10]
             if not self.tricks:
                 legal.append(THROW_IN)
         elif ph == BIDDING:
@@ -435,7 +449,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             legal = _TRUMPS[:]
         elif ph == PASSING:
             held = self.hands[self.giver] & LOW20
-            legal = [*_GV0[held & 1023], *_GV1[held >> 10]]
+            legal = _GV0[held & 1023] + _GV1[held >> 10]
         else:
             legal = []
         self._legal = legal
@@ -457,7 +471,10 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         trick = self._trick
         trump = self.trump
         if trick:
-            w = self._win if self._win >= 0 else self._trick_winner()
+            w = self._win
+            if w < 0:
+                w = self._trick_winner()
+                self._wbeat = BEATERS20[trump][w]
             bt = BEATERS20[trump]
             must = held & _LED20[trick[0]] or held & SUIT20[trump]
             if must:
@@ -474,56 +491,63 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
-        c = _CODES.get(id(action), _OTHER)
-        if c < FACES:
-            if self.phase == PLAY:  # one of the play actions legal_actions() lists
-                if self._legal is None:
-                    self.legal_actions()
-                if self._lmask >> c & 1:
-                    self._legal = None
-                    seat = self.turn
-                    self.history.append(_SEAT_PLAYS[seat][c])  # (seat, action)
-                    hands = self.hands
-                    h = hands[seat]
-                    col = h & COLUMN[c]
-                    hands[seat] = h ^ col ^ col >> FACES  # remove(h, c): its top level goes
-                    trick = self._trick
-                    n = len(trick)
-                    if n:
-                        if BEATERS20[self.trump][self._win] >> c & 1:
-                            self._win, self._wpos = c, n
-                        trick.append(c)
-                        if n == 3:
-                            self._end_trick(trick)
-                            return
-                    else:
-                        trick.append(c)
-                        self._win, self._wpos = c, 0
-                    self.turn = seat + 1 if seat < 3 else 0
-                    return
-        elif c < _BID_CODE:
+        try:
+            c = _CODES[id(action)]
+        except KeyError:
+            c = _OTHER
+        if self._legal is None:
+            self.legal_actions()
+        if self._lmask >> c & 1:  # one of the play actions legal_actions() lists (see _lmask)
+            seat = self.turn
+            self.history.append(_SEAT_PLAYS[seat][c])  # (seat, action)
+            hands = self.hands
+            h = hands[seat]
+            col = h & COLUMN[c]
+            hands[seat] = h ^ col ^ col >> 20  # remove(h, c): its top level goes
+            trick = self._trick
+            n = len(trick)
+            trick.append(c)
+            if n == 3:
+                if self._wbeat >> c & 1:
+                    self._wpos = 3
+                self._end_trick(trick)
+                return
+            seat = self.turn = _NEXT_SEAT[seat]
+            # the next player's legal faces (section 5), worked out at once
+            held = hands[seat] & LOW20
+            if n:
+                beat = self._wbeat
+                if beat >> c & 1:
+                    self._win, self._wpos = c, n
+                    beat = self._wbeat = BEATERS20[self.trump][c]
+                must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
+            else:
+                self._win, self._wpos = c, 0
+                beat = self._wbeat = BEATERS20[self.trump][c]
+                must = held & _LED20[c] or held & SUIT20[self.trump]
+            if must:  # with must_head, beat the winner when following its suit or trumping
+                held = (must & beat or must) if self._must_head else must
+            self._lmask = held
+            self._legal = _UNLISTED
+            return
+        if c < _BID_CODE:
             c -= FACES
-            if self.phase == PASSING and self.hands[self.giver] >> c & 1:
+            if c >= 0 and self.phase == PASSING and self.hands[self.giver] >> c & 1:
                 self._legal = None  # one of the give actions legal_actions() lists
                 self.history.append((self.turn, action))
                 self._give(c)
                 return
-        elif c < _OTHER and self.phase == BIDDING:  # one of the listed bids
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_actions()
-            if action in legal:
-                seat = self.turn
-                self._legal = None
-                self._bid((c - _BID_CODE) // self.k)
-                self.history.append((seat, action))
-                return
+        elif (c < _OTHER and self.phase == BIDDING
+              and action in self.legal_actions()):  # one of the listed bids
+            seat = self.turn
+            self._legal = None
+            self._bid((c - _BID_CODE) // self.k)
+            self.history.append((seat, action))
+            return
         if type(action) is tuple and len(action) == 2 and self.phase != OVER:
             kind, value = action
             if type(kind) is int and type(value) is int:
-                legal = self._legal
-                if legal is None:
-                    legal = self.legal_actions()
+                legal = self.legal_actions()
                 if kind == K_PLAY:
                     if self.phase == PLAY and 0 <= value < FACES and self._lmask >> value & 1:
                         seat = self.turn
@@ -798,6 +822,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self._win, self._wpos = f, len(trick)
         else:
             self._win, self._wpos = f, 0
+        self._wbeat = BEATERS20[self.trump][self._win]
         trick.append(f)
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
@@ -813,9 +838,13 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self.tricks.append((leader, tuple(trick), w))
         self._trick = []
         self._win = -1
-        if self.hands[w]:
+        held = self.hands[w] & LOW20
+        if held:  # the winner leads any card it holds
             self.leader = self.turn = w
+            self._lmask = held
+            self._legal = _UNLISTED
         else:
+            self._legal = None
             self._end_hand("played")
 
     @property
