@@ -265,10 +265,6 @@ a listed bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them
 _BID_OBJECTS: dict[tuple[int, int], Action] = {}
 _OTHER = 1 << 40
 """The code of any other action (above every code)."""
-_UNLISTED: list[Action] = []
-"""``_legal`` of a position whose legal faces a card play has already worked out (in
-``_lmask``) but whose list of actions nobody has asked for yet. While ``_legal`` is not
-None, ``_lmask`` holds the faces the player to act may play (0 outside the play)."""
 
 
 def _bid_object(kind: int, shown: int) -> Action:
@@ -305,7 +301,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     __slots__ = _SLOTS
     _BEATERS = BEATERS20
     _legal: list[Action] | None
-    """The legal actions of this position once worked out."""
+    """The legal actions of this position once worked out (a card play works out the next
+    position's at once)."""
+    _lmask: int
+    """While :attr:`_legal` is known: the faces the player to act may play (0 outside the
+    play); :meth:`apply` takes a listed play whose face is in it at once."""
     is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
@@ -409,10 +409,6 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         first lead the throw-in is listed after the cards.
         """
         legal = self._legal
-        if legal is _UNLISTED:  # the legal faces are known (worked out by the last play)
-            held = self._lmask
-            legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
-            return legal
         if legal is not None:
             return legal
         self._lmask = 0
@@ -528,7 +524,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             if must:  # with must_head, beat the winner when following its suit or trumping
                 held = (must & beat or must) if self._must_head else must
             self._lmask = held
-            self._legal = _UNLISTED
+            self._legal = _PL0[held & 1023] + _PL1[held >> 10]
             return
         if c < _BID_CODE:
             c -= FACES
@@ -842,7 +838,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         if held:  # the winner leads any card it holds
             self.leader = self.turn = w
             self._lmask = held
-            self._legal = _UNLISTED
+            self._legal = _PL0[held & 1023] + _PL1[held >> 10]
         else:
             self._legal = None
             self._end_hand("played")
