@@ -4,6 +4,7 @@ scoring). See the package docstring for the action forms and the observation sch
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -256,12 +257,15 @@ _FIXED: dict[tuple[str, str], tuple[int, int, int]] = {}
 """Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
 _BID_MENUS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
 """Per (bid_steps, scale, highest bid): the listed bids by the high bid (filled as met)."""
+_TRUMP_CODE = 2 * FACES
+_BID_CODE = _TRUMP_CODE + 4
 _CODES: dict[int, int] = {id(a): a[1] for a in _PLAY_LIST}
 _CODES.update({id(a): FACES + a[1] for a in _GIVE_LIST})
-_BID_CODE = 2 * FACES
+_CODES.update({id(a): _TRUMP_CODE + s for s, a in enumerate(_TRUMPS)})
 """Each action object :meth:`DoubleDeckState.legal_actions` hands out, by its ``id``: the
-face of a play, ``FACES`` + the face of a give, ``_BID_CODE`` + the amount (shown scale) of
-a listed bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them at once."""
+face of a play, ``FACES`` + the face of a give, ``_TRUMP_CODE`` + the suit of a trump,
+``_BID_CODE`` + the amount (shown scale) of a listed bid (see :func:`_bid_object`);
+:meth:`DoubleDeckState.apply` knows them at once."""
 _BID_OBJECTS: dict[tuple[int, int], Action] = {}
 _OTHER = 1 << 40
 """The code of any other action (above every code)."""
@@ -347,7 +351,14 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         if _blank:
             self._reset_hand()
         else:
-            self.dealer = self.rng.randrange(4)
+            rng = self.rng
+            if type(rng) is random.Random:  # rng.randrange(4), the same draws
+                dealer = rng.getrandbits(3)
+                while dealer > 3:
+                    dealer = rng.getrandbits(3)
+                self.dealer = dealer
+            else:
+                self.dealer = rng.randrange(4)
             self._start_hand()
 
     # -- hand set-up ----------------------------------------------------------------------
@@ -526,12 +537,19 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             self._lmask = held
             self._legal = _PL0[held & 1023] + _PL1[held >> 10]
             return
-        if c < _BID_CODE:
+        if c < _TRUMP_CODE:
             c -= FACES
             if c >= 0 and self.phase == PASSING and self.hands[self.giver] >> c & 1:
                 self._legal = None  # one of the give actions legal_actions() lists
                 self.history.append((self.turn, action))
                 self._give(c)
+                return
+        elif c < _BID_CODE:
+            if self.phase == TRUMP:  # one of the trumps legal_actions() lists
+                seat = self.turn
+                self._legal = None
+                self._name_trump(c - _TRUMP_CODE)
+                self.history.append((seat, action))
                 return
         elif (c < _OTHER and self.phase == BIDDING
               and action in self.legal_actions()):  # one of the listed bids

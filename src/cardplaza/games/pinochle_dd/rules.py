@@ -251,7 +251,7 @@ def deal(rng: random.Random) -> list[int]:
     getrandbits = rng.getrandbits
     bits = _DECK_BITS[:]
     held = []
-    for positions in _POSITIONS:  # seat 3's 20 positions first, then 2, 1, 0
+    for positions in _POSITIONS:  # seat 3's 20 positions first, then 2 and 1
         cards = 0
         for i, width in positions:
             j = getrandbits(width)
@@ -260,16 +260,21 @@ def deal(rng: random.Random) -> list[int]:
             cards |= bits[j]
             bits[j] = bits[i]  # the card at i moves to j; i is settled
         held.append(cards)
-    c3, c2, c1, c0 = held
-    return [thermometer(c0 | bits[0]), thermometer(c1), thermometer(c2), thermometer(c3)]
+    for i, width in _LAST_POSITIONS:  # seat 0 holds what is left, in whatever order
+        while getrandbits(width) > i:
+            pass
+    c3, c2, c1 = held
+    return [thermometer(sum(bits[:20])), thermometer(c1), thermometer(c2), thermometer(c3)]
 
 
 _CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
 _DECK_BITS = list(_CARD_BIT)
-_POSITIONS = tuple(tuple((i, (i + 1).bit_length()) for i in range(top, top - 20, -1) if i > 0)
-                   for top in (79, 59, 39, 19))
-"""Per seat from the last: the deck positions a shuffle settles for it, top first, each
-with the bit width of its draw."""
+_POSITIONS = tuple(tuple((i, (i + 1).bit_length()) for i in range(top, top - 20, -1))
+                   for top in (79, 59, 39))
+"""Per seat from the last (3, 2, 1): the deck positions a shuffle settles for it, top
+first, each with the bit width of its draw."""
+_LAST_POSITIONS = tuple((i, (i + 1).bit_length()) for i in range(19, 0, -1))
+"""The draws that settle seat 0's positions (its cards are the 20 left by then)."""
 
 
 def thermometer(cards: int) -> int:
