@@ -264,7 +264,16 @@ def deal(rng: random.Random) -> list[int]:
         while getrandbits(width) > i:
             pass
     c3, c2, c1 = held
-    return [thermometer(sum(bits[:20])), thermometer(c1), thermometer(c2), thermometer(c3)]
+    # the four seats' thermometers at once, one seat to 80 bits (as thermometer())
+    cards = sum(bits[:20]) | c1 << 80 | c2 << 160 | c3 << 240
+    x0 = cards & _LANES
+    x1 = cards >> 20 & _LANES
+    x2 = cards >> 40 & _LANES
+    x3 = cards >> 60 & _LANES
+    a, b = x0 | x1, x0 & x1
+    c, d = x2 | x3, x2 & x3
+    m = (a | c) | (b | d | a & c) << 20 | (b & c | d & a) << 40 | (b & d) << 60
+    return [m & FULL_MASK, m >> 80 & FULL_MASK, m >> 160 & FULL_MASK, m >> 240]
 
 
 _CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
@@ -273,6 +282,8 @@ _POSITIONS = tuple(tuple((i, (i + 1).bit_length()) for i in range(top, top - 20,
                    for top in (79, 59, 39))
 """Per seat from the last (3, 2, 1): the deck positions a shuffle settles for it, top
 first, each with the bit width of its draw."""
+_LANES = sum(LOW20 << 80 * seat for seat in range(4))
+"""The first copy of every face of each of four seats, 80 bits apart."""
 _LAST_POSITIONS = tuple((i, (i + 1).bit_length()) for i in range(19, 0, -1))
 """The draws that settle seat 0's positions (its cards are the 20 left by then)."""
 
