@@ -401,8 +401,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
     @property
     def current_player(self) -> int:
-        """Seat to act, or TERMINAL."""
-        return TERMINAL if self.phase == OVER else self.turn
+        """Seat to act, or TERMINAL (the turn is TERMINAL once the game is over)."""
+        return self.turn
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now (unit scale)."""

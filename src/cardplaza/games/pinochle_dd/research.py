@@ -124,7 +124,9 @@ class DoubleDeckCodec(ResearchCodec):
             assert isinstance(state, DoubleDeckState)
         phase = state.phase
         if phase == PLAY:
-            legal = state.legal_actions()
+            legal = state._legal  # worked out by the last card played, as a rule
+            if legal is None:
+                legal = state.legal_actions()
             m = state._lmask  # the legal faces, worked out with the list
             last, tables = self._last_tables
             if tables is None or state.options is not last:
