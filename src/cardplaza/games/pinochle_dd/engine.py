@@ -4,6 +4,7 @@ scoring). See the package docstring for the action forms and the observation sch
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
@@ -231,20 +232,22 @@ _FORMS = ActionForms(
     word_texts={THROW_IN: ("throw in", "throw the hand in (concede the contract)")})
 
 _PLAY_LIST = [(K_PLAY, f) for f in range(FACES)]
-_PL0: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_PLAY_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
-_PL1: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
-"""The play actions of each 10-bit half of a 20-bit face mask."""
+_PL0: tuple[list[Action], ...] = tuple(
+    [_PLAY_LIST[f] for f in range(10) if m >> f & 1] for m in range(1024))
+_PL1: tuple[list[Action], ...] = tuple(
+    [_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1] for m in range(1024))
+"""The play actions of each 10-bit half of a 20-bit face mask (never handed out: a list
+of legal actions is a new list, ``_PL0[low] + _PL1[high]``)."""
 _LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
 """The faces of each face's suit."""
+_NEXT_SEAT = (1, 2, 3, 0)
 _SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
 """The history entry of each seat's play of each face (made once)."""
 _GIVE_LIST = [(K_GIVE, f) for f in range(FACES)]
-_GV0: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_GIVE_LIST[f] for f in range(10) if m >> f & 1) for m in range(1024))
-_GV1: tuple[tuple[Action, ...], ...] = tuple(
-    tuple(_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1) for m in range(1024))
+_GV0: tuple[list[Action], ...] = tuple(
+    [_GIVE_LIST[f] for f in range(10) if m >> f & 1] for m in range(1024))
+_GV1: tuple[list[Action], ...] = tuple(
+    [_GIVE_LIST[10 + f] for f in range(10) if m >> f & 1] for m in range(1024))
 """The give actions of each 10-bit half of a 20-bit face mask."""
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
 _COUNTER_VALUES = {counter_mask(scheme): tuple(counter_mask(scheme) >> f & 1 for f in range(FACES))
@@ -254,12 +257,15 @@ _FIXED: dict[tuple[str, str], tuple[int, int, int]] = {}
 """Per (counters, bid_steps) options: counters in a hand, the highest bid, counter mask."""
 _BID_MENUS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
 """Per (bid_steps, scale, highest bid): the listed bids by the high bid (filled as met)."""
+_TRUMP_CODE = 2 * FACES
+_BID_CODE = _TRUMP_CODE + 4
 _CODES: dict[int, int] = {id(a): a[1] for a in _PLAY_LIST}
 _CODES.update({id(a): FACES + a[1] for a in _GIVE_LIST})
-_BID_CODE = 2 * FACES
+_CODES.update({id(a): _TRUMP_CODE + s for s, a in enumerate(_TRUMPS)})
 """Each action object :meth:`DoubleDeckState.legal_actions` hands out, by its ``id``: the
-face of a play, ``FACES`` + the face of a give, ``_BID_CODE`` + the amount (shown scale) of
-a listed bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them at once."""
+face of a play, ``FACES`` + the face of a give, ``_TRUMP_CODE`` + the suit of a trump,
+``_BID_CODE`` + the amount (shown scale) of a listed bid (see :func:`_bid_object`);
+:meth:`DoubleDeckState.apply` knows them at once."""
 _BID_OBJECTS: dict[tuple[int, int], Action] = {}
 _OTHER = 1 << 40
 """The code of any other action (above every code)."""
@@ -279,13 +285,13 @@ _CODES[id(PASS)] = _BID_CODE
 
 
 _SLOTS = (
-    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_win",
-    "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given", "giver",
-    "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader", "log",
-    "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed", "pending",
-    "phase", "private", "scores", "steps", "stuck", "total", "tricks", "tricks_won", "trump",
-    "turn", "winner", "_won", "history", "options", "seed", "num_players", "_rng",
-    "_rng_shared")
+    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_wbeat",
+    "_win", "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given",
+    "giver", "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader",
+    "log", "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed",
+    "pending", "phase", "private", "scores", "steps", "stuck", "total", "tricks",
+    "tricks_won", "trump", "turn", "winner", "_won", "history", "options", "seed",
+    "num_players", "_rng", "_rng_shared")
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
 
@@ -299,7 +305,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     __slots__ = _SLOTS
     _BEATERS = BEATERS20
     _legal: list[Action] | None
-    """The legal actions of this position once worked out."""
+    """The legal actions of this position once worked out (a card play works out the next
+    position's at once)."""
+    _lmask: int
+    """While :attr:`_legal` is known: the faces the player to act may play (0 outside the
+    play); :meth:`apply` takes a listed play whose face is in it at once."""
     is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
@@ -341,7 +351,14 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         if _blank:
             self._reset_hand()
         else:
-            self.dealer = self.rng.randrange(4)
+            rng = self.rng
+            if type(rng) is random.Random:  # rng.randrange(4), the same draws
+                dealer = rng.getrandbits(3)
+                while dealer > 3:
+                    dealer = rng.getrandbits(3)
+                self.dealer = dealer
+            else:
+                self.dealer = rng.randrange(4)
             self._start_hand()
 
     # -- hand set-up ----------------------------------------------------------------------
@@ -365,6 +382,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self._trick: list[int] = []
         self._win = -1
         """The winning face of the trick so far (-2: not worked out yet)."""
+        self._wbeat = 0
+        """The faces that beat it (once it is worked out)."""
         self._wpos = 0
         """Its position in the trick."""
         self.leader = -1
@@ -382,8 +401,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
     @property
     def current_player(self) -> int:
-        """Seat to act, or TERMINAL."""
-        return TERMINAL if self.phase == OVER else self.turn
+        """Seat to act, or TERMINAL (the turn is TERMINAL once the game is over)."""
+        return self.turn
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now (unit scale)."""
@@ -403,6 +422,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         legal = self._legal
         if legal is not None:
             return legal
+        self._lmask = 0
         ph = self.phase
         if ph == PLAY:
             held = self.hands[self.turn] & LOW20
@@ -411,18 +431,19 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 w = self._win
                 if w < 0:
                     w = self._trick_winner()
+                    self._wbeat = BEATERS20[self.trump][w]
                 must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
                 if must:
                     # with must_head, beat the winner when following its suit or over-trumping
                     held = (must & BEATERS20[self.trump][w] or must
                             ) if self._must_head else must
                 self._lmask = held
-                legal = self._legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+                legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
                 return legal
             if not self.tricks:  # the first lead
                 held = self._play_mask()
             self._lmask = held
-            legal = [*_PL0[held & 1023], *_PL1[held >> 10]]
+            legal = _PL0[held & 1023] + _PL1[held >> 10]
             if not self.tricks:
                 legal.append(THROW_IN)
         elif ph == BIDDING:
@@ -435,7 +456,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             legal = _TRUMPS[:]
         elif ph == PASSING:
             held = self.hands[self.giver] & LOW20
-            legal = [*_GV0[held & 1023], *_GV1[held >> 10]]
+            legal = _GV0[held & 1023] + _GV1[held >> 10]
         else:
             legal = []
         self._legal = legal
@@ -457,7 +478,10 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         trick = self._trick
         trump = self.trump
         if trick:
-            w = self._win if self._win >= 0 else self._trick_winner()
+            w = self._win
+            if w < 0:
+                w = self._trick_winner()
+                self._wbeat = BEATERS20[trump][w]
             bt = BEATERS20[trump]
             must = held & _LED20[trick[0]] or held & SUIT20[trump]
             if must:
@@ -474,56 +498,82 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
-        c = _CODES.get(id(action), _OTHER)
-        if c < FACES:
-            if self.phase == PLAY:  # one of the play actions legal_actions() lists
-                if self._legal is None:
-                    self.legal_actions()
-                if self._lmask >> c & 1:
+        try:
+            c = _CODES[id(action)]
+        except KeyError:
+            c = _OTHER
+        if self._legal is None:
+            self.legal_actions()
+        if self._lmask >> c & 1:  # one of the play actions legal_actions() lists (see _lmask)
+            seat = self.turn
+            self.history.append(_SEAT_PLAYS[seat][c])  # (seat, action)
+            hands = self.hands
+            h = hands[seat]
+            col = h & COLUMN[c]
+            hands[seat] = h ^ col ^ col >> 20  # remove(h, c): its top level goes
+            trick = self._trick
+            n = len(trick)
+            trick.append(c)
+            if n == 3:  # the trick is full (_end_trick, inline)
+                leader = self.leader
+                w = leader + (3 if self._wbeat >> c & 1 else self._wpos) & 3
+                self._won = None
+                self.tricks_won[w] += 1
+                self.tricks.append((leader, tuple(trick), w))
+                self._trick = []
+                self._win = -1
+                held = hands[w] & LOW20
+                if held:  # the winner leads any card it holds
+                    self.leader = self.turn = w
+                    self._lmask = held
+                    self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+                else:
                     self._legal = None
-                    seat = self.turn
-                    self.history.append(_SEAT_PLAYS[seat][c])  # (seat, action)
-                    hands = self.hands
-                    h = hands[seat]
-                    col = h & COLUMN[c]
-                    hands[seat] = h ^ col ^ col >> FACES  # remove(h, c): its top level goes
-                    trick = self._trick
-                    n = len(trick)
-                    if n:
-                        if BEATERS20[self.trump][self._win] >> c & 1:
-                            self._win, self._wpos = c, n
-                        trick.append(c)
-                        if n == 3:
-                            self._end_trick(trick)
-                            return
-                    else:
-                        trick.append(c)
-                        self._win, self._wpos = c, 0
-                    self.turn = seat + 1 if seat < 3 else 0
-                    return
-        elif c < _BID_CODE:
+                    self._end_hand("played")
+                return
+            seat = self.turn = _NEXT_SEAT[seat]
+            # the next player's legal faces (section 5), worked out at once
+            held = hands[seat] & LOW20
+            if n:
+                beat = self._wbeat
+                if beat >> c & 1:
+                    self._win, self._wpos = c, n
+                    beat = self._wbeat = BEATERS20[self.trump][c]
+                must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
+            else:
+                self._win, self._wpos = c, 0
+                beat = self._wbeat = BEATERS20[self.trump][c]
+                must = held & _LED20[c] or held & SUIT20[self.trump]
+            if must:  # with must_head, beat the winner when following its suit or trumping
+                held = (must & beat or must) if self._must_head else must
+            self._lmask = held
+            self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            return
+        if c < _TRUMP_CODE:
             c -= FACES
-            if self.phase == PASSING and self.hands[self.giver] >> c & 1:
+            if c >= 0 and self.phase == PASSING and self.hands[self.giver] >> c & 1:
                 self._legal = None  # one of the give actions legal_actions() lists
                 self.history.append((self.turn, action))
                 self._give(c)
                 return
-        elif c < _OTHER and self.phase == BIDDING:  # one of the listed bids
-            legal = self._legal
-            if legal is None:
-                legal = self.legal_actions()
-            if action in legal:
+        elif c < _BID_CODE:
+            if self.phase == TRUMP:  # one of the trumps legal_actions() lists
                 seat = self.turn
                 self._legal = None
-                self._bid((c - _BID_CODE) // self.k)
+                self._name_trump(c - _TRUMP_CODE)
                 self.history.append((seat, action))
                 return
+        elif (c < _OTHER and self.phase == BIDDING
+              and action in self.legal_actions()):  # one of the listed bids
+            seat = self.turn
+            self._legal = None
+            self._bid((c - _BID_CODE) // self.k)
+            self.history.append((seat, action))
+            return
         if type(action) is tuple and len(action) == 2 and self.phase != OVER:
             kind, value = action
             if type(kind) is int and type(value) is int:
-                legal = self._legal
-                if legal is None:
-                    legal = self.legal_actions()
+                legal = self.legal_actions()
                 if kind == K_PLAY:
                     if self.phase == PLAY and 0 <= value < FACES and self._lmask >> value & 1:
                         seat = self.turn
@@ -798,6 +848,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self._win, self._wpos = f, len(trick)
         else:
             self._win, self._wpos = f, 0
+        self._wbeat = BEATERS20[self.trump][self._win]
         trick.append(f)
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
@@ -813,9 +864,13 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self.tricks.append((leader, tuple(trick), w))
         self._trick = []
         self._win = -1
-        if self.hands[w]:
+        held = self.hands[w] & LOW20
+        if held:  # the winner leads any card it holds
             self.leader = self.turn = w
+            self._lmask = held
+            self._legal = _PL0[held & 1023] + _PL1[held >> 10]
         else:
+            self._legal = None
             self._end_hand("played")
 
     @property
@@ -852,51 +907,80 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             out[self.tricks[-1][2] % 2] += LAST_TRICK
         return out
 
+    def _played_counters(self) -> list[int]:
+        """:meth:`counters` of a hand played to its end: the other side took the rest."""
+        cv = _COUNTER_VALUES[self.counter_bits]
+        tricks = self.tricks
+        s1 = LAST_TRICK if tricks[-1][2] & 1 else 0
+        for _, (a, b, c, d), w in tricks:
+            if w & 1:
+                s1 += cv[a] + cv[b] + cv[c] + cv[d]
+        return [self.total - s1, s1]
+
     def _shown(self, values: Sequence[int]) -> list[int]:
         return [v * self.k for v in values]
 
     def _bids_json(self) -> list[list[int]]:
-        return [[s, a * self.k] for s, a in self.bids]
+        k = self.k
+        if k == 1:
+            return list(map(list, self.bids))
+        return [[s, a * k] for s, a in self.bids]
 
     def _end_hand(self, how: str) -> None:
         """Score the hand (``played``, ``throw_in``, ``no_marriage`` or ``min_meld``)."""
         b = self.bidder
-        bside = b % 2
-        side_melds = [self.side_meld(0), self.side_meld(1)]
-        played = how == "played"
-        counters = self.counters() if played else None
-        side_tricks = ([self.tricks_won[0] + self.tricks_won[2],
-                        self.tricks_won[1] + self.tricks_won[3]] if played else None)
-        delta, made = hand_scores(self.contract, bside, side_melds, counters, side_tricks,
-                                  self.options, conceded=how == "throw_in")
-        self.scores = [self.scores[0] + delta[0], self.scores[1] + delta[1]]
+        bside = b & 1
+        options = self.options
+        mt = self.meld_totals
+        assert mt is not None
+        m0, m1 = side_melds = [mt[0] + mt[2], mt[1] + mt[3]]
         k = self.k
-        last = self.tricks[-1] if self.tricks else None
-        summary: dict[str, Any] = {
+        tricks = self.tricks
+        counters: list[int] | None = None
+        side_tricks: list[int] | None = None
+        saved: list[bool] | None = None
+        if how == "played":
+            c0, c1 = counters = self._played_counters()
+            tw = self.tricks_won
+            t0, t1 = side_tricks = [tw[0] + tw[2], tw[1] + tw[3]]
+            saved = [meld_saved(m0, c0, t0, options), meld_saved(m1, c1, t1, options)]
+        delta, made = hand_scores(self.contract, bside, side_melds, counters, side_tricks,
+                                  options, conceded=how == "throw_in")
+        s0 = self.scores[0] + delta[0]
+        s1 = self.scores[1] + delta[1]
+        self.scores = [s0, s1]
+        if tricks:
+            ld, (x0, x1, x2, x3), lw = tricks[-1]
+            last_trick: list[list[int]] | None = [
+                [ld, x0], [(ld + 1) & 3, x1], [(ld + 2) & 3, x2], [(ld + 3) & 3, x3]]
+            last_winner: int | None = lw
+        else:
+            last_trick = last_winner = None
+        self.log.append({
             "hand": self.hand_no, "dealer": self.dealer, "redeal": False,
             "bids": self._bids_json(), "bidder": b, "contract": self.contract * k,
             "stuck_dealer": self.stuck, "trump": self.trump,
             "how": how, "no_trump_meld": self.no_trump_meld,
-            "melds": None, "side_melds": self._shown(side_melds),
-            "counters": None if counters is None else self._shown(counters),
+            "melds": None, "side_melds": [m0 * k, m1 * k],
+            "counters": None if counters is None else [counters[0] * k, counters[1] * k],
             "tricks": side_tricks, "made": made,
-            "meld_saved": (None if counters is None or side_tricks is None else
-                           [meld_saved(side_melds[s], counters[s], side_tricks[s],
-                                       self.options) for s in (0, 1)]),
-            "score_change": self._shown(delta),
-            "scores": self._shown(self.scores),
-            "last_trick": (None if last is None else
-                           [[(last[0] + i) % 4, c] for i, c in enumerate(last[1])]),
-            "last_trick_winner": None if last is None else last[2],
-        }
-        passes: dict[int, Any] | tuple[int, int, int, int] = {}
-        if self.npass and any(self.given):
-            partner = (b + 2) % 4
-            passes = (b, partner, self.given[b], self.given[partner])  # listed when read
-        self._record(summary, passes)
-        self.log_melds[-1] = self._meld_src if self._melds is None else self._melds
-        self.winner = game_winner(self.scores, bside, self.options.target)
-        if self.winner >= 0:
+            "meld_saved": saved,
+            "score_change": [delta[0] * k, delta[1] * k],
+            "scores": [s0 * k, s1 * k],
+            "last_trick": last_trick,
+            "last_trick_winner": last_winner,
+        })
+        given = self.given
+        if self.npass and (given[0] or given[1] or given[2] or given[3]):
+            partner = (b + 2) & 3
+            # the declarer, its partner and what each gave: listed when read
+            self.private.append((b, partner, given[b], given[partner]))
+        else:
+            self.private.append({})
+        self.log_melds.append(self._meld_src if self._melds is None else self._melds)
+        target = options.target
+        if s0 >= target or s1 >= target:
+            self.winner = game_winner(self.scores, bside, target)
             self.phase = OVER
             self.is_terminal = True
             self.turn = TERMINAL

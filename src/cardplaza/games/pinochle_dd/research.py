@@ -60,20 +60,21 @@ _FIXED: tuple[Action, ...] = (*ENGINE_TRUMPS, *ENGINE_GIVES, *_PLAYS, THROW_IN)
 """The actions of the numbers from the first trump on, in order (the engine's own objects:
 it knows them by identity and applies them at once)."""
 
-_HALF_NUMBERS: dict[int, tuple[tuple[int, ...], ...]] = {}
+_HALF_NUMBERS: dict[int, tuple[list[int], ...]] = {}
 
 
-def _half_numbers(base: int) -> tuple[tuple[int, ...], ...]:
-    """For each 10-bit mask, the numbers ``base + f`` of its faces ``f``, ascending."""
+def _half_numbers(base: int) -> tuple[list[int], ...]:
+    """For each 10-bit mask, the numbers ``base + f`` of its faces ``f``, ascending (never
+    handed out: a list of numbers is a new list, two of these joined)."""
     table = _HALF_NUMBERS.get(base)
     if table is None:
         table = _HALF_NUMBERS[base] = tuple(
-            tuple(base + i for i in range(10) if m >> i & 1) for m in range(1024))
+            [base + i for i in range(10) if m >> i & 1] for m in range(1024))
     return table
 
 
-Tables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
-               tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+Tables = tuple[tuple[list[int], ...], tuple[list[int], ...], int, tuple[list[int], ...],
+               tuple[list[int], ...]]
 """Per options: the play numbers of the low and high 10 faces, the throw-in's number, the
 give numbers of the low and high 10 faces."""
 
@@ -123,19 +124,21 @@ class DoubleDeckCodec(ResearchCodec):
             assert isinstance(state, DoubleDeckState)
         phase = state.phase
         if phase == PLAY:
-            legal = state.legal_actions()
+            legal = state._legal  # worked out by the last card played, as a rule
+            if legal is None:
+                legal = state.legal_actions()
             m = state._lmask  # the legal faces, worked out with the list
             last, tables = self._last_tables
             if tables is None or state.options is not last:
                 tables = self._tables_of(state.options)
-            out = [*tables[0][m & 1023], *tables[1][m >> 10]]
+            out = tables[0][m & 1023] + tables[1][m >> 10]
             if legal[-1] is THROW_IN:
                 out.append(tables[2])
             return out
         if phase == PASSING:  # any face of the giver's hand
             m = state.hands[state.giver] & LOW20
             tables = self._tables_of(state.options)
-            return [*tables[3][m & 1023], *tables[4][m >> 10]]
+            return tables[3][m & 1023] + tables[4][m >> 10]
         if phase == BIDDING:  # the pass, then bids by amount
             k = state.k
             bids: list[tuple[int, int]] = state.legal_actions()[1:]  # type: ignore[assignment]

@@ -229,14 +229,63 @@ def legal_faces(hand: int, trick: Sequence[int], trump: int, must_head: bool) ->
 def deal(rng: random.Random) -> list[int]:
     """One shuffle of the 80 physical cards, 20 to each seat (seat 0 first); multiset
     masks. (Distinct cards are shuffled, so an outside driver of the chance, the research
-    adapters, names every dealt card apart.)"""
-    deck = list(range(FACES * COPIES))
-    shuffle(rng, deck)  # rng.shuffle(deck), the same order
-    bit = _CARD_BIT
-    return [thermometer(sum([bit[c] for c in deck[p:p + 20]])) for p in (0, 20, 40, 60)]
+    adapters, names every dealt card apart.)
+
+    The order is ``rng.shuffle(deck)``'s, drawn the same way (Fisher–Yates from the top,
+    ``getrandbits`` of the position's width, a draw above the position drawn again), so the
+    same seed deals the same cards and leaves the generator in the same state; the deck
+    holds each card's bit, and a seat's cards are gathered as their positions are settled.
+
+    >>> r, s = random.Random(3), random.Random(3)
+    >>> deck = list(range(80)); r.shuffle(deck)
+    >>> deal(s) == [thermometer(sum(1 << c for c in deck[p:p + 20])) for p in (0, 20, 40, 60)]
+    True
+    >>> r.random() == s.random()
+    True
+    """
+    if type(rng) is not random.Random:
+        deck = list(range(FACES * COPIES))
+        shuffle(rng, deck)  # the outside driver's own shuffle
+        bit = _CARD_BIT
+        return [thermometer(sum([bit[c] for c in deck[p:p + 20]])) for p in (0, 20, 40, 60)]
+    getrandbits = rng.getrandbits
+    bits = _DECK_BITS[:]
+    held = []
+    for positions in _POSITIONS:  # seat 3's 20 positions first, then 2 and 1
+        cards = 0
+        for i, width in positions:
+            j = getrandbits(width)
+            while j > i:
+                j = getrandbits(width)
+            cards |= bits[j]
+            bits[j] = bits[i]  # the card at i moves to j; i is settled
+        held.append(cards)
+    for i, width in _LAST_POSITIONS:  # seat 0 holds what is left, in whatever order
+        while getrandbits(width) > i:
+            pass
+    c3, c2, c1 = held
+    # the four seats' thermometers at once, one seat to 80 bits (as thermometer())
+    cards = sum(bits[:20]) | c1 << 80 | c2 << 160 | c3 << 240
+    x0 = cards & _LANES
+    x1 = cards >> 20 & _LANES
+    x2 = cards >> 40 & _LANES
+    x3 = cards >> 60 & _LANES
+    a, b = x0 | x1, x0 & x1
+    c, d = x2 | x3, x2 & x3
+    m = (a | c) | (b | d | a & c) << 20 | (b & c | d & a) << 40 | (b & d) << 60
+    return [m & FULL_MASK, m >> 80 & FULL_MASK, m >> 160 & FULL_MASK, m >> 240]
 
 
 _CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
+_DECK_BITS = list(_CARD_BIT)
+_POSITIONS = tuple(tuple((i, (i + 1).bit_length()) for i in range(top, top - 20, -1))
+                   for top in (79, 59, 39))
+"""Per seat from the last (3, 2, 1): the deck positions a shuffle settles for it, top
+first, each with the bit width of its draw."""
+_LANES = sum(LOW20 << 80 * seat for seat in range(4))
+"""The first copy of every face of each of four seats, 80 bits apart."""
+_LAST_POSITIONS = tuple((i, (i + 1).bit_length()) for i in range(19, 0, -1))
+"""The draws that settle seat 0's positions (its cards are the 20 left by then)."""
 
 
 def thermometer(cards: int) -> int:
