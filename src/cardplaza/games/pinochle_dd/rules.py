@@ -236,11 +236,11 @@ def deal(rng: random.Random) -> list[int]:
     same seed deals the same cards and leaves the generator in the same state; the deck
     holds each card's bit, and a seat's cards are gathered as their positions are settled.
 
-    >>> r, s = random.Random(3), random.Random(3)
+    >>> r, g = random.Random(3), random.Random(3)
     >>> deck = list(range(80)); r.shuffle(deck)
-    >>> deal(s) == [thermometer(sum(1 << c for c in deck[p:p + 20])) for p in (0, 20, 40, 60)]
+    >>> deal(g) == [thermometer(sum(1 << c for c in deck[p:p + 20])) for p in (0, 20, 40, 60)]
     True
-    >>> r.random() == s.random()
+    >>> r.random() == g.random()
     True
     """
     if type(rng) is not random.Random:
