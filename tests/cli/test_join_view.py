@@ -149,3 +149,28 @@ def test_computers_are_called_by_the_names_the_browser_gives_them() -> None:
         assert [session.who(s) for s in (1, 2, 3)] == [
             f"{n} (computer)" if lang == "en" else f"{n}（コンピュータ）" for n in names]
         assert session.who(0) == ("you" if lang == "en" else "あなた")
+
+
+def test_a_decision_taken_back_is_asked_again_at_the_same_step() -> None:
+    """This seat played at step n, then everyone accepted an undo back to before it, and
+    the table came back to this seat's turn at step n: the terminal decides again (it
+    does not take the step for one already answered)."""
+    spec = get_game("pinochle2")
+    state = spec.new_game(spec.options({"level": "1"}), 11)
+    me = state.current_player
+    link = FakeLink()
+    session = RoomSession(Seated("http://x", "r", me, "t", "k", "tab", "pinochle2"),
+                          cast(TableLink, link),
+                          make_console(file=io.StringIO(), width=120, color_system=None),
+                          lambda prompt: "1")
+    here: list[dict[str, Any]] = [{"here": True}, {"here": True}]
+    session.handle(_message(state, me, {"seats": here}))
+    session.prompt()
+    assert [m["step"] for m in link.sent if m["type"] == "act"] == [0]
+    played = state.clone()
+    played.apply(played.action_from_json(link.sent[-1]["action"]))
+    session.handle(_message(played, me, {"seats": here}))  # the other seat to play
+    # Taken back to the start: this seat's turn at step 0 again.
+    session.handle(_message(state, me, {"seats": here}))
+    session.prompt()
+    assert [m["step"] for m in link.sent if m["type"] == "act"] == [0, 0]

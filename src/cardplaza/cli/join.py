@@ -199,6 +199,7 @@ class RoomSession:
             self.tell("cli.join.undone", "yellow")
             self.view = make_view(self.spec, self.console, self.seat, self.lang)
             self.shown_step = int(msg.get("step", 0)) - 1
+            self.acted_step = None  # a decision sent past this point was taken back too
         self.msg = msg
         if self.forms is None:
             self.forms = forms_engine(self.spec, msg.get("options") or {})
