@@ -276,7 +276,7 @@ async def on_undo(session: Session, msg: dict[str, Any]) -> None:
         if not isinstance(table.row.extra.get("room"), dict):
             # Several people at a table made without a room: nobody can answer a request.
             raise WebError("undo_not_alone")
-        await undo_requests.ask(session, table, seat, keep)
+        await undo_requests.ask(session, table, seat, keep, step, undo_point)
         return
     await count_help(session, table, "undo")
     await session.manager.rewind(table, keep, step)

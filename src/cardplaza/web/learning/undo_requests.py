@@ -15,8 +15,11 @@
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from typing import Any
 
+from cardplaza.core.protocol import GameState
 from cardplaza.web.errors import WebError
 from cardplaza.web.learning.common import count_help, helps, my_seat
 from cardplaza.web.live.session import Session, handler
@@ -31,16 +34,23 @@ def several_people(table: LiveTable) -> bool:
     return sum(1 for s in table.row.seats if s.kind == "human") > 1
 
 
-async def ask(session: Session, table: LiveTable, seat: int, keep: int) -> None:
-    """Start the request of ``seat`` to go back to action ``keep``."""
-    if table.state.is_terminal:
-        raise WebError("game_over")
-    addon = attach_addon(session.manager, table)
-    if addon is None:
-        raise WebError("not_your_seat")
-    if addon.undo is not None:
-        raise WebError("undo_pending")
-    addon.ask_undo(seat, keep)
+async def ask(session: Session, table: LiveTable, seat: int, keep: int, step: int,
+              point: Callable[[GameState, int], int]) -> None:
+    """Start the request of ``seat`` to go back to action ``keep``, worked out by ``point``
+    at step ``step``. Under the table's lock, so an action already on its way to the log is
+    on the table before the request starts (and every later one waits for its end); when
+    such an action moved the table past ``step``, the point is worked out again."""
+    async with table.lock:
+        if table.state.is_terminal:
+            raise WebError("game_over")
+        addon = attach_addon(session.manager, table)
+        if addon is None:
+            raise WebError("not_your_seat")
+        if addon.undo is not None:
+            raise WebError("undo_pending")
+        if len(table.state.history) != step:
+            keep = await asyncio.to_thread(point, table.state.clone(), seat)
+        addon.ask_undo(seat, keep)
     session.send({"type": "undo_asked", "keep": keep})
 
 
