@@ -400,25 +400,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             return legal
         ph = self.phase
         if ph == PLAY:
-            m = self._lmask
-            trick = self._trick
-            if not m:  # _play_mask, inline (a random player asks at every step)
-                m = hand = self.hands[self.turn]
-                if trick:  # sections 11.2/11.3: follow suit, else trump; beat the winner
-                    trump = self.trump
-                    w = self._win
-                    if w < 0:
-                        w = self._trick_winner()
-                    first = trick[0]
-                    must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
-                    if must:  # cards of one suit
-                        if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                            must = must & BEATERS[trump][w] or must
-                        self._lmask = must
-                        legal = self._legal = [*_SUIT_PLAYS[must]]
-                        return legal
-                self._lmask = m
-            elif trick:  # worked out by _play_mask
+            m = self._lmask or self._play_mask()
+            if self._trick:
                 suit = _SUIT_PLAYS.get(m)
                 if suit is not None:  # cards of one suit
                     legal = self._legal = [*suit]
