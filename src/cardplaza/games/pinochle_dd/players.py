@@ -212,6 +212,12 @@ def meld_bid(obs: dict[str, Any], meld: int, high: int, lowest: int) -> Action |
     return None
 
 
+def bid_window(obs: dict[str, Any]) -> tuple[int, int]:
+    """The high bid (0 before any) and the lowest bid allowed over it, unit scale."""
+    high = (obs["high_bid"] or 0) // obs["scale"]
+    return high, next_allowed(high, obs["options"]["bid_steps"])
+
+
 def first_since_opponents_passed(obs: dict[str, Any]) -> bool:
     """True if the seat to speak has not spoken since the later of its opponents'
     passes (or since the start, while they have not both passed)."""
@@ -286,13 +292,9 @@ class HeuristicPlayer:
     def bid(self, obs: dict[str, Any], legal: Sequence[Action]) -> Action:
         """Meld bids, then bids up to the limit (see the module docstring)."""
         k = obs["scale"]
-        seat = obs["seat"]
-        partner = (seat + 2) % 4
-        steps = obs["options"]["bid_steps"]
-        high = (obs["high_bid"] or 0) // k
-        lowest = next_allowed(high, steps)
-        top = obs["max_bid"] // k
-        if lowest > top:
+        partner = (obs["seat"] + 2) % 4
+        high, lowest = bid_window(obs)
+        if lowest > obs["max_bid"] // k:
             return PASS
         signals = meld_signals(obs)
         if self.level == "weak":
@@ -758,9 +760,7 @@ class ExpertPlayer(StrongPlayer):
         k = obs["scale"]
         seat = obs["seat"]
         partner = (seat + 2) % 4
-        steps = obs["options"]["bid_steps"]
-        high = (obs["high_bid"] or 0) // k
-        lowest = next_allowed(high, steps)
+        high, lowest = bid_window(obs)
         if lowest > obs["max_bid"] // k:
             return PASS
         hand = from_counts(_tally(obs["hand"]))
