@@ -132,7 +132,8 @@ class Settings:
     send_queue: int = 32
     """Messages waiting for one client; a client whose queue is full is dropped."""
     send_timeout_seconds: float = 10.0
-    """A send to one client taking longer than this drops that client."""
+    """A send to one client taking longer than this drops that client (one timer per
+    client looks every half of it, so it is dropped within one and a half times this)."""
 
     # -- tables ------------------------------------------------------------------------------
     max_open_tables_per_address: int = 40

@@ -987,9 +987,19 @@ for _i, _c in enumerate(sorted(range(48), key=lambda c: ((c % 24) // 6, -(c % 6)
     _POS[_c] = _i
 
 
+_SORTED: dict[int, tuple[int, ...]] = {}
+""":func:`_sorted` of masks seen (views sort the same hands again and again)."""
+_SORTED_LIMIT = 1 << 16
+
+
 def _sorted(mask: int) -> list[int]:
     """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
-    return sorted(iter_bits(mask), key=_POS.__getitem__)
+    found = _SORTED.get(mask)
+    if found is None:
+        if len(_SORTED) >= _SORTED_LIMIT:
+            _SORTED.clear()
+        found = _SORTED[mask] = tuple(sorted(iter_bits(mask), key=_POS.__getitem__))
+    return list(found)
 
 
 def _course(st: Pinochle2State) -> list[list[int]]:

@@ -2,9 +2,10 @@
 
 :class:`Client` is the sending side: messages wait in a bounded queue drained by the
 client's own writer task; a client whose queue fills up or whose send takes longer than
-``send_timeout_seconds`` is dropped, so no table ever waits on a slow reader. State
-messages go out as deltas (:mod:`cardplaza.core.delta`). :func:`parse_message` checks a
-message's size, nesting and numbers before anything reads it.
+``send_timeout_seconds`` (found within half that again) is dropped, so no table ever waits
+on a slow reader. State messages go out as deltas (:mod:`cardplaza.core.delta`).
+:func:`parse_message` checks a message's size, nesting and numbers before anything reads
+it.
 """
 
 from __future__ import annotations
@@ -66,7 +67,29 @@ class Client:
         """The last state message sent (whole), which the next one is sent against."""
         self.closed = False
         self.session: Receiver | None = None
-        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.sending_since: float | None = None
+        """When the send under way began (loop time), ``None`` between sends."""
+        loop = asyncio.get_running_loop()
+        self.writer = loop.create_task(self._write())
+        self._watch: asyncio.TimerHandle | None = None
+        self._arm(loop)
+
+    def _arm(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The next look at the send under way, half the send timeout from now."""
+        self._watch = loop.call_later(self.settings.send_timeout_seconds / 2, self._check,
+                                      loop)
+
+    def _check(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Drop the client if one send has taken longer than the send timeout. One timer
+        a client, looking every half timeout, in place of a timer around every send: a
+        stuck send is found between one and one and a half timeouts after it began."""
+        if self.closed:
+            return
+        since = self.sending_since
+        if since is not None and loop.time() - since >= self.settings.send_timeout_seconds:
+            self.drop(CLOSE_TRY_AGAIN)
+            return
+        self._arm(loop)
 
     def send(self, msg: dict[str, Any]) -> None:
         """Queue one message (never waits)."""
@@ -110,18 +133,19 @@ class Client:
             self.session.table_lost(table)
 
     async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
         while True:
             text = await self.queue.get()
             if text is None:
                 return
+            self.sending_since = loop.time()
             try:
-                # A timeout on this task itself (``wait_for`` would wrap every send in a
-                # task of its own).
-                async with asyncio.timeout(self.settings.send_timeout_seconds):
-                    await self._send_text(text)
+                await self._send_text(text)
             except Exception:
                 self.drop(CLOSE_TRY_AGAIN)
                 return
+            finally:
+                self.sending_since = None
 
     def drop(self, code: int = CLOSE_POLICY) -> None:
         """Stop sending and close the connection."""
@@ -129,6 +153,8 @@ class Client:
             return
         self.closed = True
         self.writer.cancel()
+        if self._watch is not None:
+            self._watch.cancel()
         task = asyncio.get_running_loop().create_task(self._closing(code))
         task.add_done_callback(lambda t: t.exception() if not t.cancelled() else None)
 
@@ -141,6 +167,8 @@ class Client:
     async def aclose(self) -> None:
         """Flush what is queued (briefly), then stop the writer."""
         self.closed = True
+        if self._watch is not None:
+            self._watch.cancel()
         if not self.writer.done():
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)

@@ -26,6 +26,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+import orjson
+
 from cardplaza.ai.analysis import AnalysisCache
 from cardplaza.core.cards import Deck
 from cardplaza.core.fairness import LogChain, commitment, deal_number
@@ -141,17 +143,41 @@ INLINE_CHOICES = 64
 takes tens of microseconds); a longer list (a Piquet exchange) goes to a thread."""
 
 
+_NAMED: dict[tuple[int, Any, str, bytes], tuple[int | None, list[int] | None]] = {}
+"""The cards a legal action names (:func:`action_card`, :func:`action_cards`), by deck,
+action, text and JSON form: they are a function of those, and the same few actions come
+up at every table."""
+NAMED_LIMIT = 50_000
+"""Entries :data:`_NAMED` keeps before it starts again (a bound on its memory)."""
+
+
+def named_cards(state: GameState, deck: Deck | None, action: Action, text: str,
+                data: Any) -> tuple[int | None, list[int] | None]:
+    """:func:`action_card` and :func:`action_cards` of a legal action, made once."""
+    try:
+        key = (id(deck), action if isinstance(action, int | str) else None, text,
+               orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
+    except TypeError:  # a JSON form orjson refuses: worked out each time
+        return action_card(state, deck, action, text, data), action_cards(data, deck)
+    found = _NAMED.get(key)
+    if found is None:
+        if len(_NAMED) >= NAMED_LIMIT:
+            _NAMED.clear()
+        found = _NAMED[key] = (action_card(state, deck, action, text, data),
+                               action_cards(data, deck))
+    return found
+
+
 def legal_entries(state: GameState, deck: Deck | None) -> list[dict[str, Any]]:
     """The acting seat's legal actions with their text and JSON forms (and cards named)."""
     out = []
     for a in state.legal_actions():
         data = state.action_to_json(a)
         text = state.action_text(a)
-        entry: dict[str, Any] = {"json": data, "text": text,
-                                 "card": action_card(state, deck, a, text, data)}
-        cards = action_cards(data, deck)
+        card, cards = named_cards(state, deck, a, text, data)
+        entry: dict[str, Any] = {"json": data, "text": text, "card": card}
         if cards is not None:
-            entry["cards"] = cards
+            entry["cards"] = list(cards)
         out.append(entry)
     return out
 
