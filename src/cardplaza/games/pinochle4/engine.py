@@ -6,6 +6,7 @@ See the package docstring for the observation schema and the action forms.
 from __future__ import annotations
 
 import operator
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -234,6 +235,32 @@ _SLOTS = (
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
 
+Fixed = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], bool, int]
+_FIXED: dict[tuple[int, Any], Fixed] = {}
+"""Per number of hands and options: what a state works out from them (see :func:`_fixed`)."""
+
+
+def _fixed(n: int, opts: Any) -> Fixed:
+    """``n``, the unit divisor, the bid step, the lowest and the highest bid (the most a
+    side can ever score in a hand), the target, the trick points of a hand, the last-trick
+    bonus, the counter table, O5 and the cards passed each way, for ``n`` hands and
+    ``opts``."""
+    key = (n, opts)
+    found = _FIXED.get(key)
+    if found is None:
+        div = 10 if opts.one_point else 1
+        found = _FIXED[key] = (
+            n, div, 1 if opts.one_point else 10, opts.min_bid // div,
+            max_side_score(n, opts.one_point), opts.target // div, 250 // div, 10 // div,
+            counter_table(opts.counters, opts.one_point), opts.beat_only_trump_leads,
+            getattr(opts, "passing", 0) if n == 4 else 0)
+    return found
+
+
+_last_fixed: tuple[Any, Any, Fixed] = (None, None, _fixed(4, Options()))
+"""The class, the options object and the fixed values of the last state made (a game
+made with the same options object again does not hash them)."""
+
 
 class PinochleState(KeptTrick, PinochleActionText, GameState):
     """A whole game of partnership Pinochle (many hands, until the target)."""
@@ -253,21 +280,17 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         opts = options if options is not None else self.default_options()
         self.is_terminal = False
         self._legal = None
-        super().__init__(opts, seed, self.PLAYERS)
         n = self.PLAYERS
-        self.n = n
-        self.div = 10 if opts.one_point else 1
-        self.step = 1 if opts.one_point else 10
-        self.min_bid = opts.min_bid // self.div
-        # Highest legal bid: the most a side can ever score in a hand.
-        self.max_bid = max_side_score(n, opts.one_point)
-        self.target = opts.target // self.div
-        self.trick_total = 250 // self.div
-        self.last_bonus = 10 // self.div
-        self.counters = counter_table(opts.counters, opts.one_point)
-        self._beat_only_trump_leads = opts.beat_only_trump_leads
-        self.npass = getattr(opts, "passing", 0) if n == 4 else 0
-        self.scores = [0] * (2 if n == 4 else 3)
+        super().__init__(opts, seed, n)
+        global _last_fixed
+        last_cls, last_opts, fixed = _last_fixed
+        if last_cls is not type(self) or last_opts is not opts:
+            fixed = _fixed(n, opts)
+            _last_fixed = (type(self), opts, fixed)
+        (self.n, self.div, self.step, self.min_bid, self.max_bid, self.target,
+         self.trick_total, self.last_bonus, self.counters, self._beat_only_trump_leads,
+         self.npass) = fixed
+        self.scores = [0, 0] if n == 4 else [0, 0, 0]
         self.log: list[dict[str, Any]] = []
         self._last_hand: dict[str, Any] | None = None
         self._last_src: tuple[Any, ...] | None = None
@@ -277,7 +300,15 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         if _blank:
             self._reset_hand()
             return
-        self.dealer = self.rng.randrange(n)
+        rng = self.rng
+        if type(rng) is random.Random:  # rng.randrange(n), the same draws
+            width = n.bit_length()
+            dealer = rng.getrandbits(width)
+            while dealer >= n:
+                dealer = rng.getrandbits(width)
+            self.dealer = dealer
+        else:
+            self.dealer = rng.randrange(n)
         self._start_hand()
 
     @classmethod
@@ -465,24 +496,39 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 return
         elif card >= 0:  # one of the play actions legal_actions() lists
             if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
-                self._legal = None
-                self._lmask = 0
                 seat = self.turn
                 self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
-                self.hands[seat] ^= _BIT[card]
+                hands = self.hands
+                hands[seat] ^= _BIT[card]
                 trick = self._trick
                 k = len(trick)
+                trick.append(card)
+                trump = self.trump
                 if k:
-                    if BEATERS[self.trump][self._win] >> card & 1:
-                        self._win, self._wpos = card, k
-                    trick.append(card)
+                    w = self._win
+                    if BEATERS[trump][w] >> card & 1:
+                        w = self._win = card
+                        self._wpos = k
                     if k + 1 == self.n:
                         self._end_trick(trick)
                         return
+                    first = trick[0]
                 else:
-                    trick.append(card)
-                    self._win, self._wpos = card, 0
-                self.turn = seat + 1 if seat + 1 < self.n else 0
+                    w = self._win = first = card
+                    self._wpos = 0
+                seat = self.turn = seat + 1 if seat + 1 < self.n else 0
+                # the next player's legal cards (_play_mask, inline), worked out at once
+                hand = hands[seat]
+                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                if must:  # cards of one suit
+                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                        must = must & BEATERS[trump][w] or must
+                    self._lmask = must
+                    self._legal = [*_SUIT_PLAYS[must]]
+                    return
+                self._lmask = hand
+                self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                               *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
                 return
         elif type(action) is tuple and self.phase == BIDDING:
             legal = self._legal
@@ -779,9 +825,15 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             self.tricks.append((leader, (a, b, c), w))
         self._trick = []
         self._win = -1
-        if self.hands[w]:
+        hand = self.hands[w]
+        if hand:  # the winner leads any card it holds (its legal actions worked out at once)
             self.leader = self.turn = w
+            self._lmask = hand
+            self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                           *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
         else:
+            self._legal = None
+            self._lmask = 0
             self._score_hand(throw_in=False)
 
     def trick_points(self) -> list[int]:
@@ -803,15 +855,28 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             assert self._melds is not None
             hands = tuple(m.cards for m in self._melds)
         b = self.bidder
-        bside = self.team(b)
-        sides = len(self.scores)
-        side_melds = [0] * sides
-        for seat in range(self.n):
-            side_melds[self.team(seat)] += totals[seat]
-        tp = None if throw_in else self.trick_points()
+        tp: list[int] | None = None
+        won = self.won
+        table = self.counters
+        if self.n == 4:
+            bside = b & 1
+            side_melds = [totals[0] + totals[2], totals[1] + totals[3]]
+            if not throw_in:  # trick_points() of the hand played out, in short
+                tp = [mask_points(won[0] | won[2], table), mask_points(won[1] | won[3], table)]
+        else:
+            bside = b
+            side_melds = [totals[0], totals[1], totals[2]]
+            if not throw_in:
+                tp = [mask_points(won[0], table), mask_points(won[1], table),
+                      mask_points(won[2], table)]
+                if b >= 0:
+                    tp[b] += mask_points(self.discards, table)
+        if tp is not None:
+            tp[self.tricks[-1][2] & 1 if self.n == 4 else self.tricks[-1][2]] += self.last_bonus
         delta, made = hand_scores(self.contract, bside, side_melds, tp)
-        for side in range(sides):
-            self.scores[side] += delta[side]
+        scores = self.scores
+        for side in range(len(scores)):
+            scores[side] += delta[side]
         summary: dict[str, Any] = {
             "hand": self.hand_no, "dealer": self.dealer, "redeal": False, "bidder": b,
             "bid": self.contract, "stuck_dealer": self.stuck, "trump": self.trump,
@@ -884,6 +949,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         c.given = self.given[:]
         c._melds = None if self._melds is None else self._melds[:]
         c._legal = None
+        c._lmask = 0  # worked out again when asked (a copy's hands may be changed)
         c._trick = self._trick[:]
         c.tricks = self.tricks[:]
         c.won = self.won[:]
