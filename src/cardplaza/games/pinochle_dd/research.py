@@ -190,13 +190,19 @@ class DoubleDeckCodec(ResearchCodec):
         """The 80 cards shuffled for a deal."""
         return CARDS
 
+    def shuffle_tail(self, options: Any, items: int) -> int:
+        """The deal's last 20 places are the fourth hand's: its cards are what is left once
+        the other 60 are dealt."""
+        return 20 if items == 80 else 1
+
     def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
-        """Per deal: the 80 cards dealt (79 chance nodes), the bids (every seat passes at
+        """Per deal: the 80 cards dealt (60 chance nodes: the last hand is what is left;
+        one more for the first dealer), the bids (every seat passes at
         most once and every other bid raises the last, so at most one bid per amount up to
         the highest, meld bids included), trump, the cards passed both ways, a throw-in and
         the 80 cards played; at most ``max_deals`` deals (redeals count)."""
         bids = 4 + (MAX_SIDE_MELD + 50 - MIN_BID + 1)
-        per_deal = 79 + bids + 1 + 2 * int(options.pass_count) + 1 + 80
+        per_deal = 61 + bids + 1 + 2 * int(options.pass_count) + 1 + 80
         return (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def tensor(self, observation: dict[str, Any], options: Any,
