@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import operator
 import random
+from collections import deque as _consume
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, ClassVar, Literal
 
 from cardplaza.core.cards import PINOCHLE, CardParseError, bit_list, chunk_tables
@@ -440,7 +442,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             legal = [*_PLAY0[m & 4095], *_PLAY1[m >> 12 & 4095],
                      *_PLAY2[m >> 24 & 4095], *_PLAY3[m >> 36]]
         elif ph == BIDDING:
-            lo = self.next_bid_min()
+            high = self.high_bid
+            lo = high + self.step if high else self.min_bid  # next_bid_min()
             legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
@@ -484,11 +487,32 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         if card >= 48:  # one of the give or discard actions legal_actions() lists
             card -= 48
             if card < 48:
-                if self.phase == PASSING and self.hands[self.giver] >> card & 1:
-                    self._legal = None
-                    self.history.append((self.turn, action))
-                    self._give(card)
-                    return
+                if self.phase == PASSING:
+                    g = self.giver
+                    hands = self.hands
+                    hand = hands[g]
+                    if hand >> card & 1:  # (_give, inline)
+                        self.history.append((self.turn, action))
+                        hand ^= _BIT[card]
+                        hands[g] = hand
+                        pending = self.pending | _BIT[card]
+                        if pending.bit_count() == self.npass:
+                            hands[g + 2 & 3] |= pending  # the partner receives them
+                            self.given[g] = pending
+                            self.pending = 0
+                            if g == self.bidder:
+                                self.giver = -1
+                                self._legal = None
+                                self._meld()
+                                return
+                            g = self.giver = self.turn = self.bidder
+                            hand = hands[g]
+                        else:
+                            self.pending = pending
+                        # the giver's legal actions, worked out at once
+                        self._legal = [*_GIVE0[hand & 4095], *_GIVE1[hand >> 12 & 4095],
+                                       *_GIVE2[hand >> 24 & 4095], *_GIVE3[hand >> 36]]
+                        return
             elif self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
                 self._legal = None
                 self.history.append((self.turn, action))
@@ -889,7 +913,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         # summary's details are worked out from them when read.
         self._last_src = (summary, hands, self.trump, self.tricks, self.widow_cards)
         self._record(summary)
-        self.winner = game_winner(self.scores, bside, self.target)
+        target = self.target
+        self.winner = game_winner(scores, bside, target) if max(scores) >= target else -1
         if self.winner >= 0:
             self.phase = OVER
             self.is_terminal = True
@@ -902,9 +927,9 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
     def _stop(self) -> None:
         """End the game at its deal limit: the side ahead wins (-1 on equal scores)."""
-        best = max(self.scores)
-        tops = [side for side, score in enumerate(self.scores) if score == best]
-        self.winner = tops[0] if len(tops) == 1 else -1
+        scores = self.scores
+        best = max(scores)
+        self.winner = scores.index(best) if scores.count(best) == 1 else -1
         self.phase = OVER
         self.is_terminal = True
         self.turn = TERMINAL
@@ -940,8 +965,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         """Independent copy (lists copied shallowly, RNG copied)."""
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
-        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
-            setattr(c, name, value)
+        _consume(map(setattr, repeat(c, len(_SLOTS)), _SLOTS, _slot_values(self)), 0)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
         c.log = self.log[:]
