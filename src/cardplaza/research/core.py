@@ -302,6 +302,9 @@ def outcome_utilities(state: GameState) -> list[float]:
     return [share if s in won else -1.0 for s in range(n)]
 
 
+_NEVER = 1 << 62
+"""A number of items left no deal reaches."""
+
 _UNIFORM: list[tuple[tuple[int, float], ...]] = [
     tuple((k, 1.0 / n) for k in range(n)) for n in range(129)]
 
@@ -354,7 +357,9 @@ class ChanceState:
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
         self.outcomes: Sequence[tuple[int, float]] = ()  # uniform_outcomes(len(left))
-        self.quick_deal = False  # a shuffle the OpenSpiel state deals card by card itself
+        # A shuffle the OpenSpiel state deals card by card itself: while more items than
+        # this are left, a card dealt leaves another chance node (no shuffle: never).
+        self.quick_deal = _NEVER
         self.tail = 1  # the shuffle's outcomes are all chosen when this many items are left
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
@@ -383,9 +388,9 @@ class ChanceState:
         n = len(need.items)
         self.left = list(range(n))
         self.outcomes = uniform_outcomes(n)
-        self.quick_deal = need.kind == "shuffle" and n <= len(_UNIFORM)
         tail = self.codec.shuffle_tail(self.options, n) if need.kind == "shuffle" else 1
-        self.tail = tail if 1 <= tail < n else 1
+        self.tail = tail = tail if 1 <= tail < n else 1
+        self.quick_deal = tail + 1 if need.kind == "shuffle" and n <= len(_UNIFORM) else _NEVER
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:

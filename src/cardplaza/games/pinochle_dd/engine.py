@@ -399,10 +399,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self._reset_hand()
         self.hands = deal(self.rng)
 
-    @property
-    def current_player(self) -> int:
-        """Seat to act, or TERMINAL (the turn is TERMINAL once the game is over)."""
-        return self.turn
+    current_player = property(operator.attrgetter("turn"), doc="""Seat to act, or TERMINAL
+        (the turn is TERMINAL once the game is over; read without a Python call, since a
+        driver asks at every step).""")
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now (unit scale)."""
