@@ -171,7 +171,8 @@ _DISCARDS = chunk_tables(_DISCARD_ACTIONS)
 _CARD_CODE = {**_PLAY_CARD, **{id(a): 48 + a[1] for a in _GIVE_ACTIONS},
               **{id(a): 96 + a[1] for a in _DISCARD_ACTIONS}}
 """By identity, the code of every card action :meth:`PinochleState.legal_actions` hands
-out: a play is its card, a give 48 + card, a discard 96 + card."""
+out: a play is its card, a give 48 + card, a discard 96 + card (and a trump 144 + suit,
+below)."""
 
 
 def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
@@ -181,6 +182,7 @@ def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[
 
 
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+_CARD_CODE.update({id(a): 144 + a[1] for a in _TRUMPS})  # type: ignore[index]
 
 
 def _sorted_cards(mask: int) -> list[int]:
@@ -513,10 +515,16 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                         self._legal = [*_GIVE0[hand & 4095], *_GIVE1[hand >> 12 & 4095],
                                        *_GIVE2[hand >> 24 & 4095], *_GIVE3[hand >> 36]]
                         return
-            elif self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
+            elif card < 96:
+                if self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
+                    self._legal = None
+                    self.history.append((self.turn, action))
+                    self._discard(card - 48)
+                    return
+            elif self.phase == TRUMP:  # one of the trumps legal_actions() lists
                 self._legal = None
                 self.history.append((self.turn, action))
-                self._discard(card - 48)
+                self._name_trump(card - 96)
                 return
         elif card >= 0:  # one of the play actions legal_actions() lists
             if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
