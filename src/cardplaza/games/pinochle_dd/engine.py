@@ -554,6 +554,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self._legal = None  # one of the give actions legal_actions() lists
                 self.history.append((self.turn, action))
                 self._give(c)
+                if self.phase == PASSING:  # the giver's legal actions, worked out at once
+                    held = self.hands[self.giver] & LOW20
+                    self._legal = _GV0[held & 1023] + _GV1[held >> 10]
                 return
         elif c < _BID_CODE:
             if self.phase == TRUMP:  # one of the trumps legal_actions() lists
