@@ -240,8 +240,6 @@ _SLOTS = (
 _slot_values = operator.attrgetter(*_SLOTS)
 
 Fixed = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], bool, int]
-_FIXED: dict[tuple[int, Any], Fixed] = {}
-"""Per number of hands and options: what a state works out from them (see :func:`_fixed`)."""
 
 
 def _fixed(n: int, opts: Any) -> Fixed:
@@ -249,21 +247,16 @@ def _fixed(n: int, opts: Any) -> Fixed:
     side can ever score in a hand), the target, the trick points of a hand, the last-trick
     bonus, the counter table, O5 and the cards passed each way, for ``n`` hands and
     ``opts``."""
-    key = (n, opts)
-    found = _FIXED.get(key)
-    if found is None:
-        div = 10 if opts.one_point else 1
-        found = _FIXED[key] = (
-            n, div, 1 if opts.one_point else 10, opts.min_bid // div,
+    div = 10 if opts.one_point else 1
+    return (n, div, 1 if opts.one_point else 10, opts.min_bid // div,
             max_side_score(n, opts.one_point), opts.target // div, 250 // div, 10 // div,
             counter_table(opts.counters, opts.one_point), opts.beat_only_trump_leads,
             getattr(opts, "passing", 0) if n == 4 else 0)
-    return found
 
 
 _last_fixed: tuple[Any, Any, Fixed] = (None, None, _fixed(4, Options()))
 """The class, the options object and the fixed values of the last state made (a game
-made with the same options object again does not hash them)."""
+made with the very same options object again takes them as they are)."""
 
 
 class PinochleState(KeptTrick, PinochleActionText, GameState):
