@@ -183,6 +183,20 @@ def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[
 
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
 _CARD_CODE.update({id(a): 144 + a[1] for a in _TRUMPS})  # type: ignore[index]
+_BID_CODE = 1 << 20
+"""The code of the pass; a listed bid's is this + its amount."""
+_BIDS: dict[int, Action] = {0: PASS}
+_CARD_CODE[id(PASS)] = _BID_CODE
+
+
+def _bid_action(amount: int) -> Action:
+    """The one object of the lowest bid ``amount`` that legal_actions() lists (its code is
+    known to apply)."""
+    action = _BIDS.get(amount)
+    if action is None:
+        action = _BIDS[amount] = (K_BID, amount)
+        _CARD_CODE[id(action)] = _BID_CODE + amount
+    return action
 
 
 def _sorted_cards(mask: int) -> list[int]:
@@ -439,7 +453,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         elif ph == BIDDING:
             high = self.high_bid
             lo = high + self.step if high else self.min_bid  # next_bid_min()
-            legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
+            legal = [PASS, _bid_action(lo)] if lo <= self.max_bid else [PASS]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
@@ -478,8 +492,22 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
         The legality worked out for :meth:`legal_actions` serves: a legal card play or
         listed action is carried out at once, anything else is explained first."""
-        card = _CARD_CODE.get(id(action), -1)
-        if card >= 48:  # one of the give or discard actions legal_actions() lists
+        try:
+            card = _CARD_CODE[id(action)]
+        except KeyError:
+            card = -1
+        if card >= _BID_CODE:  # the pass or a bid legal_actions() lists
+            if self.phase == BIDDING:
+                legal = self._legal
+                if legal is None:
+                    legal = self.legal_actions()
+                if action in legal:
+                    seat = self.turn
+                    self._legal = None
+                    self.history.append((seat, action))
+                    self._bid(card - _BID_CODE)
+                    return
+        elif card >= 48:  # one of the give or discard actions legal_actions() lists
             card -= 48
             if card < 48:
                 if self.phase == PASSING:
