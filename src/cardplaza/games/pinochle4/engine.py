@@ -453,7 +453,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         elif ph == BIDDING:
             high = self.high_bid
             lo = high + self.step if high else self.min_bid  # next_bid_min()
-            legal = [PASS, _bid_action(lo)] if lo <= self.max_bid else [PASS]
+            legal = [PASS, _BIDS.get(lo) or _bid_action(lo)] if lo <= self.max_bid else [PASS]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
@@ -850,8 +850,17 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         trump, extra, div = self.trump, o.extra_kq, self.div
         hands = self._meld_hands = tuple(self.hands)
         self._melds = None
-        self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
-        if is_throw_in(self.side_meld(self.bidder), self.contract, self.trick_total):
+        b = self.bidder
+        if self.n == 4:
+            h0, h1, h2, h3 = hands
+            totals = self.meld_totals = [
+                meld_total(h0, trump, extra) // div, meld_total(h1, trump, extra) // div,
+                meld_total(h2, trump, extra) // div, meld_total(h3, trump, extra) // div]
+            side = totals[b] + totals[(b + 2) % 4]  # side_meld(b)
+        else:
+            totals = self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
+            side = totals[b]
+        if is_throw_in(side, self.contract, self.trick_total):
             self._score_hand(throw_in=True)
             return
         self.phase = PLAY
