@@ -557,9 +557,10 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 k = len(trick)
                 trick.append(card)
                 trump = self.trump
+                beaters = BEATERS[trump]
                 if k:
                     w = self._win
-                    if BEATERS[trump][w] >> card & 1:
+                    if beaters[w] >> card & 1:
                         w = self._win = card
                         self._wpos = k
                     n = self.n
@@ -599,7 +600,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
                 if must:  # cards of one suit
                     if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                        must = must & BEATERS[trump][w] or must
+                        must = must & beaters[w] or must
                     self._lmask = must
                     self._legal = [*_SUIT_PLAYS[must]]
                     return
