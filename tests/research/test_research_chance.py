@@ -198,3 +198,30 @@ def test_a_kept_copy_at_the_end_of_a_deal_equals_the_replayed_deal(
         return views
 
     assert play(True) == play(False)
+
+
+def test_the_double_deck_deal_ends_its_chance_nodes_when_the_last_hand_is_left() -> None:
+    """Once 60 of the 80 cards are dealt, the fourth hand is the 20 left: no more chance
+    nodes, and the deal is the one the full order (the rest ascending) deals."""
+    spec = get_game("pinochle_dd")
+    rng = random.Random(5)
+    state = ChanceState(spec, spec.options_type())
+    nodes = 0
+    while state.current_player == CHANCE:
+        outcomes = state.chance_outcomes()
+        assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+        assert len(outcomes) > 20 or (state.need is not None and state.need.kind == "number")
+        state.apply_number(rng.choice(outcomes)[0])
+        nodes += 1
+    assert nodes == 1 + 60  # the first dealer, then 60 places of the shuffle
+    engine = state.engine
+    assert engine is not None
+    start = state.deal_start
+    assert isinstance(start, tuple)
+    (kind, order), = [d for d in start if d[0] == "shuffle"]
+    assert kind == "shuffle" and sorted(order) == list(range(80))
+    assert list(order[60:]) == sorted(order[60:])
+    with chance_from(lambda seed: ScriptedRNG(start)):
+        twin = spec.new_game(spec.options_type(), 0)
+    assert twin.hands == engine.hands  # type: ignore[attr-defined]
+    assert [h.bit_count() for h in engine.hands] == [20] * 4  # type: ignore[attr-defined]

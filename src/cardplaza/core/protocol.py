@@ -16,6 +16,7 @@ Rules of the protocol:
 
 from __future__ import annotations
 
+import _random
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
@@ -93,7 +94,7 @@ class GameState(ABC):
         self.seed = seed
         self.num_players = num_players
         factory = _RNG_FACTORY.get()
-        self._rng = random.Random(seed) if factory is None else factory(seed)
+        self._rng = seeded_rng(seed) if factory is None else factory(seed)
         self._rng_shared = False
         self.history: list[tuple[int, Action]] = []
 
@@ -295,6 +296,26 @@ def safe_repr(value: object, limit: int = 60) -> str:
     except Exception:
         return f"<{type(value).__name__} that cannot be shown>"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+_new_random = random.Random.__new__
+_seed_random = _random.Random.seed
+
+
+def seeded_rng(seed: int) -> random.Random:
+    """``random.Random(seed)`` in the very same state, at half the cost: ``Random(seed)``
+    seeds its generator twice (once in ``__new__`` with no seed, once in ``__init__``), this
+    seeds it once.
+
+    >>> seeded_rng(7).getstate() == random.Random(7).getstate()
+    True
+    """
+    if type(seed) is not int:
+        return random.Random(seed)
+    rng = _new_random(random.Random)
+    _seed_random(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # as Random.__init__ sets it
+    return rng
 
 
 def copy_rng(rng: random.Random) -> random.Random:

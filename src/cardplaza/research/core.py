@@ -93,6 +93,14 @@ class ResearchCodec(ABC):
         :meth:`decode`. ``(0, ())``: none."""
         return 0, ()
 
+    def shuffle_tail(self, options: Any, items: int) -> int:
+        """How many places at the end of a shuffle of ``items`` items go together to one
+        holder in no order that matters (the last hand dealt): once the items before them
+        are chosen, those places take the items left (in ascending order) without chance
+        nodes of their own. At least 1 (the last place is always what is left); games
+        whose deal ends with a whole hand say so."""
+        return 1
+
     def max_chance_outcomes(self, options: Any) -> int:
         """The most outcomes of one chance node: the cards of the game's pack (games whose
         pack has more than 53 cards say so)."""
@@ -294,6 +302,9 @@ def outcome_utilities(state: GameState) -> list[float]:
     return [share if s in won else -1.0 for s in range(n)]
 
 
+_NEVER = 1 << 62
+"""A number of items left no deal reaches."""
+
 _UNIFORM: list[tuple[tuple[int, float], ...]] = [
     tuple((k, 1.0 / n) for k in range(n)) for n in range(129)]
 
@@ -322,7 +333,7 @@ class ChanceState:
     __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
                  "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
                  "left", "max_deals", "need", "options", "order", "outcomes", "over", "pending",
-                 "pending_seat", "quick_deal", "seat", "seats", "spec")
+                 "pending_seat", "quick_deal", "seat", "seats", "spec", "tail")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
@@ -346,7 +357,10 @@ class ChanceState:
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
         self.outcomes: Sequence[tuple[int, float]] = ()  # uniform_outcomes(len(left))
-        self.quick_deal = False  # a shuffle the OpenSpiel state deals card by card itself
+        # A shuffle the OpenSpiel state deals card by card itself: while more items than
+        # this are left, a card dealt leaves another chance node (no shuffle: never).
+        self.quick_deal = _NEVER
+        self.tail = 1  # the shuffle's outcomes are all chosen when this many items are left
         self.history: list[tuple[int, int]] = []  # (player or CHANCE, number)
         self.over = False  # the game is over
         self.seat = TERMINAL  # the engine's current_player, kept after every step
@@ -374,7 +388,9 @@ class ChanceState:
         n = len(need.items)
         self.left = list(range(n))
         self.outcomes = uniform_outcomes(n)
-        self.quick_deal = need.kind == "shuffle" and n <= len(_UNIFORM)
+        tail = self.codec.shuffle_tail(self.options, n) if need.kind == "shuffle" else 1
+        self.tail = tail = tail if 1 <= tail < n else 1
+        self.quick_deal = tail + 1 if need.kind == "shuffle" and n <= len(_UNIFORM) else _NEVER
 
     # -- chance -------------------------------------------------------------------
     def _advance(self) -> None:
@@ -476,10 +492,10 @@ class ChanceState:
         if need.kind == "shuffle":
             order = self.order
             order.append(left.pop(k))
-            if len(left) > 1:
+            if len(left) > self.tail:
                 self.outcomes = uniform_outcomes(len(left))
                 return
-            self.draws.append(("shuffle", (*order, left[0])))
+            self.draws.append(("shuffle", (*order, *left)))  # the tail: what is left
         else:
             self.draws.append(("number", (k,)))
         self.need = None
@@ -582,6 +598,7 @@ class ChanceState:
         new.left = self.left[:]
         new.outcomes = self.outcomes
         new.quick_deal = self.quick_deal
+        new.tail = self.tail
         new.history = self.history[:]
         new.over = self.over
         return new

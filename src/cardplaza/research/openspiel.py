@@ -242,7 +242,7 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         if inner.chance:
             left = inner.left
             n = len(left)
-            if n > 2 and inner.quick_deal and type(action) is int and 0 <= action < n:
+            if n > inner.quick_deal and type(action) is int and 0 <= action < n:
                 # A card dealt that is not the deal's last choice (ChanceState._chance,
                 # inline).
                 inner.history.append(CHANCE_STEPS[action])

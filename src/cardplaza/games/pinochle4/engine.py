@@ -6,8 +6,11 @@ See the package docstring for the observation schema and the action forms.
 from __future__ import annotations
 
 import operator
+import random
+from collections import deque as _consume
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import repeat
 from typing import Any, ClassVar, Literal
 
 from cardplaza.core.cards import PINOCHLE, CardParseError, bit_list, chunk_tables
@@ -168,7 +171,8 @@ _DISCARDS = chunk_tables(_DISCARD_ACTIONS)
 _CARD_CODE = {**_PLAY_CARD, **{id(a): 48 + a[1] for a in _GIVE_ACTIONS},
               **{id(a): 96 + a[1] for a in _DISCARD_ACTIONS}}
 """By identity, the code of every card action :meth:`PinochleState.legal_actions` hands
-out: a play is its card, a give 48 + card, a discard 96 + card."""
+out: a play is its card, a give 48 + card, a discard 96 + card (and a trump 144 + suit,
+below)."""
 
 
 def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[Action]:
@@ -178,6 +182,21 @@ def _listed(tables: tuple[tuple[tuple[Action, ...], ...], ...], m: int) -> list[
 
 
 _TRUMPS: list[Action] = [(K_TRUMP, s) for s in range(4)]
+_CARD_CODE.update({id(a): 144 + a[1] for a in _TRUMPS})  # type: ignore[index]
+_BID_CODE = 1 << 20
+"""The code of the pass; a listed bid's is this + its amount."""
+_BIDS: dict[int, Action] = {0: PASS}
+_CARD_CODE[id(PASS)] = _BID_CODE
+
+
+def _bid_action(amount: int) -> Action:
+    """The one object of the lowest bid ``amount`` that legal_actions() lists (its code is
+    known to apply)."""
+    action = _BIDS.get(amount)
+    if action is None:
+        action = _BIDS[amount] = (K_BID, amount)
+        _CARD_CODE[id(action)] = _BID_CODE + amount
+    return action
 
 
 def _sorted_cards(mask: int) -> list[int]:
@@ -234,6 +253,25 @@ _SLOTS = (
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
 
+Fixed = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], bool, int]
+
+
+def _fixed(n: int, opts: Any) -> Fixed:
+    """``n``, the unit divisor, the bid step, the lowest and the highest bid (the most a
+    side can ever score in a hand), the target, the trick points of a hand, the last-trick
+    bonus, the counter table, O5 and the cards passed each way, for ``n`` hands and
+    ``opts``."""
+    div = 10 if opts.one_point else 1
+    return (n, div, 1 if opts.one_point else 10, opts.min_bid // div,
+            max_side_score(n, opts.one_point), opts.target // div, 250 // div, 10 // div,
+            counter_table(opts.counters, opts.one_point), opts.beat_only_trump_leads,
+            getattr(opts, "passing", 0) if n == 4 else 0)
+
+
+_last_fixed: tuple[Any, Any, Fixed] = (None, None, _fixed(4, Options()))
+"""The class, the options object and the fixed values of the last state made (a game
+made with the very same options object again takes them as they are)."""
+
 
 class PinochleState(KeptTrick, PinochleActionText, GameState):
     """A whole game of partnership Pinochle (many hands, until the target)."""
@@ -253,21 +291,17 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         opts = options if options is not None else self.default_options()
         self.is_terminal = False
         self._legal = None
-        super().__init__(opts, seed, self.PLAYERS)
         n = self.PLAYERS
-        self.n = n
-        self.div = 10 if opts.one_point else 1
-        self.step = 1 if opts.one_point else 10
-        self.min_bid = opts.min_bid // self.div
-        # Highest legal bid: the most a side can ever score in a hand.
-        self.max_bid = max_side_score(n, opts.one_point)
-        self.target = opts.target // self.div
-        self.trick_total = 250 // self.div
-        self.last_bonus = 10 // self.div
-        self.counters = counter_table(opts.counters, opts.one_point)
-        self._beat_only_trump_leads = opts.beat_only_trump_leads
-        self.npass = getattr(opts, "passing", 0) if n == 4 else 0
-        self.scores = [0] * (2 if n == 4 else 3)
+        super().__init__(opts, seed, n)
+        global _last_fixed
+        last_cls, last_opts, fixed = _last_fixed
+        if last_cls is not type(self) or last_opts is not opts:
+            fixed = _fixed(n, opts)
+            _last_fixed = (type(self), opts, fixed)
+        (self.n, self.div, self.step, self.min_bid, self.max_bid, self.target,
+         self.trick_total, self.last_bonus, self.counters, self._beat_only_trump_leads,
+         self.npass) = fixed
+        self.scores = [0, 0] if n == 4 else [0, 0, 0]
         self.log: list[dict[str, Any]] = []
         self._last_hand: dict[str, Any] | None = None
         self._last_src: tuple[Any, ...] | None = None
@@ -277,7 +311,15 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         if _blank:
             self._reset_hand()
             return
-        self.dealer = self.rng.randrange(n)
+        rng = self.rng
+        if type(rng) is random.Random:  # rng.randrange(n), the same draws
+            width = n.bit_length()
+            dealer = rng.getrandbits(width)
+            while dealer >= n:
+                dealer = rng.getrandbits(width)
+            self.dealer = dealer
+        else:
+            self.dealer = rng.randrange(n)
         self._start_hand()
 
     @classmethod
@@ -409,8 +451,9 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             legal = [*_PLAY0[m & 4095], *_PLAY1[m >> 12 & 4095],
                      *_PLAY2[m >> 24 & 4095], *_PLAY3[m >> 36]]
         elif ph == BIDDING:
-            lo = self.next_bid_min()
-            legal = [PASS, (K_BID, lo)] if lo <= self.max_bid else [PASS]
+            high = self.high_bid
+            lo = high + self.step if high else self.min_bid  # next_bid_min()
+            legal = [PASS, _BIDS.get(lo) or _bid_action(lo)] if lo <= self.max_bid else [PASS]
         elif ph == TRUMP:
             legal = _TRUMPS[:]
         elif ph == PASSING:
@@ -449,40 +492,121 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
         The legality worked out for :meth:`legal_actions` serves: a legal card play or
         listed action is carried out at once, anything else is explained first."""
-        card = _CARD_CODE.get(id(action), -1)
-        if card >= 48:  # one of the give or discard actions legal_actions() lists
+        try:
+            card = _CARD_CODE[id(action)]
+        except KeyError:
+            card = -1
+        if card >= _BID_CODE:  # the pass or a bid legal_actions() lists
+            if self.phase == BIDDING:
+                legal = self._legal
+                if legal is None:
+                    legal = self.legal_actions()
+                if action in legal:
+                    seat = self.turn
+                    self._legal = None
+                    self.history.append((seat, action))
+                    self._bid(card - _BID_CODE)
+                    return
+        elif card >= 48:  # one of the give or discard actions legal_actions() lists
             card -= 48
             if card < 48:
-                if self.phase == PASSING and self.hands[self.giver] >> card & 1:
+                if self.phase == PASSING:
+                    g = self.giver
+                    hands = self.hands
+                    hand = hands[g]
+                    if hand >> card & 1:  # (_give, inline)
+                        self.history.append((self.turn, action))
+                        hand ^= _BIT[card]
+                        hands[g] = hand
+                        pending = self.pending | _BIT[card]
+                        if pending.bit_count() == self.npass:
+                            hands[g + 2 & 3] |= pending  # the partner receives them
+                            self.given[g] = pending
+                            self.pending = 0
+                            if g == self.bidder:
+                                self.giver = -1
+                                self._legal = None
+                                self._meld()
+                                return
+                            g = self.giver = self.turn = self.bidder
+                            hand = hands[g]
+                        else:
+                            self.pending = pending
+                        # the giver's legal actions, worked out at once
+                        self._legal = [*_GIVE0[hand & 4095], *_GIVE1[hand >> 12 & 4095],
+                                       *_GIVE2[hand >> 24 & 4095], *_GIVE3[hand >> 36]]
+                        return
+            elif card < 96:
+                if self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
                     self._legal = None
                     self.history.append((self.turn, action))
-                    self._give(card)
+                    self._discard(card - 48)
                     return
-            elif self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
+            elif self.phase == TRUMP:  # one of the trumps legal_actions() lists
                 self._legal = None
                 self.history.append((self.turn, action))
-                self._discard(card - 48)
+                self._name_trump(card - 96)
                 return
         elif card >= 0:  # one of the play actions legal_actions() lists
             if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
-                self._legal = None
-                self._lmask = 0
                 seat = self.turn
                 self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
-                self.hands[seat] ^= _BIT[card]
+                hands = self.hands
+                hands[seat] ^= _BIT[card]
                 trick = self._trick
                 k = len(trick)
+                trick.append(card)
+                trump = self.trump
+                beaters = BEATERS[trump]
                 if k:
-                    if BEATERS[self.trump][self._win] >> card & 1:
-                        self._win, self._wpos = card, k
-                    trick.append(card)
-                    if k + 1 == self.n:
-                        self._end_trick(trick)
+                    w = self._win
+                    if beaters[w] >> card & 1:
+                        w = self._win = card
+                        self._wpos = k
+                    n = self.n
+                    if k + 1 == n:  # the trick is full (_end_trick, inline)
+                        leader = self.leader
+                        w = leader + self._wpos
+                        if w >= n:
+                            w -= n
+                        played = (*trick,)
+                        if n == 4:
+                            a, b, c, d = played
+                            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+                        else:
+                            a, b, c = played
+                            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
+                        self.tricks.append((leader, played, w))
+                        self._trick = []
+                        self._win = -1
+                        hand = hands[w]
+                        if hand:  # the winner leads any card it holds
+                            self.leader = self.turn = w
+                            self._lmask = hand
+                            self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                                           *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
+                        else:
+                            self._legal = None
+                            self._lmask = 0
+                            self._score_hand(throw_in=False)
                         return
+                    first = trick[0]
                 else:
-                    trick.append(card)
-                    self._win, self._wpos = card, 0
-                self.turn = seat + 1 if seat + 1 < self.n else 0
+                    w = self._win = first = card
+                    self._wpos = 0
+                seat = self.turn = seat + 1 if seat + 1 < self.n else 0
+                # the next player's legal cards (_play_mask, inline), worked out at once
+                hand = hands[seat]
+                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                if must:  # cards of one suit
+                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                        must = must & beaters[w] or must
+                    self._lmask = must
+                    self._legal = [*_SUIT_PLAYS[must]]
+                    return
+                self._lmask = hand
+                self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                               *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
                 return
         elif type(action) is tuple and self.phase == BIDDING:
             legal = self._legal
@@ -727,8 +851,17 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         trump, extra, div = self.trump, o.extra_kq, self.div
         hands = self._meld_hands = tuple(self.hands)
         self._melds = None
-        self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
-        if is_throw_in(self.side_meld(self.bidder), self.contract, self.trick_total):
+        b = self.bidder
+        if self.n == 4:
+            h0, h1, h2, h3 = hands
+            totals = self.meld_totals = [
+                meld_total(h0, trump, extra) // div, meld_total(h1, trump, extra) // div,
+                meld_total(h2, trump, extra) // div, meld_total(h3, trump, extra) // div]
+            side = totals[b] + totals[(b + 2) % 4]  # side_meld(b)
+        else:
+            totals = self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
+            side = totals[b]
+        if is_throw_in(side, self.contract, self.trick_total):
             self._score_hand(throw_in=True)
             return
         self.phase = PLAY
@@ -779,9 +912,15 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             self.tricks.append((leader, (a, b, c), w))
         self._trick = []
         self._win = -1
-        if self.hands[w]:
+        hand = self.hands[w]
+        if hand:  # the winner leads any card it holds (its legal actions worked out at once)
             self.leader = self.turn = w
+            self._lmask = hand
+            self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
+                           *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
         else:
+            self._legal = None
+            self._lmask = 0
             self._score_hand(throw_in=False)
 
     def trick_points(self) -> list[int]:
@@ -803,15 +942,28 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             assert self._melds is not None
             hands = tuple(m.cards for m in self._melds)
         b = self.bidder
-        bside = self.team(b)
-        sides = len(self.scores)
-        side_melds = [0] * sides
-        for seat in range(self.n):
-            side_melds[self.team(seat)] += totals[seat]
-        tp = None if throw_in else self.trick_points()
+        tp: list[int] | None = None
+        won = self.won
+        table = self.counters
+        if self.n == 4:
+            bside = b & 1
+            side_melds = [totals[0] + totals[2], totals[1] + totals[3]]
+            if not throw_in:  # trick_points() of the hand played out, in short
+                tp = [mask_points(won[0] | won[2], table), mask_points(won[1] | won[3], table)]
+        else:
+            bside = b
+            side_melds = [totals[0], totals[1], totals[2]]
+            if not throw_in:
+                tp = [mask_points(won[0], table), mask_points(won[1], table),
+                      mask_points(won[2], table)]
+                if b >= 0:
+                    tp[b] += mask_points(self.discards, table)
+        if tp is not None:
+            tp[self.tricks[-1][2] & 1 if self.n == 4 else self.tricks[-1][2]] += self.last_bonus
         delta, made = hand_scores(self.contract, bside, side_melds, tp)
-        for side in range(sides):
-            self.scores[side] += delta[side]
+        scores = self.scores
+        for side in range(len(scores)):
+            scores[side] += delta[side]
         summary: dict[str, Any] = {
             "hand": self.hand_no, "dealer": self.dealer, "redeal": False, "bidder": b,
             "bid": self.contract, "stuck_dealer": self.stuck, "trump": self.trump,
@@ -824,7 +976,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         # summary's details are worked out from them when read.
         self._last_src = (summary, hands, self.trump, self.tricks, self.widow_cards)
         self._record(summary)
-        self.winner = game_winner(self.scores, bside, self.target)
+        target = self.target
+        self.winner = game_winner(scores, bside, target) if max(scores) >= target else -1
         if self.winner >= 0:
             self.phase = OVER
             self.is_terminal = True
@@ -837,9 +990,9 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
     def _stop(self) -> None:
         """End the game at its deal limit: the side ahead wins (-1 on equal scores)."""
-        best = max(self.scores)
-        tops = [side for side, score in enumerate(self.scores) if score == best]
-        self.winner = tops[0] if len(tops) == 1 else -1
+        scores = self.scores
+        best = max(scores)
+        self.winner = scores.index(best) if scores.count(best) == 1 else -1
         self.phase = OVER
         self.is_terminal = True
         self.turn = TERMINAL
@@ -875,8 +1028,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         """Independent copy (lists copied shallowly, RNG copied)."""
         c = object.__new__(type(self))
         c.__dict__.update(self.__dict__)
-        for name, value in zip(_SLOTS, _slot_values(self), strict=True):
-            setattr(c, name, value)
+        _consume(map(setattr, repeat(c, len(_SLOTS)), _SLOTS, _slot_values(self)), 0)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
         c.log = self.log[:]
@@ -884,6 +1036,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         c.given = self.given[:]
         c._melds = None if self._melds is None else self._melds[:]
         c._legal = None
+        c._lmask = 0  # worked out again when asked (a copy's hands may be changed)
         c._trick = self._trick[:]
         c.tricks = self.tricks[:]
         c.won = self.won[:]

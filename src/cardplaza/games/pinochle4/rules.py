@@ -164,8 +164,55 @@ def legal_play_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int,
 _CARD_BITS = [1 << c for c in range(DECK_SIZE)]
 
 
+def _positions(top: int, size: int) -> tuple[tuple[int, int], ...]:
+    return tuple((i, (i + 1).bit_length()) for i in range(top, top - size, -1))
+
+
+_PLACES = {4: (_positions(47, 12), _positions(35, 12), _positions(23, 12)),
+           3: (_positions(47, 3), _positions(44, 15), _positions(29, 15))}
+"""Per number of players, the deck positions a shuffle settles for each place from the
+last (the widow in cut-throat, then the hands from the last), top first, each with the
+bit width of its draw."""
+_FIRST_SIZE = {4: 12, 3: 15}
+_FIRST_POSITIONS = {n: _positions(size - 1, size - 1) for n, size in _FIRST_SIZE.items()}
+"""The draws that settle the first hand's positions (its cards are those left by then)."""
+
+
 def deal(rng: random.Random, players: int) -> tuple[list[int], int]:
-    """Shuffle the 48 cards; 12 each for four players, 15 each + 3-card widow for three."""
+    """Shuffle the 48 cards; 12 each for four players, 15 each + 3-card widow for three.
+
+    By a plain ``random.Random`` the order is ``rng.shuffle(deck)``'s drawn the same way
+    (Fisher–Yates from the top, ``getrandbits`` of the position's width, a draw above the
+    position drawn again): the same cards, and the generator left in the same state; each
+    place's card is gathered as its position is settled, the first hand's are what is left.
+
+    >>> r, g = random.Random(3), random.Random(3)
+    >>> deck = list(range(48)); r.shuffle(deck)
+    >>> deal(g, 4) == ([sum(1 << c for c in deck[p:p + 12]) for p in (0, 12, 24, 36)], 0)
+    True
+    >>> r.random() == g.random()
+    True
+    """
+    if type(rng) is random.Random:
+        getrandbits = rng.getrandbits
+        bits = _CARD_BITS[:]
+        held = []
+        for positions in _PLACES[players]:  # the last place's positions first, top first
+            cards = 0
+            for i, width in positions:
+                j = getrandbits(width)
+                while j > i:
+                    j = getrandbits(width)
+                cards |= bits[j]
+                bits[j] = bits[i]  # the card at i moves to j; i is settled
+            held.append(cards)
+        for i, width in _FIRST_POSITIONS[players]:  # the first hand holds what is left
+            while getrandbits(width) > i:
+                pass
+        first = sum(bits[:_FIRST_SIZE[players]])
+        if players == 4:
+            return [first, held[2], held[1], held[0]], 0
+        return [first, held[2], held[1]], held[0]
     deck = _CARD_BITS[:]  # each card as its bit: the order of a shuffled list(range(48))
     shuffle(rng, deck)
     if players == 4:

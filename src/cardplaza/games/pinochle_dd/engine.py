@@ -399,10 +399,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self._reset_hand()
         self.hands = deal(self.rng)
 
-    @property
-    def current_player(self) -> int:
-        """Seat to act, or TERMINAL (the turn is TERMINAL once the game is over)."""
-        return self.turn
+    current_player = property(operator.attrgetter("turn"), doc="""Seat to act, or TERMINAL
+        (the turn is TERMINAL once the game is over; read without a Python call, since a
+        driver asks at every step).""")
 
     def next_bid_min(self) -> int:
         """Lowest bid allowed now (unit scale)."""
@@ -555,6 +554,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self._legal = None  # one of the give actions legal_actions() lists
                 self.history.append((self.turn, action))
                 self._give(c)
+                if self.phase == PASSING:  # the giver's legal actions, worked out at once
+                    held = self.hands[self.giver] & LOW20
+                    self._legal = _GV0[held & 1023] + _GV1[held >> 10]
                 return
         elif c < _BID_CODE:
             if self.phase == TRUMP:  # one of the trumps legal_actions() lists

@@ -79,6 +79,10 @@ Tables = tuple[tuple[list[int], ...], tuple[list[int], ...], int, tuple[list[int
 give numbers of the low and high 10 faces."""
 
 
+Menu = tuple[tuple[int, ...], dict[int, Action]]
+"""The numbers of the listed bids (the pass first) and their actions by number."""
+
+
 class DoubleDeckCodec(ResearchCodec):
     """Numbers: 0 pass; then the bid amounts 50, 51, … (unit scale); then trump ♠ ♥ ♦ ♣;
     then pass (give) each of the 20 faces; then play each face; then the throw-in."""
@@ -89,6 +93,8 @@ class DoubleDeckCodec(ResearchCodec):
         self._last: tuple[Any, tuple[int, int, int, int]] = (None, (0, 0, 0, 0))
         self._tables: dict[Any, Tables] = {}
         self._last_tables: tuple[Any, Tables | None] = (None, None)
+        self._menus: dict[Any, dict[int, Menu]] = {}
+        self._last_menus: tuple[Any, dict[int, Menu]] = (None, {})
 
     def spec(self) -> GameSpec:
         """The game this codec numbers."""
@@ -137,16 +143,32 @@ class DoubleDeckCodec(ResearchCodec):
             return out
         if phase == PASSING:  # any face of the giver's hand
             m = state.hands[state.giver] & LOW20
-            tables = self._tables_of(state.options)
+            last, tables = self._last_tables
+            if tables is None or state.options is not last:
+                tables = self._tables_of(state.options)
             return tables[3][m & 1023] + tables[4][m >> 10]
         if phase == BIDDING:  # the pass, then bids by amount
-            k = state.k
-            bids: list[tuple[int, int]] = state.legal_actions()[1:]  # type: ignore[assignment]
-            return [0, *[1 - MIN_BID + a // k for _, a in bids]]
+            return [*self._menu(state)[0]]
         if phase == TRUMP:
             trump = self._bases(state.options)[0]
             return [trump, trump + 1, trump + 2, trump + 3]
         return super().numbers(state)
+
+    def _menu(self, state: DoubleDeckState) -> Menu:
+        """The numbers of the listed bids over the state's high bid (the pass first) and
+        their actions by number, worked out once per options and high bid."""
+        last, menus = self._last_menus
+        if state.options is not last:
+            menus = self._menus.setdefault(state.options, {})
+            self._last_menus = (state.options, menus)
+        found = menus.get(state.high_bid)
+        if found is None:
+            k = state.k
+            listed = state.legal_actions()
+            numbers = tuple(0 if a[1] == 0 else 1 - MIN_BID + a[1] // k  # type: ignore[index]
+                            for a in listed)
+            found = menus[state.high_bid] = (numbers, dict(zip(numbers, listed, strict=True)))
+        return found
 
     def num_actions(self, options: Any) -> int:
         """Pass, the bids, 4 trumps, 20 gives, 20 plays and the throw-in."""
@@ -175,6 +197,10 @@ class DoubleDeckCodec(ResearchCodec):
         if number == 0:
             return PASS
         if 0 < number < trump:
+            if state.phase == BIDDING:
+                listed = self._menu(state)[1].get(number)
+                if listed is not None:  # one of the listed bids
+                    return listed
             amount = MIN_BID + number - 1
             # the listed bids' own objects (the engine knows them by identity)
             return bid_object(bid_kind(amount, state.high_bid, state.steps), amount * state.k)
@@ -190,13 +216,19 @@ class DoubleDeckCodec(ResearchCodec):
         """The 80 cards shuffled for a deal."""
         return CARDS
 
+    def shuffle_tail(self, options: Any, items: int) -> int:
+        """The deal's last 20 places are the fourth hand's: its cards are what is left once
+        the other 60 are dealt."""
+        return 20 if items == 80 else 1
+
     def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
-        """Per deal: the 80 cards dealt (79 chance nodes), the bids (every seat passes at
+        """Per deal: the 80 cards dealt (60 chance nodes: the last hand is what is left;
+        one more for the first dealer), the bids (every seat passes at
         most once and every other bid raises the last, so at most one bid per amount up to
         the highest, meld bids included), trump, the cards passed both ways, a throw-in and
         the 80 cards played; at most ``max_deals`` deals (redeals count)."""
         bids = 4 + (MAX_SIDE_MELD + 50 - MIN_BID + 1)
-        per_deal = 79 + bids + 1 + 2 * int(options.pass_count) + 1 + 80
+        per_deal = 61 + bids + 1 + 2 * int(options.pass_count) + 1 + 80
         return (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def tensor(self, observation: dict[str, Any], options: Any,

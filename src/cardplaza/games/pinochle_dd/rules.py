@@ -246,8 +246,25 @@ def deal(rng: random.Random) -> list[int]:
     if type(rng) is not random.Random:
         deck = list(range(FACES * COPIES))
         shuffle(rng, deck)  # the outside driver's own shuffle
-        bit = _CARD_BIT
-        return [thermometer(sum([bit[c] for c in deck[p:p + 20]])) for p in (0, 20, 40, 60)]
+        bit = _CARD_BIT.__getitem__
+        cards = (sum(map(bit, deck[0:20])) | sum(map(bit, deck[20:40])) << 80
+                 | sum(map(bit, deck[40:60])) << 160 | sum(map(bit, deck[60:80])) << 240)
+    else:
+        cards = _dealt(rng)
+    # the four seats' thermometers at once, one seat to 80 bits (as thermometer())
+    x0 = cards & _LANES
+    x1 = cards >> 20 & _LANES
+    x2 = cards >> 40 & _LANES
+    x3 = cards >> 60 & _LANES
+    a, b = x0 | x1, x0 & x1
+    c, d = x2 | x3, x2 & x3
+    m = (a | c) | (b | d | a & c) << 20 | (b & c | d & a) << 40 | (b & d) << 60
+    return [m & FULL_MASK, m >> 80 & FULL_MASK, m >> 160 & FULL_MASK, m >> 240]
+
+
+def _dealt(rng: random.Random) -> int:
+    """:func:`deal`'s shuffle by a plain ``random.Random``: the four seats' cards, 80 bits
+    apart (seat 0 lowest)."""
     getrandbits = rng.getrandbits
     bits = _DECK_BITS[:]
     held = []
@@ -264,16 +281,7 @@ def deal(rng: random.Random) -> list[int]:
         while getrandbits(width) > i:
             pass
     c3, c2, c1 = held
-    # the four seats' thermometers at once, one seat to 80 bits (as thermometer())
-    cards = sum(bits[:20]) | c1 << 80 | c2 << 160 | c3 << 240
-    x0 = cards & _LANES
-    x1 = cards >> 20 & _LANES
-    x2 = cards >> 40 & _LANES
-    x3 = cards >> 60 & _LANES
-    a, b = x0 | x1, x0 & x1
-    c, d = x2 | x3, x2 & x3
-    m = (a | c) | (b | d | a & c) << 20 | (b & c | d & a) << 40 | (b & d) << 60
-    return [m & FULL_MASK, m >> 80 & FULL_MASK, m >> 160 & FULL_MASK, m >> 240]
+    return sum(bits[:20]) | c1 << 80 | c2 << 160 | c3 << 240
 
 
 _CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
