@@ -167,7 +167,6 @@ def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
 
 
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
-_NO_MELDS: frozenset[tuple[int, int]] = frozenset()
 _KEEP = tuple(~(1 << c) for c in range(NCARDS))
 """Every card but one, as a mask to remove it with."""
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(NCARDS + 1)) for seat in (0, 1))
@@ -272,6 +271,32 @@ _INSTANCE_BY_BIT = tuple({1 << k: inst for k, inst in enumerate(_BY_FACE[trump][
 """The instance of each instance bit, by trump."""
 
 
+def _halves(trump: int, need: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """As :data:`_PRESENT`, over the two 12-bit halves of a face mask (the other half's
+    faces taken as held)."""
+    a0, a1, a2 = _PRESENT[trump][need - 1]
+    low = tuple(a0[m & 255] & a1[m >> 8 | 0xF0] & a2[255] for m in range(4096))
+    high = tuple(a0[255] & a1[(m & 15) << 4 | 0x0F] & a2[m >> 4] for m in range(4096))
+    return low, high
+
+
+_HALVES = tuple((*_halves(trump, 1), *_halves(trump, 2)) for trump in range(4))
+"""By trump: which instances needing one copy, then two copies, the low and the high 12
+bits of a face mask hold (:func:`_presence` by halves, one look-up each)."""
+
+
+def meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
+    """The instance bits (of :data:`_INSTANCE_BY_BIT`) whose faces ``hand`` holds at all,
+    as many copies as each needs; the melds of :func:`generate_melds` come from these."""
+    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
+    a0, a1, b0, b1 = _HALVES[trump]
+    cand = a0[once & 4095] & a1[once >> 12]
+    twice = hand & hand >> 24  # faces held in both copies
+    if twice:
+        cand |= b0[twice & 4095] & b1[twice >> 12]
+    return cand & _IN_TABLE[trump][double_melds]
+
+
 def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trump: int,
                    double_melds: bool, new_card_rule: bool) -> list[tuple[int, int]]:
     """Every distinct legal meld ``(type, mask)`` of a hand (6.4), in display order.
@@ -280,17 +305,17 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
     concealed cards, then mask.
     """
-    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
-    twice = hand & hand >> 24  # faces held in both copies
-    (a0, a1, a2), (b0, b1, b2) = _PRESENT[trump]
-    # The instances whose faces the hand holds at all (fewer are free of earlier melds).
-    cand = a0[once & 255] & a1[once >> 8 & 255] & a2[once >> 16]
-    if twice:
-        cand |= b0[twice & 255] & b1[twice >> 8 & 255] & b2[twice >> 16]
-    cand &= _IN_TABLE[trump][double_melds]
-    out: list[tuple[int, int]] = []
+    cand = meld_candidates(hand, trump, double_melds)
     if not cand:
-        return out
+        return []
+    return _melds_from(cand, hand, melded, known, used, trump, new_card_rule)
+
+
+def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[int],
+                trump: int, new_card_rule: bool) -> list[tuple[int, int]]:
+    """:func:`generate_melds` from the hand's candidate instances (:func:`meld_candidates`,
+    not 0)."""
+    out: list[tuple[int, int]] = []
     by_bit = _INSTANCE_BY_BIT[trump]
     differ = -1  # faces whose two copies have different histories (worked out if needed)
     while cand:
@@ -402,7 +427,10 @@ class Pinochle2State(GameState):
         self.turn = non_dealer
         self.last_trick = -1
         self.pending: list[tuple[int, int]] = []
-        self._pending_set: frozenset[tuple[int, int]] = frozenset()
+        # Instance values of the class defaults, so a driver's reads find them at once.
+        self.is_terminal = False
+        self._legal = None
+        self._lmask = 0
 
     # -- RNG ---------------------------------------------------------------------------
     # -- protocol ---------------------------------------------------------------------
@@ -496,7 +524,7 @@ class Pinochle2State(GameState):
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
                 self._draws(seat)
                 return
-        elif type(action) is tuple and self.step == STEP_MELD and action in self._pending_set:
+        elif type(action) is tuple and self.step == STEP_MELD and action in self.pending:
             seat = self.turn
             self._legal = None
             self.history.append((seat, action))
@@ -513,7 +541,7 @@ class Pinochle2State(GameState):
                 return None
             if step == STEP_MELD and action == NO_MELD:
                 return None
-        elif step == STEP_MELD and type(action) is tuple and action in self._pending_set:
+        elif step == STEP_MELD and type(action) is tuple and action in self.pending:
             return None
         return self._reason(action)
 
@@ -580,7 +608,7 @@ class Pinochle2State(GameState):
         """Why meld ``(t, mask)`` is illegal for the trick winner now (None if legal)."""
         if self.step != STEP_MELD:
             return "Only the winner of a trick may meld, right after the trick"
-        if (t, mask) in self._pending_set:
+        if (t, mask) in self.pending:
             return None
         seat = self.turn
         name = MELD_NAMES[t]
@@ -651,12 +679,26 @@ class Pinochle2State(GameState):
         if self.stock:
             # Every stock-phase trick is followed by the winner's meld step, with "no meld"
             # always among the choices, so the step sequence never tells whether a meld exists.
+            # The legal actions of the meld step are worked out here (meld_candidates,
+            # inline: half the hands hold no meld at all).
+            hand = self.hands[winner]
+            trump = self.trump
+            once = (hand | hand >> 24) & _M24
+            a0, a1, b0, b1 = _HALVES[trump]
+            cand = a0[once & 4095] & a1[once >> 12]
+            twice = hand & hand >> 24
+            if twice:
+                cand |= b0[twice & 4095] & b1[twice >> 12]
             opts = self.options
-            pend = generate_melds(self.hands[winner], self.melded[winner], self.known[winner],
-                                  self.used, self.trump, opts.double_melds,
-                                  opts.new_card_rule)
+            cand &= _IN_TABLE[trump][opts.double_melds]
+            if cand:
+                pend = _melds_from(cand, hand, self.melded[winner], self.known[winner],
+                                self.used, trump, opts.new_card_rule)
+                self._legal = [*pend, NO_MELD]
+            else:
+                pend = []
+                self._legal = [NO_MELD]
             self.pending = pend
-            self._pending_set = frozenset(pend) if pend else _NO_MELDS
             self.step = STEP_MELD
             self.turn = winner
         elif len(self.tricks) == 24:
@@ -707,7 +749,6 @@ class Pinochle2State(GameState):
         if self.step == STEP_MELD:
             self.step = STEP_PLAY
             self.pending = []
-            self._pending_set = _NO_MELDS
         self.turn = winner
 
     # -- results ----------------------------------------------------------------------
@@ -798,7 +839,7 @@ class Pinochle2State(GameState):
         t, mask = cast(tuple[int, int], action)
         cards = meld_card_order(t, mask)
         marks = False
-        if self.step == STEP_MELD and action in self._pending_set:
+        if self.step == STEP_MELD and action in self.pending:
             faces = sorted(FACE_OF[c] for c in cards)
             for a in self.pending:
                 if a[0] == t and sorted(FACE_OF[c] for c in iter_bits(a[1])) == faces:

@@ -50,6 +50,13 @@ _OFFSETS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 """The sizes of each range of exchanges and where each size starts in the list."""
 
 Event = tuple[int, int, str]          # (seat, points, label)
+_LEAD: tuple[Event, ...] = ((0, 1, "Lead"), (1, 1, "Lead"))
+_CAPTURE: tuple[Event, ...] = ((0, 1, "Capture"), (1, 1, "Capture"))
+"""The record of each seat's point for a lead and for a trick taken (made once)."""
+_KEEP = tuple(~(1 << c) for c in range(32))
+"""Every card but one, as a mask to remove it with."""
+_SEAT_CARD = tuple(tuple((seat, c) for c in range(32)) for seat in (0, 1))
+"""The history entry of each seat's play of each card (made once)."""
 Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
 
 
@@ -592,7 +599,8 @@ class PiquetState(GameState):
                 if self._lmask >> action & 1:
                     self._legal = None
                     self.history.append(
-                        (self.leader if self.lead_card < 0 else 1 - self.leader, action))
+                        _SEAT_CARD[self.leader if self.lead_card < 0 else 1 - self.leader]
+                        [action])
                     self._play(action)
                     return
         elif (type(action) is tuple and len(action) == 2 and type(action[0]) is int
@@ -738,32 +746,48 @@ class PiquetState(GameState):
         self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
 
     def _play(self, c: int) -> None:
-        p = self.leader if self.lead_card < 0 else 1 - self.leader
-        self.hands[p] &= ~(1 << c)
-        if self.lead_card < 0:
+        leader = self.leader
+        lead = self.lead_card
+        if lead < 0:
+            p = leader
+            self.hands[p] &= _KEEP[c]
             if not self.first_lead_done:
                 self.first_lead_done = True
                 self._reveal_pending()
                 if self.o.show_untaken:
                     self.untaken_shown = True
             self.lead_card = c
-            self.leader = p
-            if not self.o.lead_ten or c & 7 >= 3:
-                self._score(p, 1, "Lead") or self._check_pique()
+            if c & 7 >= 3 or not self.o.lead_ten:
+                self._point(p, _LEAD[p])
             return
-        lead = self.lead_card
-        winner = p if (c >> 3 == lead >> 3 and c > lead) else self.leader
-        self.tricks.append((self.leader, lead, c, winner))
+        p = 1 - leader
+        self.hands[p] &= _KEEP[c]
+        winner = p if (c >> 3 == lead >> 3 and c > lead) else leader
+        tricks = self.tricks
+        tricks.append((leader, lead, c, winner))
         self.won[winner] += 1
         self.lead_card = -1
         self.leader = winner
-        if winner == p and (self._score(p, 1, "Capture") or self._check_pique()):
+        if winner == p and self._point(p, _CAPTURE[p]):
             return
-        if len(self.tricks) == 12:
+        if len(tricks) == 12:
             if self._score(winner, 10 if self.o.last_trick_ten else 1, "Last trick") or \
                     self._check_pique():
                 return
             self._end_deal()
+
+    def _point(self, seat: int, event: Event) -> bool:
+        """:meth:`_score` of one point while playing (``event``: its record), then
+        :meth:`_check_pique`; True if the game ended."""
+        dscore = self.dscore
+        dscore[seat] += 1
+        self.events.append(event)
+        if self.o.au_cent and self.totals[seat] + dscore[seat] >= 100:
+            self._finish_au_cent(seat)
+            return True
+        if self.bonus is None and dscore[self.elder] >= 30:
+            return self._check_pique()
+        return False
 
     # ------------------------------------------------------------------ results
     def returns(self) -> tuple[float, ...]:
