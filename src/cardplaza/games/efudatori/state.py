@@ -54,6 +54,10 @@ _KEEP = tuple(~(1 << c) for c in range(JOKER + 1))
 """Every card but one, as a mask to remove it with."""
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(JOKER + 1)) for seat in range(8))
 """The history entry of each seat's play of each card (made once)."""
+_BIT = tuple(1 << c for c in range(JOKER + 1))
+_AFTER = tuple(tuple(tuple((w + i) % n for i in range(1, n)) for w in range(n))
+               for n in range(8))
+"""By number of players and seat: the other seats in turn after it."""
 
 
 class EfudatoriState(GameState):
@@ -80,13 +84,20 @@ class EfudatoriState(GameState):
         self.dealer = drawn if dealer is None else dealer
         cards = deck[1][:]
         shuffle(self.rng, cards)
-        self.hands = [sum([1 << c for c in cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]])
-                      for i in range(n)]
+        bit = _BIT.__getitem__
+        hands: list[int] = []
+        self.hands = hands
+        for i in range(0, n * HAND_SIZE, HAND_SIZE):
+            hands.append(sum(map(bit, cards[i:i + HAND_SIZE])))
         # Stock: S1 (top, face down) is the LAST element; S2 … below it.
         self.stock: list[int] = cards[n * HAND_SIZE:][::-1]
         self.trick_number = 1
         self.leader = (self.dealer + 1) % n  # E-1
-        self.trick = []
+        self._trick = []  # (the values the trick property sets, set at once)
+        self._tmask = 0
+        self._legal = None
+        self._lmask = 0
+        self.is_terminal = False
         self.cur = self.leader
         self.captured = [0] * n
         self.known = [0] * n  # face-up drawn cards still in each hand (public)
@@ -269,12 +280,11 @@ class EfudatoriState(GameState):
             hands, known = self.hands, self.known
             hands[w] |= 1 << fd
             ups = []
-            for i in range(1, n):
-                q = (w + i) % n
+            for q in _AFTER[n][w]:
                 bit = 1 << (c := stock.pop())
                 hands[q] |= bit
                 known[q] |= bit
-                ups.append((q, c))
+                ups.append(_SEAT_CARD[q][c])  # (q, c)
             self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
         self.leader = w
         if self.trick_number >= self.tricks_total:
