@@ -501,24 +501,23 @@ class Pinochle2State(GameState):
         if type(action) is int:
             if self._legal is None:
                 self.legal_actions()
-            step = self.step
-            if step == STEP_PLAY:
-                if action >= 0 and self._lmask >> action & 1:  # (the mask holds cards only)
-                    seat = self.turn
-                    self._legal = None
-                    self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
-                    keep = _KEEP[action]  # _play, inline
-                    self.hands[seat] &= keep
-                    self.melded[seat] &= keep
-                    self.known[seat] &= keep
-                    lead = self.lead
-                    if lead < 0:
-                        self.lead = action
-                        self.turn = 1 - seat
-                        return
-                    self._trick_done(seat, lead, action)
+            # (the mask holds the legal cards, 0 outside the play step)
+            if action >= 0 and self._lmask >> action & 1:
+                seat = self.turn
+                self._legal = None
+                self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
+                keep = _KEEP[action]  # _play, inline
+                self.hands[seat] &= keep
+                self.melded[seat] &= keep
+                self.known[seat] &= keep
+                lead = self.lead
+                if lead < 0:
+                    self.lead = action
+                    self.turn = 1 - seat
                     return
-            elif step == STEP_MELD and action == NO_MELD:
+                self._trick_done(seat, lead, action)
+                return
+            if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
@@ -698,6 +697,7 @@ class Pinochle2State(GameState):
             else:
                 pend = []
                 self._legal = [NO_MELD]
+            self._lmask = 0
             self.pending = pend
             self.step = STEP_MELD
             self.turn = winner

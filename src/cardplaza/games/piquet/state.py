@@ -53,10 +53,13 @@ Event = tuple[int, int, str]          # (seat, points, label)
 _LEAD: tuple[Event, ...] = ((0, 1, "Lead"), (1, 1, "Lead"))
 _CAPTURE: tuple[Event, ...] = ((0, 1, "Capture"), (1, 1, "Capture"))
 """The record of each seat's point for a lead and for a trick taken (made once)."""
+_BIT = tuple(1 << c for c in range(32))
 _KEEP = tuple(~(1 << c) for c in range(32))
 """Every card but one, as a mask to remove it with."""
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(32)) for seat in (0, 1))
 """The history entry of each seat's play of each card (made once)."""
+_SAYS = tuple((SAY, code) for code in range(len(CODE_NAMES)))
+"""The action of saying each dialogue code (made once)."""
 Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
 
 
@@ -112,11 +115,12 @@ class DiscardChoices(Sequence[Action]):
         raise IndexError(i)
 
     def __getitem__(self, i: Any) -> Any:
+        n = self._offsets[-1]  # len(self)
         if isinstance(i, slice):
-            return [self._at(j) for j in range(*i.indices(len(self)))]
+            return [self._at(j) for j in range(*i.indices(n))]
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
+            i += n
+        if not 0 <= i < n:
             raise IndexError(i)
         return self._at(i)
 
@@ -197,13 +201,12 @@ class PiquetState(GameState):
         if layout is None:
             deck = list(range(32))
             shuffle(self.rng, deck)
-            de = sum([1 << c for c in deck[:12]])
-            dy = sum([1 << c for c in deck[12:24]])
+            de = sum(map(_BIT.__getitem__, deck[:12]))
+            dy = sum(map(_BIT.__getitem__, deck[12:24]))
             talon = deck[24:]
         else:
             de, dy, talon = layout[0], layout[1], list(layout[2])
-        self.dealt = [0, 0]
-        self.dealt[el], self.dealt[yo] = de, dy
+        self.dealt = [de, dy] if el == 0 else [dy, de]
         self.hands = list(self.dealt)
         self.talon: list[int] = talon
         self.discards = [0, 0]
@@ -224,14 +227,14 @@ class PiquetState(GameState):
         self.stage = S_ECALL
         self.actor = el
         self.choose_kind = -1
-        self.info: list[Any] = [None] * 6
+        self.info: list[Any] = [None] * 12  # combinations, then keys (_comb, _key)
         self.leader = el
         self.lead_card = -1
         self.tricks: list[tuple[int, int, int, int]] = []  # leader, lead, follow, winner
         self.won = [0, 0]
         self.first_lead_done = False
         self.untaken_shown = False
-        self.cb = [self.dealt[s] & pc.COURT_MASK == 0 for s in (0, 1)]
+        self.cb = [self.dealt[0] & pc.COURT_MASK == 0, self.dealt[1] & pc.COURT_MASK == 0]
         for s in (el, yo):
             if self.cb[s] and self._score(s, 10, "Carte blanche"):
                 return
@@ -391,11 +394,16 @@ class PiquetState(GameState):
         return v
 
     def _key(self, seat: int, cls: int) -> tuple[int, int] | None:
-        """Comparison key of a seat's best combination of a class (None if none)."""
-        comb = self._comb(seat, cls)
-        if cls == POINT:
-            return (comb[0], comb[1])
-        return (comb[0][0], comb[0][1]) if comb else None
+        """Comparison key of a seat's best combination of a class (None if none; cached
+        with the combinations, ``()`` standing for none)."""
+        i = 3 * seat + cls + 6
+        key = self.info[i]
+        if key is None:
+            comb = self._comb(seat, cls)
+            key = (comb[0], comb[1]) if cls == POINT else \
+                (comb[0][0], comb[0][1]) if comb else ()
+            self.info[i] = key
+        return key or None
 
     def _truth(self) -> int:
         """Younger's truthful reply at the current stage."""
@@ -425,10 +433,10 @@ class PiquetState(GameState):
             seat = self.elder if st == S_ECALL else self.dealer
             has = self._key(seat, self.cls) is not None
             if not has:
-                return [(SAY, PASS)]
-            return [(SAY, CALL), (SAY, PASS)] if sink else [(SAY, CALL)]
+                return [_SAYS[PASS]]
+            return [_SAYS[CALL], _SAYS[PASS]] if sink else [_SAYS[CALL]]
         if st == S_ESHOW:
-            return [(SAY, SHOW)]
+            return [_SAYS[SHOW]]
         if st == S_CHOOSE:
             if self.choose_kind == SUIT:
                 return [(SUIT, s) for s in pc.tied_point_suits(self.hands[self.actor])]
@@ -440,8 +448,8 @@ class PiquetState(GameState):
             return out
         t = self._truth()
         if sink and t != GOOD:
-            return [(SAY, GOOD), (SAY, t)]
-        return [(SAY, t)]
+            return [_SAYS[GOOD], _SAYS[t]]
+        return [_SAYS[t]]
 
     def _say_text(self, seat: int, code: int) -> str:
         cls, st, sink = self.cls, self.stage, self.o.sinking
@@ -609,8 +617,13 @@ class PiquetState(GameState):
             if legal is None:
                 legal = self.legal_actions()
             if action in legal:
-                seat = self.current_player
-                self._apply(action)
+                if self.phase == DECL:  # _apply, for a declaration
+                    seat = self.actor
+                    self._legal = None
+                    self._apply_decl(action)
+                else:
+                    seat = self.current_player
+                    self._apply(action)
                 self.history.append((seat, action))
                 return
         super().apply(action)
@@ -742,7 +755,7 @@ class PiquetState(GameState):
         for c in take:
             self.hands[p] |= 1 << c
         self.phase = DECL
-        self.info = [None] * 6  # filled lazily by _comb
+        self.info = [None] * 12  # filled lazily by _comb and _key
         self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
 
     def _play(self, c: int) -> None:
