@@ -213,6 +213,11 @@ def trick_winner(lead: int, follow: int, trump: int) -> bool:
     return sf == trump
 
 
+_BEATS = tuple(tuple(trick_winner(lead, c, trump) for lead in range(NCARDS) for c in range(NCARDS))
+               for trump in range(4))
+"""By trump, :func:`trick_winner` of each led card and answer (``lead * 48 + card``)."""
+
+
 def playoff_follow_mask(hand: int, lead: int, trump: int) -> int:
     """Cards the follower may play in the playoff (7.2)."""
     same = hand & SUIT_MASK[SUIT_OF[lead]]
@@ -280,21 +285,28 @@ def _halves(trump: int, need: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return low, high
 
 
-_HALVES = tuple((*_halves(trump, 1), *_halves(trump, 2)) for trump in range(4))
-"""By trump: which instances needing one copy, then two copies, the low and the high 12
-bits of a face mask hold (:func:`_presence` by halves, one look-up each)."""
+def _masked(tables: tuple[tuple[int, ...], ...], keep: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(bits & keep for bits in table) for table in tables)
+
+
+_HALVES = tuple(tuple(_masked((*_halves(trump, 1), *_halves(trump, 2)), _IN_TABLE[trump][dbl])
+                      for dbl in (False, True))
+                for trump in range(4))
+"""By trump and double-melds option: which instances of the table needing one copy, then
+two copies, the low and the high 12 bits of a face mask hold (:func:`_presence` by
+halves, one look-up each)."""
 
 
 def meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
     """The instance bits (of :data:`_INSTANCE_BY_BIT`) whose faces ``hand`` holds at all,
     as many copies as each needs; the melds of :func:`generate_melds` come from these."""
     once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
-    a0, a1, b0, b1 = _HALVES[trump]
+    a0, a1, b0, b1 = _HALVES[trump][double_melds]
     cand = a0[once & 4095] & a1[once >> 12]
     twice = hand & hand >> 24  # faces held in both copies
     if twice:
         cand |= b0[twice & 4095] & b1[twice >> 12]
-    return cand & _IN_TABLE[trump][double_melds]
+    return cand
 
 
 def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trump: int,
@@ -399,13 +411,13 @@ class Pinochle2State(GameState):
         super().__init__(options or Options(), seed, 2)
         opts = self.options
         deck = list(range(NCARDS))
-        shuffle(self.rng, deck)
+        shuffle(self._rng, deck)  # (a new state's own RNG: self.rng without the call)
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
-        self.hands = [0, 0]
-        self.hands[non_dealer] = sum([_BIT[c] for c in deck[:12]])
-        self.hands[dealer] = sum([_BIT[c] for c in deck[12:24]])
+        first = sum(map(_BIT.__getitem__, deck[:12]))  # the non-dealer's
+        second = sum(map(_BIT.__getitem__, deck[12:24]))
+        self.hands = [first, second] if non_dealer == 0 else [second, first]
         turn_up = deck[24]
         # stock[0] is the turn-up (bottom); stock[-1] is the top card.
         self.stock: list[int] = [turn_up, *deck[25:]]
@@ -521,6 +533,14 @@ class Pinochle2State(GameState):
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
+                stock = self.stock
+                if len(stock) > 2:  # _draws, inline (the last two cards are shown)
+                    hands = self.hands
+                    hands[seat] |= _BIT[stock.pop()]
+                    hands[1 - seat] |= _BIT[stock.pop()]
+                    self.step = STEP_PLAY
+                    self.pending = []
+                    return
                 self._draws(seat)
                 return
         elif type(action) is tuple and self.step == STEP_MELD and action in self.pending:
@@ -667,11 +687,7 @@ class Pinochle2State(GameState):
     def _trick_done(self, seat: int, lead: int, c: int) -> None:
         """The follower ``seat`` has played ``c`` to ``lead``: the trick is taken."""
         leader = 1 - seat
-        sf = SUIT_OF[c]
-        if sf == SUIT_OF[lead]:
-            winner = seat if RANK_OF[c] > RANK_OF[lead] else leader
-        else:
-            winner = seat if sf == self.trump else leader
+        winner = seat if _BEATS[self.trump][lead * NCARDS + c] else leader  # trick_winner
         self.tricks.append((leader, lead, c, winner))
         self.counters[winner] += POINTS[lead] + POINTS[c]
         self.lead = -1
@@ -683,13 +699,12 @@ class Pinochle2State(GameState):
             hand = self.hands[winner]
             trump = self.trump
             once = (hand | hand >> 24) & _M24
-            a0, a1, b0, b1 = _HALVES[trump]
+            opts = self.options
+            a0, a1, b0, b1 = _HALVES[trump][opts.double_melds]
             cand = a0[once & 4095] & a1[once >> 12]
             twice = hand & hand >> 24
             if twice:
                 cand |= b0[twice & 4095] & b1[twice >> 12]
-            opts = self.options
-            cand &= _IN_TABLE[trump][opts.double_melds]
             if cand:
                 pend = _melds_from(cand, hand, self.melded[winner], self.known[winner],
                                 self.used, trump, opts.new_card_rule)

@@ -737,7 +737,7 @@ class PiquetState(GameState):
             self._apply_decl((kind, val))
 
     def _exchange(self, mask: int) -> None:
-        p = self.current_player
+        p = self.elder if self.phase == EX_E else self.dealer  # current_player
         n = mask.bit_count()
         self.hands[p] &= ~mask
         self.discards[p] = mask
