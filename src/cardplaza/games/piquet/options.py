@@ -42,7 +42,7 @@ class Options:
             raise ValueError("four_deals (four-deal partie) and au_cent (Piquet au cent) "
                              "cannot be combined: au cent has no fixed number of deals")
 
-    @property
+    @cached_property
     def younger_zero(self) -> bool:
         """Whether Younger's minimum exchange is 0 (O1, on by default with au cent)."""
         v = self.younger_may_exchange_zero

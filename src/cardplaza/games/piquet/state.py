@@ -452,6 +452,9 @@ class PiquetState(GameState):
         return [_SAYS[t]]
 
     def _say_text(self, seat: int, code: int) -> str:
+        reply = _REPLY_TEXT.get(code)
+        if reply is not None:
+            return reply
         cls, st, sink = self.cls, self.stage, self.o.sinking
         comb = self._comb(seat, cls)
         pt = seqs = sts = comb
@@ -473,12 +476,12 @@ class PiquetState(GameState):
             return f"To the {pc.RANK_WORD[seqs[0][1]]}"
         if code == ASK:
             return "Making?" if cls == POINT else "To what?"
-        return _REPLY_TEXT[code]
+        return _REPLY_TEXT[code]  # (KeyError: not a code)
 
     def _apply_decl(self, action: tuple[int, int]) -> None:
         kind, val = action
         seat = self.actor
-        text = self._action_text_decl(action)
+        text = self._say_text(seat, val) if kind == SAY else self._action_text_decl(action)
         self.dialogue.append((seat, self.cls, kind, val, text))
         el, yo = self.elder, self.dealer
         st = self.stage
@@ -616,11 +619,15 @@ class PiquetState(GameState):
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
-            if action in legal:
-                if self.phase == DECL:  # _apply, for a declaration
+            if action in legal:  # _apply, by phase
+                self._legal = None
+                ph = self.phase
+                if ph == DECL:
                     seat = self.actor
-                    self._legal = None
                     self._apply_decl(action)
+                elif ph in (EX_E, EX_Y):
+                    seat = self.elder if ph == EX_E else self.dealer
+                    self._exchange(action[1])
                 else:
                     seat = self.current_player
                     self._apply(action)
@@ -629,7 +636,8 @@ class PiquetState(GameState):
         super().apply(action)
 
     def _discard_masks(self, lo: int, hi: int) -> DiscardChoices:
-        return DiscardChoices(self.hands[self.current_player], lo, hi)
+        return DiscardChoices(self.hands[self.elder if self.phase == EX_E else self.dealer],
+                              lo, hi)
 
     def illegal_reason(self, action: Action) -> str | None:
         ph = self.phase
