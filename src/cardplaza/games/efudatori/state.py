@@ -55,6 +55,9 @@ _KEEP = tuple(~(1 << c) for c in range(JOKER + 1))
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(JOKER + 1)) for seat in range(8))
 """The history entry of each seat's play of each card (made once)."""
 _BIT = tuple(1 << c for c in range(JOKER + 1))
+_THREE_OR_JOKER = _SPADE_THREE_BIT | _JOKER_BIT
+_SUIT_OF_CARD = tuple(_SUIT_MASK[c // 13] for c in range(JOKER))
+"""The cards of each card's suit (not the Joker's)."""
 _AFTER = tuple(tuple(tuple((w + i) % n for i in range(1, n)) for w in range(n))
                for n in range(8))
 """By number of players and seat: the other seats in turn after it."""
@@ -76,14 +79,15 @@ class EfudatoriState(GameState):
         self.deck = deck[0]
         self.tricks_total = len(deck[1]) // n
         self.names = options.display_names()
-        drawn = self.rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
+        rng = self._rng  # (a new state's own RNG: self.rng without the call)
+        drawn = rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
         if dealer is None and options.dealer >= 0:
             dealer = options.dealer
         if dealer is not None and not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
         self.dealer = drawn if dealer is None else dealer
         cards = deck[1][:]
-        shuffle(self.rng, cards)
+        shuffle(rng, cards)
         bit = _BIT.__getitem__
         hands: list[int] = []
         self.hands = hands
@@ -162,19 +166,20 @@ class EfudatoriState(GameState):
                         m = (m & _FIRST_LEAD_OK) or m
                 else:
                     played = self._tmask
-                    if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
-                        self._lmask = _JOKER_BIT
-                        self._legal = legal = [*_JOKER_ONLY]
-                        return legal
-                    trumps = m & _TRUMP_MASKS[self.trick_number % 3] \
-                        if played & _JOKER_BIT else 0  # F2
-                    if trumps:  # cards of one suit
-                        self._lmask = trumps
-                        self._legal = legal = [*_ONE_SUIT[trumps]]
-                        return legal
+                    if played & _THREE_OR_JOKER:
+                        if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
+                            self._lmask = _JOKER_BIT
+                            self._legal = legal = [*_JOKER_ONLY]
+                            return legal
+                        trumps = m & _TRUMP_MASKS[self.trick_number % 3] \
+                            if played & _JOKER_BIT else 0  # F2
+                        if trumps:  # cards of one suit
+                            self._lmask = trumps
+                            self._legal = legal = [*_ONE_SUIT[trumps]]
+                            return legal
                     led = trick[0]
                     if led != JOKER:  # F3
-                        follow = m & _SUIT_MASK[led // 13]
+                        follow = m & _SUIT_OF_CARD[led]
                         if follow:  # cards of one suit, and the Joker (the last card)
                             if m & _JOKER_BIT:
                                 self._lmask = follow | _JOKER_BIT
@@ -266,7 +271,7 @@ class EfudatoriState(GameState):
             win = _SPADE_ACE
         else:
             win = (m & _TRUMP_MASKS[self.trick_number % 3]
-                   or m & _SUIT_MASK[trick[0] // 13]).bit_length() - 1
+                   or m & _SUIT_OF_CARD[trick[0]]).bit_length() - 1
         w = self.leader + trick.index(win)
         if w >= n:
             w -= n
