@@ -518,7 +518,7 @@ class Pinochle2State(GameState):
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
-                keep = _KEEP[action]  # _play, inline
+                keep = _KEEP[action]
                 self.hands[seat] &= keep
                 self.melded[seat] &= keep
                 self.known[seat] &= keep
@@ -527,7 +527,45 @@ class Pinochle2State(GameState):
                     self.lead = action
                     self.turn = 1 - seat
                     return
-                self._trick_done(seat, lead, action)
+                # The trick is taken.
+                leader = 1 - seat
+                winner = seat if _BEATS[self.trump][lead * NCARDS + action] else leader
+                self.tricks.append((leader, lead, action, winner))
+                self.counters[winner] += POINTS[lead] + POINTS[action]
+                self.lead = -1
+                if self.stock:
+                    # Every stock-phase trick is followed by the winner's meld step, with
+                    # "no meld" always among the choices, so the step sequence never tells
+                    # whether a meld exists. Its legal actions are worked out here
+                    # (meld_candidates, inline: half the hands hold no meld at all).
+                    hand = self.hands[winner]
+                    trump = self.trump
+                    once = (hand | hand >> 24) & _M24
+                    opts = self.options
+                    a0, a1, b0, b1 = _HALVES[trump][opts.double_melds]
+                    cand = a0[once & 4095] & a1[once >> 12]
+                    twice = hand & hand >> 24
+                    if twice:
+                        cand |= b0[twice & 4095] & b1[twice >> 12]
+                    if cand:
+                        pend = _melds_from(cand, hand, self.melded[winner],
+                                           self.known[winner], self.used, trump,
+                                           opts.new_card_rule)
+                        self._legal = [*pend, NO_MELD]
+                    else:
+                        pend = []
+                        self._legal = [NO_MELD]
+                    self._lmask = 0
+                    self.pending = pend
+                    self.step = STEP_MELD
+                    self.turn = winner
+                elif len(self.tricks) == 24:
+                    self.last_trick = winner
+                    self.step = STEP_END
+                    self.turn = TERMINAL
+                    self.is_terminal = True
+                else:
+                    self.turn = winner
                 return
             if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
@@ -661,68 +699,11 @@ class Pinochle2State(GameState):
 
     # -- transitions ------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._legal = None
-        if type(action) is int:
-            if action == NO_MELD:
-                self._draws(self.turn)
-            else:
-                self._play(action)
-        else:
-            t, mask = cast(tuple[int, int], action)
-            self._meld(t, mask)
-
-    def _play(self, c: int) -> None:
-        seat = self.turn
-        keep = _KEEP[c]
-        self.hands[seat] &= keep
-        self.melded[seat] &= keep
-        self.known[seat] &= keep
-        lead = self.lead
-        if lead < 0:
-            self.lead = c
-            self.turn = 1 - seat
-            return
-        self._trick_done(seat, lead, c)
-
-    def _trick_done(self, seat: int, lead: int, c: int) -> None:
-        """The follower ``seat`` has played ``c`` to ``lead``: the trick is taken."""
-        leader = 1 - seat
-        winner = seat if _BEATS[self.trump][lead * NCARDS + c] else leader  # trick_winner
-        self.tricks.append((leader, lead, c, winner))
-        self.counters[winner] += POINTS[lead] + POINTS[c]
-        self.lead = -1
-        if self.stock:
-            # Every stock-phase trick is followed by the winner's meld step, with "no meld"
-            # always among the choices, so the step sequence never tells whether a meld exists.
-            # The legal actions of the meld step are worked out here (meld_candidates,
-            # inline: half the hands hold no meld at all).
-            hand = self.hands[winner]
-            trump = self.trump
-            once = (hand | hand >> 24) & _M24
-            opts = self.options
-            a0, a1, b0, b1 = _HALVES[trump][opts.double_melds]
-            cand = a0[once & 4095] & a1[once >> 12]
-            twice = hand & hand >> 24
-            if twice:
-                cand |= b0[twice & 4095] & b1[twice >> 12]
-            if cand:
-                pend = _melds_from(cand, hand, self.melded[winner], self.known[winner],
-                                self.used, trump, opts.new_card_rule)
-                self._legal = [*pend, NO_MELD]
-            else:
-                pend = []
-                self._legal = [NO_MELD]
-            self._lmask = 0
-            self.pending = pend
-            self.step = STEP_MELD
-            self.turn = winner
-        elif len(self.tricks) == 24:
-            self.last_trick = winner
-            self.step = STEP_END
-            self.turn = TERMINAL
-            self.is_terminal = True
-        else:
-            self.turn = winner
+        # GameState.apply's step, which it reaches only for an action illegal_reason lets
+        # through: :meth:`apply` takes every such action itself, recording it; the caller
+        # records it here.
+        self.apply(action)
+        self.history.pop()
 
     def _meld(self, t: int, mask: int) -> None:
         seat = self.turn
