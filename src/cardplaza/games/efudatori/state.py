@@ -210,10 +210,46 @@ class EfudatoriState(GameState):
                 trick.append(action)
                 self._tmask |= 1 << action
                 n = self.num_players
-                if len(trick) < n:  # _play, inline
+                if len(trick) < n:
                     self.cur = seat + 1 if seat + 1 < n else 0
+                    return
+                # The trick is complete.
+                cards = tuple(trick)
+                m = self._tmask
+                # rules.trick_winner_index from the trick's mask: W1-W5 name the winning card.
+                if m & _JOKER_BIT:
+                    win = _SPADE_THREE if m & _SPADE_THREE_BIT else JOKER
+                elif m & _SPADE_ACE_BIT:
+                    win = _SPADE_ACE
                 else:
-                    self._finish_trick()
+                    win = (m & _TRUMP_MASKS[self.trick_number % 3]
+                           or m & _SUIT_OF_CARD[cards[0]]).bit_length() - 1
+                w = self.leader + cards.index(win)
+                if w >= n:
+                    w -= n
+                self.captured[w] |= m
+                self.tricks_log.append((self.leader, cards, w))
+                self._trick = []
+                self._tmask = 0
+                stock = self.stock
+                if stock:
+                    fd = stock.pop()
+                    hands, known = self.hands, self.known
+                    hands[w] |= 1 << fd
+                    ups = []
+                    for q in _AFTER[n][w]:
+                        bit = 1 << (c := stock.pop())
+                        hands[q] |= bit
+                        known[q] |= bit
+                        ups.append(_SEAT_CARD[q][c])  # (q, c)
+                    self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
+                self.leader = w
+                if self.trick_number >= self.tricks_total:
+                    self.cur = TERMINAL
+                    self.is_terminal = True
+                else:
+                    self.trick_number += 1
+                    self.cur = w
                 return
         super().apply(action)
 
@@ -243,61 +279,12 @@ class EfudatoriState(GameState):
         return out
 
     def _apply(self, action: Action) -> None:
+        # GameState.apply's step, which it reaches only for a card illegal_reason lets
+        # through that apply left to it (an int subclass): apply takes it as an int,
+        # recording it; the caller records it here.
         assert isinstance(action, int)
-        self._legal = None
-        self._play(action)
-
-    def _play(self, c: int) -> None:
-        p = self.cur
-        bit = 1 << c
-        self.hands[p] &= ~bit
-        self.known[p] &= ~bit
-        self._trick.append(c)
-        self._tmask |= bit
-        n = self.num_players
-        if len(self._trick) < n:
-            self.cur = (p + 1) % n
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        n = self.num_players
-        trick = tuple(self._trick)
-        m = self._tmask
-        # rules.trick_winner_index from the trick's mask: W1-W5 name the winning card.
-        if m & _JOKER_BIT:
-            win = _SPADE_THREE if m & _SPADE_THREE_BIT else JOKER
-        elif m & _SPADE_ACE_BIT:
-            win = _SPADE_ACE
-        else:
-            win = (m & _TRUMP_MASKS[self.trick_number % 3]
-                   or m & _SUIT_OF_CARD[trick[0]]).bit_length() - 1
-        w = self.leader + trick.index(win)
-        if w >= n:
-            w -= n
-        self.captured[w] |= m
-        self.tricks_log.append((self.leader, trick, w))
-        self._trick = []
-        self._tmask = 0
-        stock = self.stock
-        if stock:
-            fd = stock.pop()
-            hands, known = self.hands, self.known
-            hands[w] |= 1 << fd
-            ups = []
-            for q in _AFTER[n][w]:
-                bit = 1 << (c := stock.pop())
-                hands[q] |= bit
-                known[q] |= bit
-                ups.append(_SEAT_CARD[q][c])  # (q, c)
-            self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
-        self.leader = w
-        if self.trick_number >= self.tricks_total:
-            self.cur = TERMINAL
-            self.is_terminal = True
-        else:
-            self.trick_number += 1
-            self.cur = w
+        self.apply(int(action))
+        self.history.pop()
 
     # -- end of game ----------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -181,7 +181,7 @@ class PiquetState(GameState):
     def __init__(self, options: Options, seed: int, *, layout: Any = None) -> None:
         super().__init__(options, seed, 2)
         self.o: Options = options
-        self.first_dealer = self.rng.randrange(2)
+        self.first_dealer = self._rng.randrange(2)  # (a new state's own RNG: self.rng)
         self.scheduled = 0 if options.au_cent else (4 if options.four_deals else 6)
         self.extra = False
         self.totals = [0, 0]
@@ -607,12 +607,38 @@ class PiquetState(GameState):
             if self.phase == PLAY and action >= 0:
                 if self._legal is None:
                     self.legal_actions()
-                if self._lmask >> action & 1:
+                if self._lmask >> action & 1:  # a card played
                     self._legal = None
-                    self.history.append(
-                        _SEAT_CARD[self.leader if self.lead_card < 0 else 1 - self.leader]
-                        [action])
-                    self._play(action)
+                    leader = self.leader
+                    lead = self.lead_card
+                    if lead < 0:
+                        self.history.append(_SEAT_CARD[leader][action])
+                        self.hands[leader] &= _KEEP[action]
+                        if not self.first_lead_done:
+                            self.first_lead_done = True
+                            self._reveal_pending()
+                            if self.o.show_untaken:
+                                self.untaken_shown = True
+                        self.lead_card = action
+                        if action & 7 >= 3 or not self.o.lead_ten:
+                            self._point(leader, _LEAD[leader])
+                        return
+                    p = 1 - leader
+                    self.history.append(_SEAT_CARD[p][action])
+                    self.hands[p] &= _KEEP[action]
+                    winner = p if (action >> 3 == lead >> 3 and action > lead) else leader
+                    tricks = self.tricks
+                    tricks.append((leader, lead, action, winner))
+                    self.won[winner] += 1
+                    self.lead_card = -1
+                    self.leader = winner
+                    if winner == p and self._point(p, _CAPTURE[p]):
+                        return
+                    if len(tricks) == 12:
+                        if self._score(winner, 10 if self.o.last_trick_ten else 1,
+                                       "Last trick") or self._check_pique():
+                            return
+                        self._end_deal()
                     return
         elif (type(action) is tuple and len(action) == 2 and type(action[0]) is int
               and type(action[1]) is int and self.phase != OVER):
@@ -625,12 +651,9 @@ class PiquetState(GameState):
                 if ph == DECL:
                     seat = self.actor
                     self._apply_decl(action)
-                elif ph in (EX_E, EX_Y):
+                else:  # an exchange (no tuple is legal while playing)
                     seat = self.elder if ph == EX_E else self.dealer
                     self._exchange(action[1])
-                else:
-                    seat = self.current_player
-                    self._apply(action)
                 self.history.append((seat, action))
                 return
         super().apply(action)
@@ -733,16 +756,15 @@ class PiquetState(GameState):
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> None:
-        self._legal = None
+        # GameState.apply's step, which it reaches only for an action illegal_reason lets
+        # through that apply left to it (made of int subclasses): apply takes it made of
+        # ints, recording it; the caller records it here.
         if isinstance(action, int):
-            self._play(action)
-            return
-        assert isinstance(action, tuple)
-        kind, val = action
-        if kind == EXCH:
-            self._exchange(val)
+            self.apply(int(action))
         else:
-            self._apply_decl((kind, val))
+            assert isinstance(action, tuple)
+            self.apply((int(action[0]), int(action[1])))
+        self.history.pop()
 
     def _exchange(self, mask: int) -> None:
         p = self.elder if self.phase == EX_E else self.dealer  # current_player
@@ -765,37 +787,6 @@ class PiquetState(GameState):
         self.phase = DECL
         self.info = [None] * 12  # filled lazily by _comb and _key
         self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
-
-    def _play(self, c: int) -> None:
-        leader = self.leader
-        lead = self.lead_card
-        if lead < 0:
-            p = leader
-            self.hands[p] &= _KEEP[c]
-            if not self.first_lead_done:
-                self.first_lead_done = True
-                self._reveal_pending()
-                if self.o.show_untaken:
-                    self.untaken_shown = True
-            self.lead_card = c
-            if c & 7 >= 3 or not self.o.lead_ten:
-                self._point(p, _LEAD[p])
-            return
-        p = 1 - leader
-        self.hands[p] &= _KEEP[c]
-        winner = p if (c >> 3 == lead >> 3 and c > lead) else leader
-        tricks = self.tricks
-        tricks.append((leader, lead, c, winner))
-        self.won[winner] += 1
-        self.lead_card = -1
-        self.leader = winner
-        if winner == p and self._point(p, _CAPTURE[p]):
-            return
-        if len(tricks) == 12:
-            if self._score(winner, 10 if self.o.last_trick_ten else 1, "Last trick") or \
-                    self._check_pique():
-                return
-            self._end_deal()
 
     def _point(self, seat: int, event: Event) -> bool:
         """:meth:`_score` of one point while playing (``event``: its record), then
