@@ -529,14 +529,14 @@ class PiquetState(GameState):
                           m, pt[0]))
             label = "Point"
         elif cls == SEQ:
-            chosen = [q for i, q in enumerate(seqs)
-                      if choice is None or i == 0 or q[3] & choice]
-            items.extend((pc.seq_label(q), q[3], pc.seq_score(q)) for q in chosen)
+            for i, q in enumerate(seqs):  # the best, and the extras chosen
+                if choice is None or i == 0 or q[3] & choice:
+                    items.append((pc.seq_label(q), q[3], pc.seq_score(q)))
             label = "Sequences"
         else:
-            chosen_s = [t for i, t in enumerate(sts)
-                        if choice is None or i == 0 or t[2] & choice]
-            items.extend((pc.set_text(t), t[2], pc.set_score(t)) for t in chosen_s)
+            for i, t in enumerate(sts):
+                if choice is None or i == 0 or t[2] & choice:
+                    items.append((pc.set_text(t), t[2], pc.set_score(t)))
             label = "Sets"
         total = 0
         for lab, m, p in items:
