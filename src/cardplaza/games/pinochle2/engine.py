@@ -297,7 +297,7 @@ two copies, the low and the high 12 bits of a face mask hold (:func:`_presence` 
 halves, one look-up each)."""
 
 
-def meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
+def _meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
     """The instance bits (of :data:`_INSTANCE_BY_BIT`) whose faces ``hand`` holds at all,
     as many copies as each needs; the melds of :func:`generate_melds` come from these."""
     once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
@@ -317,7 +317,7 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
     concealed cards, then mask.
     """
-    cand = meld_candidates(hand, trump, double_melds)
+    cand = _meld_candidates(hand, trump, double_melds)
     if not cand:
         return []
     return _melds_from(cand, hand, melded, known, used, trump, new_card_rule)
@@ -325,7 +325,7 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
 
 def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[int],
                 trump: int, new_card_rule: bool) -> list[tuple[int, int]]:
-    """:func:`generate_melds` from the hand's candidate instances (:func:`meld_candidates`,
+    """:func:`generate_melds` from the hand's candidate instances (:func:`_meld_candidates`,
     not 0)."""
     out: list[tuple[int, int]] = []
     by_bit = _INSTANCE_BY_BIT[trump]
@@ -537,7 +537,7 @@ class Pinochle2State(GameState):
                     # Every stock-phase trick is followed by the winner's meld step, with
                     # "no meld" always among the choices, so the step sequence never tells
                     # whether a meld exists. Its legal actions are worked out here
-                    # (meld_candidates, inline: half the hands hold no meld at all).
+                    # (_meld_candidates, inline: half the hands hold no meld at all).
                     hand = self.hands[winner]
                     trump = self.trump
                     once = (hand | hand >> 24) & _M24
