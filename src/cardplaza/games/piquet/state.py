@@ -102,11 +102,13 @@ class DiscardChoices(Sequence[Action]):
         return self._offsets[-1]
 
     def _at(self, i: int) -> tuple[int, int]:
+        offsets = self._offsets
         for n, k in enumerate(self._sizes):
-            if i < self._offsets[n + 1]:
-                sub = _SUBSETS[k][i - self._offsets[n]]
+            if i < offsets[n + 1]:
+                sub = _SUBSETS[k][i - offsets[n]]
                 if self._cards is None:  # one item: map its positions to cards directly
-                    cards = bit_list(self.hand)
+                    h = self.hand  # bit_list(h), inline
+                    cards = [*_C0[h & 2047], *_C1[h >> 11 & 2047], *_C2[h >> 22]]
                     m = 0
                     for j in _POSITIONS[sub]:
                         m |= 1 << cards[j]
@@ -116,7 +118,7 @@ class DiscardChoices(Sequence[Action]):
 
     def __getitem__(self, i: Any) -> Any:
         n = self._offsets[-1]  # len(self)
-        if isinstance(i, slice):
+        if type(i) is not int and isinstance(i, slice):
             return [self._at(j) for j in range(*i.indices(n))]
         if i < 0:
             i += n
