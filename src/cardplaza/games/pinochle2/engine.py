@@ -351,10 +351,10 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         both = lower & free >> 24  # faces with both copies free
         if both:
             if differ < 0:
-                d = (melded ^ melded >> 24) | (known ^ known >> 24)
-                for x in used:
-                    d |= x ^ x >> 24
-                differ = d & _M24
+                u0, u1, u2, u3, u4, u5 = used  # the six groups
+                differ = ((melded ^ melded >> 24) | (known ^ known >> 24)
+                          | (u0 ^ u0 >> 24) | (u1 ^ u1 >> 24) | (u2 ^ u2 >> 24)
+                          | (u3 ^ u3 >> 24) | (u4 ^ u4 >> 24) | (u5 ^ u5 >> 24)) & _M24
             both &= differ
         if not both:  # one way only: the lower copy wherever it is free
             m = lower | (fmask & ~lower) << 24
