@@ -181,7 +181,6 @@ def test_level2_melds_the_most_points() -> None:
     # Make it the meld step for seat 1 after a won trick.
     state.step = STEP_MELD
     state.pending = generate_melds(state.hands[1], 0, 0, state.used, state.trump, False, True)
-    state._pending_set = frozenset(state.pending)
     action = choose(Level2(), state)
     assert action[0] == RUN
     assert choose(Level3(), state)[0] == RUN
@@ -236,7 +235,6 @@ def test_level3_prefers_another_meld_while_waiting_for_the_run() -> None:
                      "10♣ K♣ A♥ Q♣ 9♠ 10♠ J♠ J♦", stock=20)
     state.step = STEP_MELD
     state.pending = generate_melds(state.hands[1], 0, 0, state.used, state.trump, False, True)
-    state._pending_set = frozenset(state.pending)
     assert choose(Level2(), state)[0] == ROYAL  # level 2: most points
     assert choose(Level3(), state)[0] != ROYAL  # the A, 10, J of trump are still unseen
 
@@ -318,7 +316,6 @@ def _meld_step(state: Pinochle2State) -> Pinochle2State:
     seat = state.turn
     state.pending = generate_melds(state.hands[seat], 0, 0, state.used, state.trump, False,
                                    True)
-    state._pending_set = frozenset(state.pending)
     return state
 
 

@@ -128,7 +128,6 @@ def position(trump: int, hand: str, melded: str = "", used: dict[int, str] | Non
     st.step = 1
     st.turn = 0
     st.pending = melds_of(st, 0)
-    st._pending_set = frozenset(st.pending)
     return st
 
 

@@ -243,3 +243,20 @@ def test_clone_rng_is_independent() -> None:
     third = twin.clone()
     assert twin.rng.random() == third.rng.random()
     assert st.rng.getstate() != Pinochle2State(Options(), 9).rng.getstate()
+
+
+def test_meld_candidates_are_the_instances_the_hand_holds() -> None:
+    """The look-up tables give exactly the meld instances whose faces a hand holds as many
+    copies as each needs (the double melds only with their option)."""
+    from cardplaza.games.pinochle2.engine import _BY_FACE, _meld_candidates
+
+    rng = random.Random(7)
+    for _ in range(400):
+        hand = sum(1 << x for x in rng.sample(range(48), rng.randint(8, 30)))
+        for trump in range(4):
+            for dbl in (False, True):
+                want = 0
+                for k, (_t, _g, faces, need, _fmask) in enumerate(_BY_FACE[trump][dbl]):
+                    if all((hand >> f & 1) + (hand >> (f + 24) & 1) >= need for f in faces):
+                        want |= 1 << k
+                assert _meld_candidates(hand, trump, dbl) == want

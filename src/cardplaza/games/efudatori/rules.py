@@ -7,6 +7,7 @@ and the Joker is 52. A set of cards is an int bitmask.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from cardplaza.core.cards import FULL_DECK, Suit, bits
@@ -207,6 +208,7 @@ def ranking(scores: list[int] | tuple[int, ...]) -> list[int]:
     return [1 + sum(1 for o in scores if o > s) for s in scores]
 
 
+@functools.cache
 def default_names(players: int) -> tuple[str, ...]:
     """``Player 1`` … ``Player n`` (spec 14)."""
     return tuple(f"Player {i + 1}" for i in range(players))

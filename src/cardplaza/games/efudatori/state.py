@@ -54,6 +54,13 @@ _KEEP = tuple(~(1 << c) for c in range(JOKER + 1))
 """Every card but one, as a mask to remove it with."""
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(JOKER + 1)) for seat in range(8))
 """The history entry of each seat's play of each card (made once)."""
+_BIT = tuple(1 << c for c in range(JOKER + 1))
+_THREE_OR_JOKER = _SPADE_THREE_BIT | _JOKER_BIT
+_SUIT_OF_CARD = tuple(_SUIT_MASK[c // 13] for c in range(JOKER))
+"""The cards of each card's suit (not the Joker's)."""
+_AFTER = tuple(tuple(tuple((w + i) % n for i in range(1, n)) for w in range(n))
+               for n in range(8))
+"""By number of players and seat: the other seats in turn after it."""
 
 
 class EfudatoriState(GameState):
@@ -72,21 +79,29 @@ class EfudatoriState(GameState):
         self.deck = deck[0]
         self.tricks_total = len(deck[1]) // n
         self.names = options.display_names()
-        drawn = self.rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
+        rng = self._rng  # (a new state's own RNG: self.rng without the call)
+        drawn = rng.randrange(n)  # E-2: drawn in every case, so the deal is the same
         if dealer is None and options.dealer >= 0:
             dealer = options.dealer
         if dealer is not None and not 0 <= dealer < n:
             raise ValueError(f"dealer must be a seat from 0 to {n - 1}; got {dealer}")
         self.dealer = drawn if dealer is None else dealer
         cards = deck[1][:]
-        shuffle(self.rng, cards)
-        self.hands = [sum([1 << c for c in cards[i * HAND_SIZE:(i + 1) * HAND_SIZE]])
-                      for i in range(n)]
+        shuffle(rng, cards)
+        bit = _BIT.__getitem__
+        hands: list[int] = []
+        self.hands = hands
+        for i in range(0, n * HAND_SIZE, HAND_SIZE):
+            hands.append(sum(map(bit, cards[i:i + HAND_SIZE])))
         # Stock: S1 (top, face down) is the LAST element; S2 … below it.
         self.stock: list[int] = cards[n * HAND_SIZE:][::-1]
         self.trick_number = 1
         self.leader = (self.dealer + 1) % n  # E-1
-        self.trick = []
+        self._trick = []  # (the values the trick property sets, set at once)
+        self._tmask = 0
+        self._legal = None
+        self._lmask = 0
+        self.is_terminal = False
         self.cur = self.leader
         self.captured = [0] * n
         self.known = [0] * n  # face-up drawn cards still in each hand (public)
@@ -151,19 +166,20 @@ class EfudatoriState(GameState):
                         m = (m & _FIRST_LEAD_OK) or m
                 else:
                     played = self._tmask
-                    if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
-                        self._lmask = _JOKER_BIT
-                        self._legal = legal = [*_JOKER_ONLY]
-                        return legal
-                    trumps = m & _TRUMP_MASKS[self.trick_number % 3] \
-                        if played & _JOKER_BIT else 0  # F2
-                    if trumps:  # cards of one suit
-                        self._lmask = trumps
-                        self._legal = legal = [*_ONE_SUIT[trumps]]
-                        return legal
+                    if played & _THREE_OR_JOKER:
+                        if played & _SPADE_THREE_BIT and m & _JOKER_BIT:  # F1
+                            self._lmask = _JOKER_BIT
+                            self._legal = legal = [*_JOKER_ONLY]
+                            return legal
+                        trumps = m & _TRUMP_MASKS[self.trick_number % 3] \
+                            if played & _JOKER_BIT else 0  # F2
+                        if trumps:  # cards of one suit
+                            self._lmask = trumps
+                            self._legal = legal = [*_ONE_SUIT[trumps]]
+                            return legal
                     led = trick[0]
                     if led != JOKER:  # F3
-                        follow = m & _SUIT_MASK[led // 13]
+                        follow = m & _SUIT_OF_CARD[led]
                         if follow:  # cards of one suit, and the Joker (the last card)
                             if m & _JOKER_BIT:
                                 self._lmask = follow | _JOKER_BIT
@@ -194,10 +210,46 @@ class EfudatoriState(GameState):
                 trick.append(action)
                 self._tmask |= 1 << action
                 n = self.num_players
-                if len(trick) < n:  # _play, inline
+                if len(trick) < n:
                     self.cur = seat + 1 if seat + 1 < n else 0
+                    return
+                # The trick is complete.
+                cards = tuple(trick)
+                m = self._tmask
+                # rules.trick_winner_index from the trick's mask: W1-W5 name the winning card.
+                if m & _JOKER_BIT:
+                    win = _SPADE_THREE if m & _SPADE_THREE_BIT else JOKER
+                elif m & _SPADE_ACE_BIT:
+                    win = _SPADE_ACE
                 else:
-                    self._finish_trick()
+                    win = (m & _TRUMP_MASKS[self.trick_number % 3]
+                           or m & _SUIT_OF_CARD[cards[0]]).bit_length() - 1
+                w = self.leader + cards.index(win)
+                if w >= n:
+                    w -= n
+                self.captured[w] |= m
+                self.tricks_log.append((self.leader, cards, w))
+                self._trick = []
+                self._tmask = 0
+                stock = self.stock
+                if stock:
+                    fd = stock.pop()
+                    hands, known = self.hands, self.known
+                    hands[w] |= 1 << fd
+                    ups = []
+                    for q in _AFTER[n][w]:
+                        bit = 1 << (c := stock.pop())
+                        hands[q] |= bit
+                        known[q] |= bit
+                        ups.append(_SEAT_CARD[q][c])  # (q, c)
+                    self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
+                self.leader = w
+                if self.trick_number >= self.tricks_total:
+                    self.cur = TERMINAL
+                    self.is_terminal = True
+                else:
+                    self.trick_number += 1
+                    self.cur = w
                 return
         super().apply(action)
 
@@ -227,62 +279,12 @@ class EfudatoriState(GameState):
         return out
 
     def _apply(self, action: Action) -> None:
+        # GameState.apply's step, which it reaches only for a card illegal_reason lets
+        # through that apply left to it (an int subclass): apply takes it as an int,
+        # recording it; the caller records it here.
         assert isinstance(action, int)
-        self._legal = None
-        self._play(action)
-
-    def _play(self, c: int) -> None:
-        p = self.cur
-        bit = 1 << c
-        self.hands[p] &= ~bit
-        self.known[p] &= ~bit
-        self._trick.append(c)
-        self._tmask |= bit
-        n = self.num_players
-        if len(self._trick) < n:
-            self.cur = (p + 1) % n
-            return
-        self._finish_trick()
-
-    def _finish_trick(self) -> None:
-        n = self.num_players
-        trick = tuple(self._trick)
-        m = self._tmask
-        # rules.trick_winner_index from the trick's mask: W1-W5 name the winning card.
-        if m & _JOKER_BIT:
-            win = _SPADE_THREE if m & _SPADE_THREE_BIT else JOKER
-        elif m & _SPADE_ACE_BIT:
-            win = _SPADE_ACE
-        else:
-            win = (m & _TRUMP_MASKS[self.trick_number % 3]
-                   or m & _SUIT_MASK[trick[0] // 13]).bit_length() - 1
-        w = self.leader + trick.index(win)
-        if w >= n:
-            w -= n
-        self.captured[w] |= m
-        self.tricks_log.append((self.leader, trick, w))
-        self._trick = []
-        self._tmask = 0
-        stock = self.stock
-        if stock:
-            fd = stock.pop()
-            hands, known = self.hands, self.known
-            hands[w] |= 1 << fd
-            ups = []
-            for i in range(1, n):
-                q = (w + i) % n
-                bit = 1 << (c := stock.pop())
-                hands[q] |= bit
-                known[q] |= bit
-                ups.append((q, c))
-            self.draws_log.append((self.trick_number, w, fd, tuple(ups)))
-        self.leader = w
-        if self.trick_number >= self.tricks_total:
-            self.cur = TERMINAL
-            self.is_terminal = True
-        else:
-            self.trick_number += 1
-            self.cur = w
+        self.apply(int(action))
+        self.history.pop()
 
     # -- end of game ----------------------------------------------------------------
     def scores(self) -> list[int]:

@@ -167,7 +167,6 @@ def _chunk(offset: int) -> tuple[tuple[int, ...], ...]:
 
 
 _CHUNK0, _CHUNK1, _CHUNK2, _CHUNK3 = (_chunk(12 * k) for k in range(4))
-_NO_MELDS: frozenset[tuple[int, int]] = frozenset()
 _KEEP = tuple(~(1 << c) for c in range(NCARDS))
 """Every card but one, as a mask to remove it with."""
 _SEAT_CARD = tuple(tuple((seat, c) for c in range(NCARDS + 1)) for seat in (0, 1))
@@ -212,6 +211,11 @@ def trick_winner(lead: int, follow: int, trump: int) -> bool:
     if sf == SUIT_OF[lead]:
         return RANK_OF[follow] > RANK_OF[lead]
     return sf == trump
+
+
+_BEATS = tuple(tuple(trick_winner(lead, c, trump) for lead in range(NCARDS) for c in range(NCARDS))
+               for trump in range(4))
+"""By trump, :func:`trick_winner` of each led card and answer (``lead * 48 + card``)."""
 
 
 def playoff_follow_mask(hand: int, lead: int, trump: int) -> int:
@@ -272,6 +276,39 @@ _INSTANCE_BY_BIT = tuple({1 << k: inst for k, inst in enumerate(_BY_FACE[trump][
 """The instance of each instance bit, by trump."""
 
 
+def _halves(trump: int, need: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """As :data:`_PRESENT`, over the two 12-bit halves of a face mask (the other half's
+    faces taken as held)."""
+    a0, a1, a2 = _PRESENT[trump][need - 1]
+    low = tuple(a0[m & 255] & a1[m >> 8 | 0xF0] & a2[255] for m in range(4096))
+    high = tuple(a0[255] & a1[(m & 15) << 4 | 0x0F] & a2[m >> 4] for m in range(4096))
+    return low, high
+
+
+def _masked(tables: tuple[tuple[int, ...], ...], keep: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(tuple(bits & keep for bits in table) for table in tables)
+
+
+_HALVES = tuple(tuple(_masked((*_halves(trump, 1), *_halves(trump, 2)), _IN_TABLE[trump][dbl])
+                      for dbl in (False, True))
+                for trump in range(4))
+"""By trump and double-melds option: which instances of the table needing one copy, then
+two copies, the low and the high 12 bits of a face mask hold (:func:`_presence` by
+halves, one look-up each)."""
+
+
+def _meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
+    """The instance bits (of :data:`_INSTANCE_BY_BIT`) whose faces ``hand`` holds at all,
+    as many copies as each needs; the melds of :func:`generate_melds` come from these."""
+    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
+    a0, a1, b0, b1 = _HALVES[trump][double_melds]
+    cand = a0[once & 4095] & a1[once >> 12]
+    twice = hand & hand >> 24  # faces held in both copies
+    if twice:
+        cand |= b0[twice & 4095] & b1[twice >> 12]
+    return cand
+
+
 def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trump: int,
                    double_melds: bool, new_card_rule: bool) -> list[tuple[int, int]]:
     """Every distinct legal meld ``(type, mask)`` of a hand (6.4), in display order.
@@ -280,17 +317,17 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
     opponent) are collapsed onto the lower copy. Order: meld table order, then fewer
     concealed cards, then mask.
     """
-    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
-    twice = hand & hand >> 24  # faces held in both copies
-    (a0, a1, a2), (b0, b1, b2) = _PRESENT[trump]
-    # The instances whose faces the hand holds at all (fewer are free of earlier melds).
-    cand = a0[once & 255] & a1[once >> 8 & 255] & a2[once >> 16]
-    if twice:
-        cand |= b0[twice & 255] & b1[twice >> 8 & 255] & b2[twice >> 16]
-    cand &= _IN_TABLE[trump][double_melds]
-    out: list[tuple[int, int]] = []
+    cand = _meld_candidates(hand, trump, double_melds)
     if not cand:
-        return out
+        return []
+    return _melds_from(cand, hand, melded, known, used, trump, new_card_rule)
+
+
+def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[int],
+                trump: int, new_card_rule: bool) -> list[tuple[int, int]]:
+    """:func:`generate_melds` from the hand's candidate instances (:func:`_meld_candidates`,
+    not 0)."""
+    out: list[tuple[int, int]] = []
     by_bit = _INSTANCE_BY_BIT[trump]
     differ = -1  # faces whose two copies have different histories (worked out if needed)
     while cand:
@@ -314,10 +351,10 @@ def generate_melds(hand: int, melded: int, known: int, used: Sequence[int], trum
         both = lower & free >> 24  # faces with both copies free
         if both:
             if differ < 0:
-                d = (melded ^ melded >> 24) | (known ^ known >> 24)
-                for x in used:
-                    d |= x ^ x >> 24
-                differ = d & _M24
+                u0, u1, u2, u3, u4, u5 = used  # the six groups
+                differ = ((melded ^ melded >> 24) | (known ^ known >> 24)
+                          | (u0 ^ u0 >> 24) | (u1 ^ u1 >> 24) | (u2 ^ u2 >> 24)
+                          | (u3 ^ u3 >> 24) | (u4 ^ u4 >> 24) | (u5 ^ u5 >> 24)) & _M24
             both &= differ
         if not both:  # one way only: the lower copy wherever it is free
             m = lower | (fmask & ~lower) << 24
@@ -374,13 +411,13 @@ class Pinochle2State(GameState):
         super().__init__(options or Options(), seed, 2)
         opts = self.options
         deck = list(range(NCARDS))
-        shuffle(self.rng, deck)
+        shuffle(self._rng, deck)  # (a new state's own RNG: self.rng without the call)
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
-        self.hands = [0, 0]
-        self.hands[non_dealer] = sum([_BIT[c] for c in deck[:12]])
-        self.hands[dealer] = sum([_BIT[c] for c in deck[12:24]])
+        first = sum(map(_BIT.__getitem__, deck[:12]))  # the non-dealer's
+        second = sum(map(_BIT.__getitem__, deck[12:24]))
+        self.hands = [first, second] if non_dealer == 0 else [second, first]
         turn_up = deck[24]
         # stock[0] is the turn-up (bottom); stock[-1] is the top card.
         self.stock: list[int] = [turn_up, *deck[25:]]
@@ -402,7 +439,10 @@ class Pinochle2State(GameState):
         self.turn = non_dealer
         self.last_trick = -1
         self.pending: list[tuple[int, int]] = []
-        self._pending_set: frozenset[tuple[int, int]] = frozenset()
+        # Instance values of the class defaults, so a driver's reads find them at once.
+        self.is_terminal = False
+        self._legal = None
+        self._lmask = 0
 
     # -- RNG ---------------------------------------------------------------------------
     # -- protocol ---------------------------------------------------------------------
@@ -473,30 +513,75 @@ class Pinochle2State(GameState):
         if type(action) is int:
             if self._legal is None:
                 self.legal_actions()
-            step = self.step
-            if step == STEP_PLAY:
-                if action >= 0 and self._lmask >> action & 1:  # (the mask holds cards only)
-                    seat = self.turn
-                    self._legal = None
-                    self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
-                    keep = _KEEP[action]  # _play, inline
-                    self.hands[seat] &= keep
-                    self.melded[seat] &= keep
-                    self.known[seat] &= keep
-                    lead = self.lead
-                    if lead < 0:
-                        self.lead = action
-                        self.turn = 1 - seat
-                        return
-                    self._trick_done(seat, lead, action)
+            # (the mask holds the legal cards, 0 outside the play step)
+            if action >= 0 and self._lmask >> action & 1:
+                seat = self.turn
+                self._legal = None
+                self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
+                keep = _KEEP[action]
+                self.hands[seat] &= keep
+                self.melded[seat] &= keep
+                self.known[seat] &= keep
+                lead = self.lead
+                if lead < 0:
+                    self.lead = action
+                    self.turn = 1 - seat
                     return
-            elif step == STEP_MELD and action == NO_MELD:
+                # The trick is taken.
+                leader = 1 - seat
+                winner = seat if _BEATS[self.trump][lead * NCARDS + action] else leader
+                self.tricks.append((leader, lead, action, winner))
+                self.counters[winner] += POINTS[lead] + POINTS[action]
+                self.lead = -1
+                if self.stock:
+                    # Every stock-phase trick is followed by the winner's meld step, with
+                    # "no meld" always among the choices, so the step sequence never tells
+                    # whether a meld exists. Its legal actions are worked out here
+                    # (_meld_candidates, inline: half the hands hold no meld at all).
+                    hand = self.hands[winner]
+                    trump = self.trump
+                    once = (hand | hand >> 24) & _M24
+                    opts = self.options
+                    a0, a1, b0, b1 = _HALVES[trump][opts.double_melds]
+                    cand = a0[once & 4095] & a1[once >> 12]
+                    twice = hand & hand >> 24
+                    if twice:
+                        cand |= b0[twice & 4095] & b1[twice >> 12]
+                    if cand:
+                        pend = _melds_from(cand, hand, self.melded[winner],
+                                           self.known[winner], self.used, trump,
+                                           opts.new_card_rule)
+                        self._legal = [*pend, NO_MELD]
+                    else:
+                        pend = []
+                        self._legal = [NO_MELD]
+                    self._lmask = 0
+                    self.pending = pend
+                    self.step = STEP_MELD
+                    self.turn = winner
+                elif len(self.tricks) == 24:
+                    self.last_trick = winner
+                    self.step = STEP_END
+                    self.turn = TERMINAL
+                    self.is_terminal = True
+                else:
+                    self.turn = winner
+                return
+            if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
+                stock = self.stock
+                if len(stock) > 2:  # _draws, inline (the last two cards are shown)
+                    hands = self.hands
+                    hands[seat] |= _BIT[stock.pop()]
+                    hands[1 - seat] |= _BIT[stock.pop()]
+                    self.step = STEP_PLAY
+                    self.pending = []
+                    return
                 self._draws(seat)
                 return
-        elif type(action) is tuple and self.step == STEP_MELD and action in self._pending_set:
+        elif type(action) is tuple and self.step == STEP_MELD and action in self.pending:
             seat = self.turn
             self._legal = None
             self.history.append((seat, action))
@@ -513,7 +598,7 @@ class Pinochle2State(GameState):
                 return None
             if step == STEP_MELD and action == NO_MELD:
                 return None
-        elif step == STEP_MELD and type(action) is tuple and action in self._pending_set:
+        elif step == STEP_MELD and type(action) is tuple and action in self.pending:
             return None
         return self._reason(action)
 
@@ -580,7 +665,7 @@ class Pinochle2State(GameState):
         """Why meld ``(t, mask)`` is illegal for the trick winner now (None if legal)."""
         if self.step != STEP_MELD:
             return "Only the winner of a trick may meld, right after the trick"
-        if (t, mask) in self._pending_set:
+        if (t, mask) in self.pending:
             return None
         seat = self.turn
         name = MELD_NAMES[t]
@@ -614,58 +699,11 @@ class Pinochle2State(GameState):
 
     # -- transitions ------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        self._legal = None
-        if type(action) is int:
-            if action == NO_MELD:
-                self._draws(self.turn)
-            else:
-                self._play(action)
-        else:
-            t, mask = cast(tuple[int, int], action)
-            self._meld(t, mask)
-
-    def _play(self, c: int) -> None:
-        seat = self.turn
-        keep = _KEEP[c]
-        self.hands[seat] &= keep
-        self.melded[seat] &= keep
-        self.known[seat] &= keep
-        lead = self.lead
-        if lead < 0:
-            self.lead = c
-            self.turn = 1 - seat
-            return
-        self._trick_done(seat, lead, c)
-
-    def _trick_done(self, seat: int, lead: int, c: int) -> None:
-        """The follower ``seat`` has played ``c`` to ``lead``: the trick is taken."""
-        leader = 1 - seat
-        sf = SUIT_OF[c]
-        if sf == SUIT_OF[lead]:
-            winner = seat if RANK_OF[c] > RANK_OF[lead] else leader
-        else:
-            winner = seat if sf == self.trump else leader
-        self.tricks.append((leader, lead, c, winner))
-        self.counters[winner] += POINTS[lead] + POINTS[c]
-        self.lead = -1
-        if self.stock:
-            # Every stock-phase trick is followed by the winner's meld step, with "no meld"
-            # always among the choices, so the step sequence never tells whether a meld exists.
-            opts = self.options
-            pend = generate_melds(self.hands[winner], self.melded[winner], self.known[winner],
-                                  self.used, self.trump, opts.double_melds,
-                                  opts.new_card_rule)
-            self.pending = pend
-            self._pending_set = frozenset(pend) if pend else _NO_MELDS
-            self.step = STEP_MELD
-            self.turn = winner
-        elif len(self.tricks) == 24:
-            self.last_trick = winner
-            self.step = STEP_END
-            self.turn = TERMINAL
-            self.is_terminal = True
-        else:
-            self.turn = winner
+        # GameState.apply's step, which it reaches only for an action illegal_reason lets
+        # through: :meth:`apply` takes every such action itself, recording it; the caller
+        # records it here.
+        self.apply(action)
+        self.history.pop()
 
     def _meld(self, t: int, mask: int) -> None:
         seat = self.turn
@@ -707,7 +745,6 @@ class Pinochle2State(GameState):
         if self.step == STEP_MELD:
             self.step = STEP_PLAY
             self.pending = []
-            self._pending_set = _NO_MELDS
         self.turn = winner
 
     # -- results ----------------------------------------------------------------------
@@ -798,7 +835,7 @@ class Pinochle2State(GameState):
         t, mask = cast(tuple[int, int], action)
         cards = meld_card_order(t, mask)
         marks = False
-        if self.step == STEP_MELD and action in self._pending_set:
+        if self.step == STEP_MELD and action in self.pending:
             faces = sorted(FACE_OF[c] for c in cards)
             for a in self.pending:
                 if a[0] == t and sorted(FACE_OF[c] for c in iter_bits(a[1])) == faces:

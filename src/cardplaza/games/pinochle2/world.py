@@ -100,7 +100,7 @@ def _refresh_pending(st: Pinochle2State) -> None:
     seat = st.turn
     st.pending = generate_melds(st.hands[seat], st.melded[seat], st.known[seat], st.used,
                                 st.trump, st.options.double_melds, st.options.new_card_rule)
-    st._pending_set = frozenset(st.pending)
+    st._legal = None
 
 
 def _mask(cards: Any) -> int:
@@ -161,7 +161,6 @@ def sample_world(observation: dict[str, Any], rng: random.Random) -> GameState:
     res = obs["result"]
     st.last_trick = int(res["last_trick"]) if res else -1
     st.pending = []
-    st._pending_set = frozenset()
     if st.step == STEP_MELD:
         _refresh_pending(st)
     return st

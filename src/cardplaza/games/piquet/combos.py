@@ -96,11 +96,15 @@ def sequences(hand: int) -> list[Seq]:
     return out
 
 
+_SET_RANKS = tuple((r, rank_mask(r)) for r in range(3, 8))
+"""The ranks of sets (10 to A) and their masks."""
+
+
 def sets(hand: int) -> list[Set_]:
     """Every set (trio or quatorze of A, K, Q, J, 10), strongest first."""
     out: list[Set_] = []
-    for r in range(3, 8):
-        m = hand & rank_mask(r)
+    for r, mask in _SET_RANKS:
+        m = hand & mask
         n = m.bit_count()
         if n >= 3:
             out.append((n, r, m))

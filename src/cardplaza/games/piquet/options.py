@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal
 
 Tri = Literal["auto", "on", "off"]
@@ -41,13 +42,13 @@ class Options:
             raise ValueError("four_deals (four-deal partie) and au_cent (Piquet au cent) "
                              "cannot be combined: au cent has no fixed number of deals")
 
-    @property
+    @cached_property
     def younger_zero(self) -> bool:
         """Whether Younger's minimum exchange is 0 (O1, on by default with au cent)."""
         v = self.younger_may_exchange_zero
         return v == "on" or (v == "auto" and self.au_cent)
 
-    @property
+    @cached_property
     def lead_ten(self) -> bool:
         """Whether only leads of 10 or higher score (O7, on by default with au cent)."""
         v = self.lead_points_ten_or_higher

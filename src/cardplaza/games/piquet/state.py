@@ -50,6 +50,16 @@ _OFFSETS: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
 """The sizes of each range of exchanges and where each size starts in the list."""
 
 Event = tuple[int, int, str]          # (seat, points, label)
+_LEAD: tuple[Event, ...] = ((0, 1, "Lead"), (1, 1, "Lead"))
+_CAPTURE: tuple[Event, ...] = ((0, 1, "Capture"), (1, 1, "Capture"))
+"""The record of each seat's point for a lead and for a trick taken (made once)."""
+_BIT = tuple(1 << c for c in range(32))
+_KEEP = tuple(~(1 << c) for c in range(32))
+"""Every card but one, as a mask to remove it with."""
+_SEAT_CARD = tuple(tuple((seat, c) for c in range(32)) for seat in (0, 1))
+"""The history entry of each seat's play of each card (made once)."""
+_SAYS = tuple((SAY, code) for code in range(len(CODE_NAMES)))
+"""The action of saying each dialogue code (made once)."""
 Shown = tuple[int, int, str, int, int]  # (seat, class, label, mask, points)
 
 
@@ -92,11 +102,13 @@ class DiscardChoices(Sequence[Action]):
         return self._offsets[-1]
 
     def _at(self, i: int) -> tuple[int, int]:
+        offsets = self._offsets
         for n, k in enumerate(self._sizes):
-            if i < self._offsets[n + 1]:
-                sub = _SUBSETS[k][i - self._offsets[n]]
+            if i < offsets[n + 1]:
+                sub = _SUBSETS[k][i - offsets[n]]
                 if self._cards is None:  # one item: map its positions to cards directly
-                    cards = bit_list(self.hand)
+                    h = self.hand  # bit_list(h), inline
+                    cards = [*_C0[h & 2047], *_C1[h >> 11 & 2047], *_C2[h >> 22]]
                     m = 0
                     for j in _POSITIONS[sub]:
                         m |= 1 << cards[j]
@@ -105,11 +117,12 @@ class DiscardChoices(Sequence[Action]):
         raise IndexError(i)
 
     def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self._at(j) for j in range(*i.indices(len(self)))]
+        n = self._offsets[-1]  # len(self)
+        if type(i) is not int and isinstance(i, slice):
+            return [self._at(j) for j in range(*i.indices(n))]
         if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
+            i += n
+        if not 0 <= i < n:
             raise IndexError(i)
         return self._at(i)
 
@@ -170,7 +183,7 @@ class PiquetState(GameState):
     def __init__(self, options: Options, seed: int, *, layout: Any = None) -> None:
         super().__init__(options, seed, 2)
         self.o: Options = options
-        self.first_dealer = self.rng.randrange(2)
+        self.first_dealer = self._rng.randrange(2)  # (a new state's own RNG: self.rng)
         self.scheduled = 0 if options.au_cent else (4 if options.four_deals else 6)
         self.extra = False
         self.totals = [0, 0]
@@ -190,13 +203,12 @@ class PiquetState(GameState):
         if layout is None:
             deck = list(range(32))
             shuffle(self.rng, deck)
-            de = sum([1 << c for c in deck[:12]])
-            dy = sum([1 << c for c in deck[12:24]])
+            de = sum(map(_BIT.__getitem__, deck[:12]))
+            dy = sum(map(_BIT.__getitem__, deck[12:24]))
             talon = deck[24:]
         else:
             de, dy, talon = layout[0], layout[1], list(layout[2])
-        self.dealt = [0, 0]
-        self.dealt[el], self.dealt[yo] = de, dy
+        self.dealt = [de, dy] if el == 0 else [dy, de]
         self.hands = list(self.dealt)
         self.talon: list[int] = talon
         self.discards = [0, 0]
@@ -217,14 +229,14 @@ class PiquetState(GameState):
         self.stage = S_ECALL
         self.actor = el
         self.choose_kind = -1
-        self.info: list[Any] = [None] * 6
+        self.info: list[Any] = [None] * 12  # combinations, then keys (_comb, _key)
         self.leader = el
         self.lead_card = -1
         self.tricks: list[tuple[int, int, int, int]] = []  # leader, lead, follow, winner
         self.won = [0, 0]
         self.first_lead_done = False
         self.untaken_shown = False
-        self.cb = [self.dealt[s] & pc.COURT_MASK == 0 for s in (0, 1)]
+        self.cb = [self.dealt[0] & pc.COURT_MASK == 0, self.dealt[1] & pc.COURT_MASK == 0]
         for s in (el, yo):
             if self.cb[s] and self._score(s, 10, "Carte blanche"):
                 return
@@ -384,11 +396,16 @@ class PiquetState(GameState):
         return v
 
     def _key(self, seat: int, cls: int) -> tuple[int, int] | None:
-        """Comparison key of a seat's best combination of a class (None if none)."""
-        comb = self._comb(seat, cls)
-        if cls == POINT:
-            return (comb[0], comb[1])
-        return (comb[0][0], comb[0][1]) if comb else None
+        """Comparison key of a seat's best combination of a class (None if none; cached
+        with the combinations, ``()`` standing for none)."""
+        i = 3 * seat + cls + 6
+        key = self.info[i]
+        if key is None:
+            comb = self._comb(seat, cls)
+            key = (comb[0], comb[1]) if cls == POINT else \
+                (comb[0][0], comb[0][1]) if comb else ()
+            self.info[i] = key
+        return key or None
 
     def _truth(self) -> int:
         """Younger's truthful reply at the current stage."""
@@ -418,10 +435,10 @@ class PiquetState(GameState):
             seat = self.elder if st == S_ECALL else self.dealer
             has = self._key(seat, self.cls) is not None
             if not has:
-                return [(SAY, PASS)]
-            return [(SAY, CALL), (SAY, PASS)] if sink else [(SAY, CALL)]
+                return [_SAYS[PASS]]
+            return [_SAYS[CALL], _SAYS[PASS]] if sink else [_SAYS[CALL]]
         if st == S_ESHOW:
-            return [(SAY, SHOW)]
+            return [_SAYS[SHOW]]
         if st == S_CHOOSE:
             if self.choose_kind == SUIT:
                 return [(SUIT, s) for s in pc.tied_point_suits(self.hands[self.actor])]
@@ -433,10 +450,13 @@ class PiquetState(GameState):
             return out
         t = self._truth()
         if sink and t != GOOD:
-            return [(SAY, GOOD), (SAY, t)]
-        return [(SAY, t)]
+            return [_SAYS[GOOD], _SAYS[t]]
+        return [_SAYS[t]]
 
     def _say_text(self, seat: int, code: int) -> str:
+        reply = _REPLY_TEXT.get(code)
+        if reply is not None:
+            return reply
         cls, st, sink = self.cls, self.stage, self.o.sinking
         comb = self._comb(seat, cls)
         pt = seqs = sts = comb
@@ -458,12 +478,12 @@ class PiquetState(GameState):
             return f"To the {pc.RANK_WORD[seqs[0][1]]}"
         if code == ASK:
             return "Making?" if cls == POINT else "To what?"
-        return _REPLY_TEXT[code]
+        return _REPLY_TEXT[code]  # (KeyError: not a code)
 
     def _apply_decl(self, action: tuple[int, int]) -> None:
         kind, val = action
         seat = self.actor
-        text = self._action_text_decl(action)
+        text = self._say_text(seat, val) if kind == SAY else self._action_text_decl(action)
         self.dialogue.append((seat, self.cls, kind, val, text))
         el, yo = self.elder, self.dealer
         st = self.stage
@@ -511,14 +531,14 @@ class PiquetState(GameState):
                           m, pt[0]))
             label = "Point"
         elif cls == SEQ:
-            chosen = [q for i, q in enumerate(seqs)
-                      if choice is None or i == 0 or q[3] & choice]
-            items.extend((pc.seq_label(q), q[3], pc.seq_score(q)) for q in chosen)
+            for i, q in enumerate(seqs):  # the best, and the extras chosen
+                if choice is None or i == 0 or q[3] & choice:
+                    items.append((pc.seq_label(q), q[3], pc.seq_score(q)))
             label = "Sequences"
         else:
-            chosen_s = [t for i, t in enumerate(sts)
-                        if choice is None or i == 0 or t[2] & choice]
-            items.extend((pc.set_text(t), t[2], pc.set_score(t)) for t in chosen_s)
+            for i, t in enumerate(sts):
+                if choice is None or i == 0 or t[2] & choice:
+                    items.append((pc.set_text(t), t[2], pc.set_score(t)))
             label = "Sets"
         total = 0
         for lab, m, p in items:
@@ -589,26 +609,60 @@ class PiquetState(GameState):
             if self.phase == PLAY and action >= 0:
                 if self._legal is None:
                     self.legal_actions()
-                if self._lmask >> action & 1:
+                if self._lmask >> action & 1:  # a card played
                     self._legal = None
-                    self.history.append(
-                        (self.leader if self.lead_card < 0 else 1 - self.leader, action))
-                    self._play(action)
+                    leader = self.leader
+                    lead = self.lead_card
+                    if lead < 0:
+                        self.history.append(_SEAT_CARD[leader][action])
+                        self.hands[leader] &= _KEEP[action]
+                        if not self.first_lead_done:
+                            self.first_lead_done = True
+                            self._reveal_pending()
+                            if self.o.show_untaken:
+                                self.untaken_shown = True
+                        self.lead_card = action
+                        if action & 7 >= 3 or not self.o.lead_ten:
+                            self._point(leader, _LEAD[leader])
+                        return
+                    p = 1 - leader
+                    self.history.append(_SEAT_CARD[p][action])
+                    self.hands[p] &= _KEEP[action]
+                    winner = p if (action >> 3 == lead >> 3 and action > lead) else leader
+                    tricks = self.tricks
+                    tricks.append((leader, lead, action, winner))
+                    self.won[winner] += 1
+                    self.lead_card = -1
+                    self.leader = winner
+                    if winner == p and self._point(p, _CAPTURE[p]):
+                        return
+                    if len(tricks) == 12:
+                        if self._score(winner, 10 if self.o.last_trick_ten else 1,
+                                       "Last trick") or self._check_pique():
+                            return
+                        self._end_deal()
                     return
         elif (type(action) is tuple and len(action) == 2 and type(action[0]) is int
               and type(action[1]) is int and self.phase != OVER):
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
-            if action in legal:
-                seat = self.current_player
-                self._apply(action)
+            if action in legal:  # _apply, by phase
+                self._legal = None
+                ph = self.phase
+                if ph == DECL:
+                    seat = self.actor
+                    self._apply_decl(action)
+                else:  # an exchange (no tuple is legal while playing)
+                    seat = self.elder if ph == EX_E else self.dealer
+                    self._exchange(action[1])
                 self.history.append((seat, action))
                 return
         super().apply(action)
 
     def _discard_masks(self, lo: int, hi: int) -> DiscardChoices:
-        return DiscardChoices(self.hands[self.current_player], lo, hi)
+        return DiscardChoices(self.hands[self.elder if self.phase == EX_E else self.dealer],
+                              lo, hi)
 
     def illegal_reason(self, action: Action) -> str | None:
         ph = self.phase
@@ -704,19 +758,18 @@ class PiquetState(GameState):
 
     # ------------------------------------------------------------------ transitions
     def _apply(self, action: Action) -> None:
-        self._legal = None
+        # GameState.apply's step, which it reaches only for an action illegal_reason lets
+        # through that apply left to it (made of int subclasses): apply takes it made of
+        # ints, recording it; the caller records it here.
         if isinstance(action, int):
-            self._play(action)
-            return
-        assert isinstance(action, tuple)
-        kind, val = action
-        if kind == EXCH:
-            self._exchange(val)
+            self.apply(int(action))
         else:
-            self._apply_decl((kind, val))
+            assert isinstance(action, tuple)
+            self.apply((int(action[0]), int(action[1])))
+        self.history.pop()
 
     def _exchange(self, mask: int) -> None:
-        p = self.current_player
+        p = self.elder if self.phase == EX_E else self.dealer  # current_player
         n = mask.bit_count()
         self.hands[p] &= ~mask
         self.discards[p] = mask
@@ -734,36 +787,21 @@ class PiquetState(GameState):
         for c in take:
             self.hands[p] |= 1 << c
         self.phase = DECL
-        self.info = [None] * 6  # filled lazily by _comb
+        self.info = [None] * 12  # filled lazily by _comb and _key
         self.cls, self.stage, self.actor = POINT, S_ECALL, self.elder
 
-    def _play(self, c: int) -> None:
-        p = self.leader if self.lead_card < 0 else 1 - self.leader
-        self.hands[p] &= ~(1 << c)
-        if self.lead_card < 0:
-            if not self.first_lead_done:
-                self.first_lead_done = True
-                self._reveal_pending()
-                if self.o.show_untaken:
-                    self.untaken_shown = True
-            self.lead_card = c
-            self.leader = p
-            if not self.o.lead_ten or c & 7 >= 3:
-                self._score(p, 1, "Lead") or self._check_pique()
-            return
-        lead = self.lead_card
-        winner = p if (c >> 3 == lead >> 3 and c > lead) else self.leader
-        self.tricks.append((self.leader, lead, c, winner))
-        self.won[winner] += 1
-        self.lead_card = -1
-        self.leader = winner
-        if winner == p and (self._score(p, 1, "Capture") or self._check_pique()):
-            return
-        if len(self.tricks) == 12:
-            if self._score(winner, 10 if self.o.last_trick_ten else 1, "Last trick") or \
-                    self._check_pique():
-                return
-            self._end_deal()
+    def _point(self, seat: int, event: Event) -> bool:
+        """:meth:`_score` of one point while playing (``event``: its record), then
+        :meth:`_check_pique`; True if the game ended."""
+        dscore = self.dscore
+        dscore[seat] += 1
+        self.events.append(event)
+        if self.o.au_cent and self.totals[seat] + dscore[seat] >= 100:
+            self._finish_au_cent(seat)
+            return True
+        if self.bonus is None and dscore[self.elder] >= 30:
+            return self._check_pique()
+        return False
 
     # ------------------------------------------------------------------ results
     def returns(self) -> tuple[float, ...]:
