@@ -130,15 +130,15 @@ class DoubleDeckCodec(ResearchCodec):
             assert isinstance(state, DoubleDeckState)
         phase = state.phase
         if phase == PLAY:
-            legal = state._legal  # worked out by the last card played, as a rule
+            legal = state._legal  # the last card played worked out the legal faces
             if legal is None:
                 legal = state.legal_actions()
-            m = state._lmask  # the legal faces, worked out with the list
+            m = state._lmask  # the legal faces (their list may not be built: not needed)
             last, tables = self._last_tables
             if tables is None or state.options is not last:
                 tables = self._tables_of(state.options)
             out = tables[0][m & 1023] + tables[1][m >> 10]
-            if legal[-1] is THROW_IN:
+            if legal and legal[-1] is THROW_IN:  # only in a built list (the first lead)
                 out.append(tables[2])
             return out
         if phase == PASSING:  # any face of the giver's hand
