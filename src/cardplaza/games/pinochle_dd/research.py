@@ -87,6 +87,9 @@ class DoubleDeckCodec(ResearchCodec):
     """Numbers: 0 pass; then the bid amounts 50, 51, … (unit scale); then trump ♠ ♥ ♦ ♣;
     then pass (give) each of the 20 faces; then play each face; then the throw-in."""
 
+    chance_at_deal_start_only = True
+    """Chance deals the hands (and draws the first dealer): nothing else is left to it."""
+
     def __init__(self) -> None:
         super().__init__()
         self._cache: dict[Any, tuple[int, int, int, int]] = {}
