@@ -154,6 +154,33 @@ def test_pinochle_dd_max_deals_bounds_the_game() -> None:
     assert 0 < lengths[2] - lengths[1] < 1000
 
 
+def test_pinochle_dd_keeps_no_actions_of_its_last_deal() -> None:
+    """Double-deck Pinochle asks for chance only when a deal begins: the deal the limit
+    makes the last keeps no list of actions to replay, an earlier one does; both play to
+    the same end through Python and through OpenSpiel's C++ path."""
+    game = pyspiel.load_game(cos.game_name("pinochle_dd"), {"max_deals": 2})
+    kept = {False: 0, True: 0}
+    for seed in range(6):
+        fast, slow = game.new_initial_state(), game.new_initial_state()
+        rng = random.Random(seed)
+        while not fast.is_terminal():
+            if fast.is_chance_node():
+                action = rng.choice(fast.chance_outcomes())[0]
+            else:
+                assert fast.legal_actions() == slow.legal_actions()
+                action = rng.choice(fast.legal_actions())
+            fast.apply_action(action)
+            pyspiel.State.apply_action(slow, action)
+            for state in (fast, slow):
+                inner = state.inner
+                if not inner.chance and inner.engine is not None:
+                    last = inner.engine.hand_no >= 2
+                    assert inner._quiet is last
+                    kept[last] = max(kept[last], len(inner.deal_actions))
+        assert fast.history() == slow.history() and fast.returns() == slow.returns()
+    assert kept[False] > 0 and kept[True] == 0
+
+
 def test_python_and_cpp_application_reach_the_same_states() -> None:
     """``apply_action`` from Python runs in Python; through OpenSpiel's C++ ``State`` the
     same actions give the same positions, histories and results; copies are independent."""

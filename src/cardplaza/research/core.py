@@ -21,7 +21,7 @@ import operator
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cardplaza.core.protocol import TERMINAL, Action, GameState, IllegalAction, chance_from
 from cardplaza.core.registry import GameSpec, games, get_game
@@ -32,6 +32,11 @@ CHANCE = -2
 
 class ResearchCodec(ABC):
     """A game's fixed action numbering and observation tensor (its ``research`` hook)."""
+
+    chance_at_deal_start_only: ClassVar[bool] = False
+    """True if the game asks for chance only when a deal begins (its deal, a drawn dealer):
+    then none follows once the last deal the deal limit allows is dealt, and the adapter
+    keeps no list of that deal's actions to replay."""
 
     @abstractmethod
     def num_actions(self, options: Any) -> int:
@@ -330,7 +335,8 @@ class ChanceState:
     ``deal_limit``; the result is then by the scores so far).
     """
 
-    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_starts", "_steps",
+    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_quiet", "_starts",
+                 "_steps",
                  "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
                  "left", "max_deals", "need", "options", "order", "outcomes", "over", "pending",
                  "pending_seat", "quick_deal", "seat", "seats", "spec", "tail")
@@ -345,6 +351,9 @@ class ChanceState:
         # No need to look for the deal's end before an action: the game has one deal or the
         # deal in progress is the last the deal limit allows.
         self._final = False
+        # No chance can follow before the game's end (see chance_at_deal_start_only): the
+        # deal's actions are not kept.
+        self._quiet = False
         self.engine: GameState | None = None
         # The engine right after the last deal, or the draws that dealt the first one.
         self.deal_start: GameState | tuple[Draw, ...] | None = None
@@ -423,7 +432,9 @@ class ChanceState:
         self.engine = _pin(engine)
         self.seat = p = engine.current_player
         self.over = p == TERMINAL
-        self._final = self._may_end is None or self._last_deal(engine)
+        last = self._last_deal(engine)
+        self._final = last or self._may_end is None
+        self._quiet = last and self.codec.chance_at_deal_start_only
         # The first deal is dealt again from its draws if ever needed; a later one copied.
         self.deal_start = tuple(self.draws) if first else _copy(engine)
         self.deal_actions = []
@@ -545,7 +556,8 @@ class ChanceState:
             self._stopped(need, action, steps[number], before)
             return
         self.history.append(steps[number])
-        self.deal_actions.append(action)
+        if not self._quiet:
+            self.deal_actions.append(action)
         self.seat = p = engine.current_player
         self.over = p == TERMINAL
 
@@ -585,6 +597,7 @@ class ChanceState:
         new._steps = self._steps
         new.seats = self.seats
         new._final = self._final
+        new._quiet = self._quiet
         new.seat = self.seat
         new.engine = None if self.engine is None else _copy(self.engine)
         new.deal_start = self.deal_start  # never changed in place: shared

@@ -260,13 +260,17 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
             engine = inner.engine
             step = inner._steps[seat][action]
             played = fixed[i]
-            try:
+            if inner._quiet:  # no chance before the end: the deal's actions are not kept
                 engine.apply(played)  # type: ignore[union-attr]
-            except NeedChance as asked:
-                inner._stopped(asked, played, step, None)
-                return
-            inner.history.append(step)
-            inner.deal_actions.append(played)
+                inner.history.append(step)
+            else:
+                try:
+                    engine.apply(played)  # type: ignore[union-attr]
+                except NeedChance as asked:
+                    inner._stopped(asked, played, step, None)
+                    return
+                inner.history.append(step)
+                inner.deal_actions.append(played)
             inner.seat = p = engine.current_player  # type: ignore[union-attr]
             inner.over = p == TERMINAL
             return

@@ -945,11 +945,32 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         tp: list[int] | None = None
         won = self.won
         table = self.counters
-        if self.n == 4:
+        scores = self.scores
+        if self.n == 4:  # two sides: hand_scores() worked out in place
             bside = b & 1
-            side_melds = [totals[0] + totals[2], totals[1] + totals[3]]
-            if not throw_in:  # trick_points() of the hand played out, in short
-                tp = [mask_points(won[0] | won[2], table), mask_points(won[1] | won[3], table)]
+            m0 = totals[0] + totals[2]
+            m1 = totals[1] + totals[3]
+            side_melds = [m0, m1]
+            c = self.contract
+            if throw_in:
+                made = False
+                delta = [m0, -c] if bside else [-c, m1]
+            else:  # trick_points() of the hand played out, in short
+                t0 = mask_points(won[0] | won[2], table)
+                t1 = mask_points(won[1] | won[3], table)
+                if self.tricks[-1][2] & 1:
+                    t1 += self.last_bonus
+                else:
+                    t0 += self.last_bonus
+                tp = [t0, t1]
+                if bside:
+                    made = m1 + t1 >= c
+                    delta = [m0 + t0 if t0 > 0 else 0, m1 + t1 if made else -c]
+                else:
+                    made = m0 + t0 >= c
+                    delta = [m0 + t0 if made else -c, m1 + t1 if t1 > 0 else 0]
+            scores[0] += delta[0]
+            scores[1] += delta[1]
         else:
             bside = b
             side_melds = [totals[0], totals[1], totals[2]]
@@ -958,12 +979,10 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                       mask_points(won[2], table)]
                 if b >= 0:
                     tp[b] += mask_points(self.discards, table)
-        if tp is not None:
-            tp[self.tricks[-1][2] & 1 if self.n == 4 else self.tricks[-1][2]] += self.last_bonus
-        delta, made = hand_scores(self.contract, bside, side_melds, tp)
-        scores = self.scores
-        for side in range(len(scores)):
-            scores[side] += delta[side]
+                tp[self.tricks[-1][2]] += self.last_bonus
+            delta, made = hand_scores(self.contract, bside, side_melds, tp)
+            for side in range(len(scores)):
+                scores[side] += delta[side]
         summary: dict[str, Any] = {
             "hand": self.hand_no, "dealer": self.dealer, "redeal": False, "bidder": b,
             "bid": self.contract, "stuck_dealer": self.stuck, "trump": self.trump,

@@ -284,6 +284,12 @@ _BID_OBJECTS[PASS] = PASS
 _CODES[id(PASS)] = _BID_CODE
 
 
+_MASKED: list[Action] = []
+"""The value of ``_legal`` once the legal faces of the player to act are known (in
+``_lmask``) but their list is not yet built (a driver that numbers actions from the mask,
+such as the research adapters, never needs the list). Never handed out."""
+
+
 _SLOTS = (
     "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_wbeat",
     "_win", "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given",
@@ -305,8 +311,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     __slots__ = _SLOTS
     _BEATERS = BEATERS20
     _legal: list[Action] | None
-    """The legal actions of this position once worked out (a card play works out the next
-    position's at once)."""
+    """The legal actions of this position once worked out; :data:`_MASKED` when a card
+    played has worked out only the next player's legal faces (:attr:`_lmask`): their list
+    is built when asked for."""
     _lmask: int
     """While :attr:`_legal` is known: the faces the player to act may play (0 outside the
     play); :meth:`apply` takes a listed play whose face is in it at once."""
@@ -419,7 +426,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         first lead the throw-in is listed after the cards.
         """
         legal = self._legal
-        if legal is not None:
+        if legal:
+            return legal
+        if legal is _MASKED:  # a card played worked out the legal faces, not their list
+            held = self._lmask
+            legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
             return legal
         self._lmask = 0
         ph = self.phase
@@ -525,7 +536,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 if held:  # the winner leads any card it holds
                     self.leader = self.turn = w
                     self._lmask = held
-                    self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+                    self._legal = _MASKED
                 else:
                     self._legal = None
                     self._end_hand("played")
@@ -546,7 +557,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             if must:  # with must_head, beat the winner when following its suit or trumping
                 held = (must & beat or must) if self._must_head else must
             self._lmask = held
-            self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            self._legal = _MASKED
             return
         if c < _TRUMP_CODE:
             c -= FACES
@@ -870,7 +881,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         if held:  # the winner leads any card it holds
             self.leader = self.turn = w
             self._lmask = held
-            self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            self._legal = _MASKED
         else:
             self._legal = None
             self._end_hand("played")

@@ -87,6 +87,9 @@ class DoubleDeckCodec(ResearchCodec):
     """Numbers: 0 pass; then the bid amounts 50, 51, … (unit scale); then trump ♠ ♥ ♦ ♣;
     then pass (give) each of the 20 faces; then play each face; then the throw-in."""
 
+    chance_at_deal_start_only = True
+    """Chance deals the hands (and draws the first dealer): nothing else is left to it."""
+
     def __init__(self) -> None:
         super().__init__()
         self._cache: dict[Any, tuple[int, int, int, int]] = {}
@@ -130,15 +133,15 @@ class DoubleDeckCodec(ResearchCodec):
             assert isinstance(state, DoubleDeckState)
         phase = state.phase
         if phase == PLAY:
-            legal = state._legal  # worked out by the last card played, as a rule
+            legal = state._legal  # the last card played worked out the legal faces
             if legal is None:
                 legal = state.legal_actions()
-            m = state._lmask  # the legal faces, worked out with the list
+            m = state._lmask  # the legal faces (their list may not be built: not needed)
             last, tables = self._last_tables
             if tables is None or state.options is not last:
                 tables = self._tables_of(state.options)
             out = tables[0][m & 1023] + tables[1][m >> 10]
-            if legal[-1] is THROW_IN:
+            if legal and legal[-1] is THROW_IN:  # only in a built list (the first lead)
                 out.append(tables[2])
             return out
         if phase == PASSING:  # any face of the giver's hand
