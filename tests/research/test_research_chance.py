@@ -225,3 +225,41 @@ def test_the_double_deck_deal_ends_its_chance_nodes_when_the_last_hand_is_left()
         twin = spec.new_game(spec.options_type(), 0)
     assert twin.hands == engine.hands  # type: ignore[attr-defined]
     assert [h.bit_count() for h in engine.hands] == [20] * 4  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("game", "tail", "sizes"), [
+    ("pinochle4", 12, ([12] * 4, 0)),
+    ("pinochle3", 3, ([15] * 3, 3)),
+])
+def test_a_pinochle_deal_ends_its_chance_nodes_when_the_last_holder_is_left(
+        game: str, tail: int, sizes: tuple[list[int], int]) -> None:
+    """Once all but the fourth hand (partnership) or the widow (cut-throat) are dealt, the
+    cards left are theirs: no more chance nodes, and the deal is the one the full order (the
+    rest ascending) deals."""
+    spec = get_game(game)
+    for seed in range(5):
+        rng = random.Random(seed)
+        state = ChanceState(spec, spec.options_type())
+        nodes = 0
+        while state.current_player == CHANCE:
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert len(outcomes) > tail or (state.need is not None
+                                           and state.need.kind == "number")
+            state.apply_number(rng.choice(outcomes)[0])
+            nodes += 1
+        assert nodes == 1 + 48 - tail  # the first dealer, then the shuffle's places
+        engine = state.engine
+        assert engine is not None
+        start = state.deal_start
+        assert isinstance(start, tuple)
+        (_, order), = [d for d in start if d[0] == "shuffle"]
+        assert sorted(order) == list(range(48))
+        assert list(order[48 - tail:]) == sorted(order[48 - tail:])
+        script = ScriptedRNG(start)
+        with chance_from(lambda seed, script=script: script):
+            twin = spec.new_game(spec.options_type(), 0)
+        assert twin.hands == engine.hands  # type: ignore[attr-defined]
+        assert twin.widow == engine.widow  # type: ignore[attr-defined]
+        hands = [h.bit_count() for h in engine.hands]  # type: ignore[attr-defined]
+        assert (hands, engine.widow.bit_count()) == sizes  # type: ignore[attr-defined]

@@ -154,11 +154,12 @@ def test_pinochle_dd_max_deals_bounds_the_game() -> None:
     assert 0 < lengths[2] - lengths[1] < 1000
 
 
-def test_pinochle_dd_keeps_no_actions_of_its_last_deal() -> None:
-    """Double-deck Pinochle asks for chance only when a deal begins: the deal the limit
-    makes the last keeps no list of actions to replay, an earlier one does; both play to
-    the same end through Python and through OpenSpiel's C++ path."""
-    game = pyspiel.load_game(cos.game_name("pinochle_dd"), {"max_deals": 2})
+@pytest.mark.parametrize("name", ["pinochle_dd", "pinochle4", "pinochle3"])
+def test_a_pinochle_game_keeps_no_actions_of_its_last_deal(name: str) -> None:
+    """The Pinochle games ask for chance only when a deal begins: the deal the limit makes
+    the last keeps no list of actions to replay, an earlier one does; both play to the
+    same end through Python and through OpenSpiel's C++ path."""
+    game = pyspiel.load_game(cos.game_name(name), {"max_deals": 2})
     kept = {False: 0, True: 0}
     for seed in range(6):
         fast, slow = game.new_initial_state(), game.new_initial_state()

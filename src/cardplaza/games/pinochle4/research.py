@@ -63,6 +63,10 @@ class PinochleCodec(ResearchCodec):
     """Numbers: 0 pass; then every bid amount from the minimum to the highest legal bid;
     then trump ♠ ♥ ♦ ♣; then give, discard and play of each of the 48 cards."""
 
+    chance_at_deal_start_only = True
+    """Chance deals the hands and the widow (and draws the first dealer): a redeal and the
+    next hand both begin a deal, and the game ends at its deal limit before either."""
+
     def __init__(self, name: str, players: int) -> None:
         super().__init__()
         self.name = name
@@ -148,15 +152,25 @@ class PinochleCodec(ResearchCodec):
             return super().numbers(state)
         return [*t0[m & 4095], *t1[m >> 12 & 4095], *t2[m >> 24 & 4095], *t3[m >> 36]]
 
+    def shuffle_tail(self, options: Any, items: int) -> int:
+        """The deal's last places go to one holder: the fourth hand's 12 (partnership),
+        the widow's 3 (cut-throat); their cards are what is left once the others are
+        dealt."""
+        if items != DECK:
+            return 1
+        return 12 if self.players == 4 else 3
+
     def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
-        """The first dealer drawn, then per deal: the 48 cards dealt (47 chance nodes), the
+        """The first dealer drawn, then per deal: the 48 cards dealt (36 chance nodes with
+        four hands, 45 with three: the last hand or the widow is what is left), the
         bids (every seat passes at most once and every other bid raises the last, so at
         most one bid per amount), trump, the cards passed (four hands) or discarded
         (cut-throat) and every card played; at most ``max_deals`` deals (redeals count)."""
         n = self.players
         bids = n + _bids(options, n)[2]
         passing = 2 * options.passing if n == 4 else 3
-        per_deal = 47 + bids + 1 + passing + (48 if n == 4 else 45)
+        dealt = DECK - self.shuffle_tail(options, DECK)
+        per_deal = dealt + bids + 1 + passing + (48 if n == 4 else 45)
         return 1 + (DEFAULT_MAX_DEALS if max_deals is None else max_deals) * per_deal
 
     def fixed_actions(self, options: Any) -> tuple[int, Sequence[Action]]:
