@@ -440,9 +440,19 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         legal = self._legal
         if legal is not None:
             return legal
+        m = self._lmask  # not 0: the play step's legal cards, worked out by apply
+        if m:
+            if self._trick:
+                suit = _SUIT_PLAYS.get(m)
+                if suit is not None:  # cards of one suit
+                    legal = self._legal = [*suit]
+                    return legal
+            legal = self._legal = [*_PLAY0[m & 4095], *_PLAY1[m >> 12 & 4095],
+                                   *_PLAY2[m >> 24 & 4095], *_PLAY3[m >> 36]]
+            return legal
         ph = self.phase
         if ph == PLAY:
-            m = self._lmask or self._play_mask()
+            m = self._play_mask()
             if self._trick:
                 suit = _SUIT_PLAYS.get(m)
                 if suit is not None:  # cards of one suit
@@ -583,8 +593,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                         if hand:  # the winner leads any card it holds
                             self.leader = self.turn = w
                             self._lmask = hand
-                            self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
-                                           *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
+                            self._legal = None  # listed when asked (adapters use the mask)
                         else:
                             self._legal = None
                             self._lmask = 0
@@ -595,18 +604,17 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                     w = self._win = first = card
                     self._wpos = 0
                 seat = self.turn = seat + 1 if seat + 1 < self.n else 0
-                # the next player's legal cards (_play_mask, inline), worked out at once
+                # the next player's legal cards (_play_mask, inline), worked out at once;
+                # their list is made when asked (the research adapters read the mask)
+                self._legal = None
                 hand = hands[seat]
                 must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
                 if must:  # cards of one suit
                     if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
                         must = must & beaters[w] or must
                     self._lmask = must
-                    self._legal = [*_SUIT_PLAYS[must]]
                     return
                 self._lmask = hand
-                self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
-                               *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
                 return
         elif type(action) is tuple and self.phase == BIDDING:
             legal = self._legal
