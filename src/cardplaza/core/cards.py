@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import TypeVar
@@ -205,6 +205,45 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
         while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+Places = Sequence[Sequence[tuple[int, int]]]
+"""Per place, the deck positions a shuffle settles for it (top first), each with the bit
+width of its draw (``(i + 1).bit_length()``)."""
+
+
+def shuffle_into_places(getrandbits: Callable[[int], int], bits: list[int], places: Places,
+                        rest: Sequence[tuple[int, int]]) -> list[int]:
+    """:func:`shuffle`'s draws (Fisher–Yates from the top) over ``bits`` (each card as its
+    bit), each place's cards gathered as the shuffle settles its positions: the card at a
+    position drawn moves to the settled one's index, so nothing is swapped or sliced.
+    Returns each place's cards in the order of ``places``; the draws of ``rest`` (the
+    positions below them) are made too, so the generator ends as after a whole shuffle,
+    and the cards left at the front of ``bits`` are the remaining place's.
+
+    >>> deck = list(range(6)); random.Random(2).shuffle(deck)
+    >>> bits = [1 << c for c in range(6)]
+    >>> top = [[(5, 3), (4, 3)], [(3, 2), (2, 2)]]
+    >>> held = shuffle_into_places(random.Random(2).getrandbits, bits, top, [(1, 1)])
+    >>> held == [1 << deck[5] | 1 << deck[4], 1 << deck[3] | 1 << deck[2]]
+    True
+    >>> bits[0] | bits[1] == 1 << deck[0] | 1 << deck[1]
+    True
+    """
+    held = []
+    for positions in places:
+        cards = 0
+        for i, width in positions:
+            j = getrandbits(width)
+            while j > i:
+                j = getrandbits(width)
+            cards |= bits[j]
+            bits[j] = bits[i]  # the card at i moves to j; i is settled
+        held.append(cards)
+    for i, width in rest:
+        while getrandbits(width) > i:
+            pass
+    return held
 
 
 def mask_of(cards: Iterable[int]) -> int:

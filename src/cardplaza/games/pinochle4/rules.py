@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from cardplaza.core.cards import PINOCHLE, shuffle
+from cardplaza.core.cards import PINOCHLE, shuffle, shuffle_into_places
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -194,21 +194,10 @@ def deal(rng: random.Random, players: int) -> tuple[list[int], int]:
     True
     """
     if type(rng) is random.Random:
-        getrandbits = rng.getrandbits
         bits = _CARD_BITS[:]
-        held = []
-        for positions in _PLACES[players]:  # the last place's positions first, top first
-            cards = 0
-            for i, width in positions:
-                j = getrandbits(width)
-                while j > i:
-                    j = getrandbits(width)
-                cards |= bits[j]
-                bits[j] = bits[i]  # the card at i moves to j; i is settled
-            held.append(cards)
-        for i, width in _FIRST_POSITIONS[players]:  # the first hand holds what is left
-            while getrandbits(width) > i:
-                pass
+        # the last place's positions first, top first; the first hand holds what is left
+        held = shuffle_into_places(rng.getrandbits, bits, _PLACES[players],
+                                   _FIRST_POSITIONS[players])
         first = sum(bits[:_FIRST_SIZE[players]])
         if players == 4:
             return [first, held[2], held[1], held[0]], 0

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from cardplaza.core.cards import Deck, Rank, Suit, shuffle
+from cardplaza.core.cards import Deck, Rank, Suit, shuffle, shuffle_into_places
 
 JACK, QUEEN, KING, TEN, ACE = range(5)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -265,22 +265,9 @@ def deal(rng: random.Random) -> list[int]:
 def _dealt(rng: random.Random) -> int:
     """:func:`deal`'s shuffle by a plain ``random.Random``: the four seats' cards, 80 bits
     apart (seat 0 lowest)."""
-    getrandbits = rng.getrandbits
     bits = _DECK_BITS[:]
-    held = []
-    for positions in _POSITIONS:  # seat 3's 20 positions first, then 2 and 1
-        cards = 0
-        for i, width in positions:
-            j = getrandbits(width)
-            while j > i:
-                j = getrandbits(width)
-            cards |= bits[j]
-            bits[j] = bits[i]  # the card at i moves to j; i is settled
-        held.append(cards)
-    for i, width in _LAST_POSITIONS:  # seat 0 holds what is left, in whatever order
-        while getrandbits(width) > i:
-            pass
-    c3, c2, c1 = held
+    # seat 3's 20 positions first, then 2 and 1; seat 0 holds what is left
+    c3, c2, c1 = shuffle_into_places(rng.getrandbits, bits, _POSITIONS, _LAST_POSITIONS)
     return sum(bits[:20]) | c1 << 80 | c2 << 160 | c3 << 240
 
 
