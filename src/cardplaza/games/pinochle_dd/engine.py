@@ -524,22 +524,10 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             trick = self._trick
             n = len(trick)
             trick.append(c)
-            if n == 3:  # the trick is full (_end_trick, inline)
-                leader = self.leader
-                w = leader + (3 if self._wbeat >> c & 1 else self._wpos) & 3
-                self._won = None
-                self.tricks_won[w] += 1
-                self.tricks.append((leader, tuple(trick), w))
-                self._trick = []
-                self._win = -1
-                held = hands[w] & LOW20
-                if held:  # the winner leads any card it holds
-                    self.leader = self.turn = w
-                    self._lmask = held
-                    self._legal = _MASKED
-                else:
-                    self._legal = None
-                    self._end_hand("played")
+            if n == 3:  # the trick is full
+                if self._wbeat >> c & 1:
+                    self._wpos = 3
+                self._end_trick(trick)
                 return
             seat = self.turn = _NEXT_SEAT[seat]
             # the next player's legal faces (section 5), worked out at once
