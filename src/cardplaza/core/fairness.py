@@ -37,6 +37,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from cardplaza.core.history import FORMAT, GameRecord
 from cardplaza.core.protocol import JSON, GameState
 from cardplaza.core.registry import get_game
@@ -51,12 +53,37 @@ LOG_TAG = "cardplaza-log/1"
 
 
 _CANONICAL = json.JSONEncoder(separators=(",", ":"), sort_keys=True, ensure_ascii=False)
-"""The encoder of :func:`canonical`, made once (``json.dumps`` with these options builds a
-new one on every call)."""
+"""The encoder that defines :func:`canonical`, made once (``json.dumps`` with these options
+builds a new one on every call)."""
+
+
+def _no_floats(value: Any) -> bool:
+    """True when ``value`` holds only text, whole numbers, booleans, ``None``, lists and
+    objects — the values orjson writes byte for byte as :data:`_CANONICAL` does (numbers
+    with a fraction or exponent it writes in another form, so they take the slower way)."""
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return True
+    if kind is list or kind is tuple:
+        return all(_no_floats(v) for v in value)
+    if kind is dict:
+        return all(_no_floats(v) for v in value.values())
+    return False
 
 
 def canonical(value: JSON) -> bytes:
-    """The canonical bytes of a JSON value (see the module's text)."""
+    """The canonical bytes of a JSON value (see the module's text).
+
+    >>> canonical(["cardplaza-log/1", {"b": 1, "a": "é"}, 2.5])
+    b'["cardplaza-log/1",{"a":"\xc3\xa9","b":1},2.5]'
+    """
+    if _no_floats(value):
+        # The same bytes at a tenth of the time; what orjson refuses (keys that are not
+        # text, numbers beyond 64 bits) is left to the defining encoder, which decides.
+        try:
+            return orjson.dumps(value, option=orjson.OPT_SORT_KEYS)
+        except TypeError:
+            pass
     return _CANONICAL.encode(value).encode("utf-8")
 
 
