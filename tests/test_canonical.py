@@ -27,7 +27,7 @@ _VALUES = st.recursive(
     max_leaves=20)
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(_VALUES)
 def test_canonical_bytes_are_those_of_the_definition(value: Any) -> None:
     assert canonical(value) == reference(value)
