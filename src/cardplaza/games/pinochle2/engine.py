@@ -300,10 +300,12 @@ halves, one look-up each)."""
 def _meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
     """The instance bits (of :data:`_INSTANCE_BY_BIT`) whose faces ``hand`` holds at all,
     as many copies as each needs; the melds of :func:`generate_melds` come from these."""
-    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
+    low = hand & _M24
+    high = hand >> 24
+    once = low | high  # faces held (at least one copy)
     a0, a1, b0, b1 = _HALVES[trump][double_melds]
     cand = a0[once & 4095] & a1[once >> 12]
-    twice = hand & hand >> 24  # faces held in both copies
+    twice = low & high  # faces held in both copies
     if twice:
         cand |= b0[twice & 4095] & b1[twice >> 12]
     return cand
@@ -494,8 +496,10 @@ class Pinochle2State(GameState):
                 hand = (same & HIGHER[lead] or same) if same else \
                     (hand & SUIT_MASK[self.trump] or hand)
             self._lmask = hand
-            legal = [*_CHUNK0[hand & 4095], *_CHUNK1[hand >> 12 & 4095],
-                     *_CHUNK2[hand >> 24 & 4095], *_CHUNK3[hand >> 36]]
+            low = hand & _M24  # (halves of one digit: quicker operations on them)
+            high = hand >> 24
+            legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                     *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
         else:
             self._lmask = 0
             if step != STEP_MELD:
@@ -520,8 +524,9 @@ class Pinochle2State(GameState):
                 self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
                 keep = _KEEP[action]
                 self.hands[seat] &= keep
-                self.melded[seat] &= keep
-                self.known[seat] &= keep
+                if (self.melded[seat] | self.known[seat]) >> action & 1:
+                    self.melded[seat] &= keep
+                    self.known[seat] &= keep
                 lead = self.lead
                 if lead < 0:
                     self.lead = action
@@ -540,11 +545,13 @@ class Pinochle2State(GameState):
                     # (_meld_candidates, inline: half the hands hold no meld at all).
                     hand = self.hands[winner]
                     trump = self.trump
-                    once = (hand | hand >> 24) & _M24
+                    low = hand & _M24  # the two copies' halves (operations on one digit)
+                    high = hand >> 24
+                    once = low | high
                     opts = self.options
                     a0, a1, b0, b1 = _HALVES[trump][opts.double_melds]
                     cand = a0[once & 4095] & a1[once >> 12]
-                    twice = hand & hand >> 24
+                    twice = low & high
                     if twice:
                         cand |= b0[twice & 4095] & b1[twice >> 12]
                     if cand:
