@@ -1036,14 +1036,20 @@ _SORTED: dict[int, tuple[int, ...]] = {}
 _SORTED_LIMIT = 1 << 16
 
 
-def _sorted(mask: int) -> list[int]:
-    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
+def _sorted_cards(mask: int) -> tuple[int, ...]:
+    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy (the tuple
+    kept for the mask)."""
     found = _SORTED.get(mask)
     if found is None:
         if len(_SORTED) >= _SORTED_LIMIT:
             _SORTED.clear()
         found = _SORTED[mask] = tuple(sorted(iter_bits(mask), key=_POS.__getitem__))
-    return list(found)
+    return found
+
+
+def _sorted(mask: int) -> list[int]:
+    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
+    return list(_sorted_cards(mask))
 
 
 def _course(st: Pinochle2State) -> list[list[int]]:
@@ -1063,50 +1069,124 @@ def _course(st: Pinochle2State) -> list[list[int]]:
     return out
 
 
+_GROUPS_OF_SIGNATURE = tuple(tuple(GROUP_KEYS[g] for g in range(6) if sig >> g & 1)
+                             for sig in range(64))
+"""The group keys of each set of groups (bit ``g`` for group ``g``)."""
+_VIEW_PARTS: dict[tuple[int, ...], Any] = {}
+"""Parts of views worked out from the meld groups' cards (and a meld area), by those masks:
+``(*used)`` gives each group's cards in order, ``(meld area, *used)`` each meld-area card
+with the keys of its groups. Views of both seats after every action ask for the same ones
+again and again; the stored parts are tuples, handed out as new lists."""
+_VIEW_PARTS_LIMIT = 1 << 14
+
+
+def _used_cards(used: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    found = _VIEW_PARTS.get(used)
+    if found is None:
+        if len(_VIEW_PARTS) >= _VIEW_PARTS_LIMIT:
+            _VIEW_PARTS.clear()
+        found = _VIEW_PARTS[used] = tuple(tuple(iter_bits(u)) for u in used)
+    return cast(tuple[tuple[int, ...], ...], found)
+
+
+def _area_history(area: int, used: tuple[int, ...]) -> list[JSON]:
+    """``meld_area_history`` of one seat: each meld-area card with its groups' keys."""
+    if not area:
+        return []
+    key = (area, *used)
+    found = _VIEW_PARTS.get(key)
+    if found is None:
+        if len(_VIEW_PARTS) >= _VIEW_PARTS_LIMIT:
+            _VIEW_PARTS.clear()
+        found = _VIEW_PARTS[key] = tuple(
+            (c, _GROUPS_OF_SIGNATURE[sum(1 << g for g in range(6) if used[g] >> c & 1)])
+            for c in _sorted_cards(area))
+    return [[c, list(keys)] for c, keys in found]
+
+
+_OPTIONS_JSON: dict[int, tuple[Options, dict[str, Any]]] = {}
+""":func:`options_dict` of options seen, by ``id`` (each entry holds its options, so the
+``id`` stays theirs); handed out as a new dict."""
+
+
+def _options_json(options: Options) -> dict[str, Any]:
+    found = _OPTIONS_JSON.get(id(options))
+    if found is None or found[0] is not options:
+        if len(_OPTIONS_JSON) >= 256:
+            _OPTIONS_JSON.clear()
+        found = _OPTIONS_JSON[id(options)] = (options, options_dict(options))
+    return found[1].copy()
+
+
+_TRICK_VIEWS: tuple[tuple[tuple[dict[str, JSON], ...], ...], ...] = tuple(
+    tuple(tuple({"number": n, "leader": leader, "cards": None, "winner": winner}
+                for winner in (0, 1)) for leader in (0, 1))
+    for n in range(25))
+"""A completed trick's view by number, leader and winner, its cards still to fill in (the
+view of each trick is a copy: a fresh dict, its keys in order)."""
+
+
 def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
     """JSON-ready view of ``st`` for ``seat``."""
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1, not {seat}")
     opp = 1 - seat
-    ended = st.step == STEP_END
-    played = 0
+    step = st.step
+    ended = step == STEP_END
     tricks: list[JSON] = []
-    for i, (leader, lead, follow, winner) in enumerate(st.tricks):
-        played |= (1 << lead) | (1 << follow)
-        tricks.append({"number": i + 1, "leader": leader, "cards": [lead, follow],
-                       "winner": winner})
+    append = tricks.append
+    played = 0
+    i = 0
+    for leader, lead, follow, winner in st.tricks:
+        i += 1
+        trick = _TRICK_VIEWS[i][leader][winner].copy()
+        trick["cards"] = [lead, follow]
+        append(trick)
+        played |= _BIT[lead] | _BIT[follow]
     current: JSON = None
-    if not ended and st.step != 1:
-        cards = [] if st.lead < 0 else [st.lead]
-        leader = st.turn if st.lead < 0 else 1 - st.turn
-        current = {"leader": leader, "cards": cards}
-    if st.lead >= 0:
-        played |= 1 << st.lead
-    concealed_known = [st.known[s] & st.hands[s] & ~st.melded[s] for s in (0, 1)]
-    turn_up = st.stock[0] if st.stock else None
-    visible = st.hands[seat] | played | st.melded[opp] | concealed_known[opp]
+    lead = st.lead
+    if not ended and step != STEP_MELD:
+        current = {"leader": st.turn, "cards": []} if lead < 0 else \
+            {"leader": 1 - st.turn, "cards": [lead]}
+    if lead >= 0:
+        played |= 1 << lead
+    hands = st.hands
+    melded = st.melded
+    known = st.known
+    hand0, hand1 = hands[0], hands[1]
+    melded0, melded1 = melded[0], melded[1]
+    concealed0 = hand0 & ~melded0
+    concealed1 = hand1 & ~melded1
+    known0 = known[0] & concealed0
+    known1 = known[1] & concealed1
+    stock = st.stock
+    turn_up = stock[0] if stock else None
+    visible = hands[seat] | played | melded[opp] | (known1 if seat == 0 else known0)
     if turn_up is not None:
         visible |= 1 << turn_up
+    used = tuple(st.used)
+    options = st.options
+    u0, u1, u2, u3, u4, u5 = _used_cards(used)
     obs: dict[str, JSON] = {
         "game": "pinochle2",
         "seat": seat,
         "dealer": st.dealer,
-        "options": options_dict(st.options),
-        "level": st.options.level,
-        "step": STEP_NAMES[st.step],
-        "phase": "end" if ended else ("playoff" if not st.stock else "stock"),
+        "options": _options_json(options),
+        "level": options.level,
+        "step": STEP_NAMES[step],
+        "phase": "end" if ended else ("playoff" if not stock else "stock"),
         "to_act": st.turn if st.turn != TERMINAL else -1,
         "trump": st.trump,
         "trump_symbol": SUIT_SYMBOLS[st.trump],
-        "trick_number": st.trick_number,
-        "hand": _sorted(st.hands[seat]),
-        "concealed": _sorted(st.hands[seat] & ~st.melded[seat]),
-        "hand_sizes": [st.hands[0].bit_count(), st.hands[1].bit_count()],
-        "concealed_sizes": [(st.hands[s] & ~st.melded[s]).bit_count() for s in (0, 1)],
-        "meld_areas": [_sorted(st.melded[0]), _sorted(st.melded[1])],
-        "used": {GROUP_KEYS[g]: iter_bits(st.used[g]) for g in range(6)},
-        "meld_area_history": [[[c, st.groups_of(c)] for c in _sorted(st.melded[s])]
-                              for s in (0, 1)],
+        "trick_number": i if step == STEP_MELD else min(i + 1, 24),
+        "hand": list(_sorted_cards(hands[seat])),
+        "concealed": list(_sorted_cards(concealed0 if seat == 0 else concealed1)),
+        "hand_sizes": [hand0.bit_count(), hand1.bit_count()],
+        "concealed_sizes": [concealed0.bit_count(), concealed1.bit_count()],
+        "meld_areas": [list(_sorted_cards(melded0)), list(_sorted_cards(melded1))],
+        "used": {"sequence": list(u0), "pinochle": list(u1), "aces": list(u2),
+                 "kings": list(u3), "queens": list(u4), "jacks": list(u5)},
+        "meld_area_history": [_area_history(melded0, used), _area_history(melded1, used)],
         "melds": [{"seat": s, "meld": MELD_NAMES[t], "cards": iter_bits(m), "points": p,
                    "trick": n, "received": None if r < 0 else r}
                   for s, t, m, p, n, r in st.melds],
@@ -1114,10 +1194,10 @@ def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
         "nine_turned_up": None if st.nine_bonus < 0 else {"seat": st.nine_bonus,
                                                           "points": 10},
         "turn_up": turn_up,
-        "stock_count": len(st.stock),
+        "stock_count": len(stock),
         "tricks": tricks,
         "current_trick": current,
-        "known_held": [_sorted(concealed_known[0]), _sorted(concealed_known[1])],
+        "known_held": [list(_sorted_cards(known0)), list(_sorted_cards(known1))],
         "reveals": [{"seat": s, "card": c, "how": REVEAL_HOW[h]} for s, c, h in st.reveals],
         "unseen": iter_bits(ALL_CARDS & ~visible),
         "result": None,
