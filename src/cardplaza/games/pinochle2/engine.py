@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import itertools
 import operator
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Literal, cast
 
 from cardplaza.core.cards import PINOCHLE, CardParseError, parse_face, shuffle
@@ -73,6 +75,9 @@ class Options:
 NCARDS = 48
 ALL_CARDS = (1 << NCARDS) - 1
 _BIT = tuple(1 << c for c in range(NCARDS))
+_DECK = tuple(range(NCARDS))
+_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(NCARDS - 1, 0, -1))
+"""The shuffle's draws from the top: each position and the bit width of its draw."""
 NO_MELD = 48
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -412,17 +417,27 @@ class Pinochle2State(GameState):
     def __init__(self, options: Options | None = None, seed: int = 0) -> None:
         super().__init__(options or Options(), seed, 2)
         opts = self.options
-        deck = list(range(NCARDS))
-        shuffle(self._rng, deck)  # (a new state's own RNG: self.rng without the call)
+        deck = [*_DECK]
+        rng = self._rng  # (a new state's own RNG: self.rng without the call)
+        if type(rng) is random.Random:  # core.cards.shuffle, inline (the same draws)
+            getrandbits = rng.getrandbits
+            for i, width in _DRAWS:
+                j = getrandbits(width)
+                while j > i:
+                    j = getrandbits(width)
+                deck[i], deck[j] = deck[j], deck[i]
+        else:
+            shuffle(rng, deck)
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
-        first = sum(map(_BIT.__getitem__, deck[:12]))  # the non-dealer's
-        second = sum(map(_BIT.__getitem__, deck[12:24]))
+        bits = itemgetter(*deck[:24])(_BIT)  # the dealt cards' bits, in one call
+        first = sum(bits[:12])  # the non-dealer's
+        second = sum(bits[12:])
         self.hands = [first, second] if non_dealer == 0 else [second, first]
-        turn_up = deck[24]
         # stock[0] is the turn-up (bottom); stock[-1] is the top card.
-        self.stock: list[int] = [turn_up, *deck[25:]]
+        self.stock: list[int] = deck[24:]
+        turn_up = deck[24]
         self.trump = SUIT_OF[turn_up]
         self.melded = [0, 0]
         self.known = [0, 0]
