@@ -218,9 +218,10 @@ def trick_winner(lead: int, follow: int, trump: int) -> bool:
     return sf == trump
 
 
-_BEATS = tuple(tuple(trick_winner(lead, c, trump) for lead in range(NCARDS) for c in range(NCARDS))
+_BEATS = tuple(tuple(tuple(trick_winner(lead, c, trump) for c in range(NCARDS))
+                     for lead in range(NCARDS))
                for trump in range(4))
-"""By trump, :func:`trick_winner` of each led card and answer (``lead * 48 + card``)."""
+"""By trump and led card, :func:`trick_winner` of each answer."""
 
 
 def playoff_follow_mask(hand: int, lead: int, trump: int) -> int:
@@ -344,14 +345,14 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         u = used[g]
         if need == 2:
             if u:
-                free = hand & ~u
+                free = (hand | u) ^ u  # hand & ~u (positive operands are quicker)
                 if fmask & free & free >> 24 != fmask:
                     continue
             m = fmask | fmask << 24
-            if not new_card_rule or m & ~melded:
+            if not new_card_rule or m & melded != m:  # (a card not melded yet)
                 out.append((t, m))
             continue
-        free = hand & ~u if u else hand
+        free = (hand | u) ^ u if u else hand
         lower = fmask & free  # faces whose lower copy is free
         if u and (lower | fmask & free >> 24) != fmask:
             continue
@@ -365,7 +366,7 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
             both &= differ
         if not both:  # one way only: the lower copy wherever it is free
             m = lower | (fmask & ~lower) << 24
-            if not new_card_rule or m & ~melded:
+            if not new_card_rule or m & melded != m:
                 out.append((t, m))
             continue
         # Copies that differ give choices.
@@ -379,7 +380,7 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         found: list[tuple[int, int]] = []
         for combo in itertools.product(*choices):
             m = sum(combo)
-            conc = m & ~melded
+            conc = m ^ (m & melded)  # m & ~melded
             if new_card_rule and not conc:
                 continue
             found.append((conc.bit_count(), m))
@@ -533,13 +534,14 @@ class Pinochle2State(GameState):
             if self._legal is None:
                 self.legal_actions()
             # (the mask holds the legal cards, 0 outside the play step)
-            if action >= 0 and self._lmask >> action & 1:
+            if 0 <= action < NCARDS and self._lmask & _BIT[action]:
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
-                keep = _KEEP[action]
-                self.hands[seat] &= keep
-                if (self.melded[seat] | self.known[seat]) >> action & 1:
+                bit = _BIT[action]
+                self.hands[seat] ^= bit  # (a card held: the bit goes)
+                if (self.melded[seat] | self.known[seat]) & bit:
+                    keep = _KEEP[action]
                     self.melded[seat] &= keep
                     self.known[seat] &= keep
                 lead = self.lead
@@ -549,7 +551,7 @@ class Pinochle2State(GameState):
                     return
                 # The trick is taken.
                 leader = 1 - seat
-                winner = seat if _BEATS[self.trump][lead * NCARDS + action] else leader
+                winner = seat if _BEATS[self.trump][lead][action] else leader
                 self.tricks.append((leader, lead, action, winner))
                 self.counters[winner] += POINTS[lead] + POINTS[action]
                 self.lead = -1
