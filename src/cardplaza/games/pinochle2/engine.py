@@ -534,7 +534,7 @@ class Pinochle2State(GameState):
             if self._legal is None:
                 self.legal_actions()
             # (the mask holds the legal cards, 0 outside the play step)
-            if 0 <= action < NCARDS and self._lmask & _BIT[action]:
+            if action >= 0 and self._lmask >> action & 1:
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
@@ -547,7 +547,15 @@ class Pinochle2State(GameState):
                 lead = self.lead
                 if lead < 0:
                     self.lead = action
-                    self.turn = 1 - seat
+                    other = self.turn = 1 - seat
+                    if self.stock:
+                        # The follower may play any card: its list now, while at hand (as
+                        # legal_actions would list it; apply needs it anyway).
+                        hand = self._lmask = self.hands[other]
+                        low = hand & _M24
+                        high = hand >> 24
+                        self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                       *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
                 # The trick is taken.
                 leader = 1 - seat
@@ -589,7 +597,12 @@ class Pinochle2State(GameState):
                     self.turn = TERMINAL
                     self.is_terminal = True
                 else:
-                    self.turn = winner
+                    self.turn = winner  # the winner leads: any card (listed as above)
+                    hand = self._lmask = self.hands[winner]
+                    low = hand & _M24
+                    high = hand >> 24
+                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                 return
             if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
@@ -598,10 +611,16 @@ class Pinochle2State(GameState):
                 stock = self.stock
                 if len(stock) > 2:  # _draws, inline (the last two cards are shown)
                     hands = self.hands
-                    hands[seat] |= _BIT[stock.pop()]
+                    hand = hands[seat] | _BIT[stock.pop()]
+                    hands[seat] = hand
                     hands[1 - seat] |= _BIT[stock.pop()]
                     self.step = STEP_PLAY
                     self.pending = []
+                    self._lmask = hand  # the seat leads: any card (listed as above)
+                    low = hand & _M24
+                    high = hand >> 24
+                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
                 self._draws(seat)
                 return
