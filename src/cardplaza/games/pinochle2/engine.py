@@ -548,14 +548,18 @@ class Pinochle2State(GameState):
                 if lead < 0:
                     self.lead = action
                     other = self.turn = 1 - seat
-                    if self.stock:
-                        # The follower may play any card: its list now, while at hand (as
-                        # legal_actions would list it; apply needs it anyway).
-                        hand = self._lmask = self.hands[other]
-                        low = hand & _M24
-                        high = hand >> 24
-                        self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
-                                       *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
+                    hand = self.hands[other]
+                    if not self.stock:  # playoff_follow_mask, inline
+                        same = hand & SUIT_MASK[SUIT_OF[action]]
+                        hand = (same & HIGHER[action] or same) if same else \
+                            (hand & SUIT_MASK[self.trump] or hand)
+                    # The follower's cards: listed now, while at hand (as legal_actions
+                    # would list them; apply needs the list anyway).
+                    self._lmask = hand
+                    low = hand & _M24
+                    high = hand >> 24
+                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
                 # The trick is taken.
                 leader = 1 - seat
