@@ -432,7 +432,7 @@ class Pinochle2State(GameState):
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
-        bits = itemgetter(*deck[:24])(_BIT)  # the dealt cards' bits, in one call
+        bits: tuple[int, ...] = itemgetter(*deck[:24])(_BIT)  # the dealt cards' bits
         first = sum(bits[:12])  # the non-dealer's
         second = sum(bits[12:])
         self.hands = [first, second] if non_dealer == 0 else [second, first]
