@@ -156,6 +156,35 @@ def test_observation_hides_opponent_and_stock() -> None:
     assert res is not None and sum(res["counters"]) + 10 == 250
 
 
+def test_observation_is_a_fresh_copy_each_time() -> None:
+    """Views share kept parts (sorted cards, group histories, trick views): changing every
+    list and dict of one view in place leaves the next views as they were."""
+
+    def scribble(x: object) -> None:
+        if isinstance(x, dict):
+            for v in x.values():
+                scribble(v)
+            x["scribbled"] = True
+        elif isinstance(x, list):
+            for v in x:
+                scribble(v)
+            x.append("scribbled")
+
+    rng = random.Random(4)
+    for seed in range(6):
+        st = Pinochle2State(Options(double_melds=seed % 2 == 1), seed)
+        while True:
+            views = [json.dumps(st.observation(seat)) for seat in (0, 1)]
+            for seat in (0, 1):
+                scribble(st.observation(seat))
+            assert [json.dumps(st.observation(seat)) for seat in (0, 1)] == views
+            assert "scribbled" not in views[0] + views[1]
+            if st.is_terminal:
+                break
+            legal = st.legal_actions()
+            st.apply(legal[rng.randrange(len(legal))])
+
+
 def test_permute_unseen_keeps_the_seat_view() -> None:
     for seed in range(20):
         st = Pinochle2State(Options(double_melds=seed % 2 == 1), seed)

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import itertools
 import operator
+import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any, Literal, cast
 
 from cardplaza.core.cards import PINOCHLE, CardParseError, parse_face, shuffle
@@ -73,6 +75,9 @@ class Options:
 NCARDS = 48
 ALL_CARDS = (1 << NCARDS) - 1
 _BIT = tuple(1 << c for c in range(NCARDS))
+_DECK = tuple(range(NCARDS))
+_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(NCARDS - 1, 0, -1))
+"""The shuffle's draws from the top: each position and the bit width of its draw."""
 NO_MELD = 48
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -213,9 +218,10 @@ def trick_winner(lead: int, follow: int, trump: int) -> bool:
     return sf == trump
 
 
-_BEATS = tuple(tuple(trick_winner(lead, c, trump) for lead in range(NCARDS) for c in range(NCARDS))
+_BEATS = tuple(tuple(tuple(trick_winner(lead, c, trump) for c in range(NCARDS))
+                     for lead in range(NCARDS))
                for trump in range(4))
-"""By trump, :func:`trick_winner` of each led card and answer (``lead * 48 + card``)."""
+"""By trump and led card, :func:`trick_winner` of each answer."""
 
 
 def playoff_follow_mask(hand: int, lead: int, trump: int) -> int:
@@ -300,10 +306,12 @@ halves, one look-up each)."""
 def _meld_candidates(hand: int, trump: int, double_melds: bool) -> int:
     """The instance bits (of :data:`_INSTANCE_BY_BIT`) whose faces ``hand`` holds at all,
     as many copies as each needs; the melds of :func:`generate_melds` come from these."""
-    once = (hand | hand >> 24) & _M24  # faces held (at least one copy)
+    low = hand & _M24
+    high = hand >> 24
+    once = low | high  # faces held (at least one copy)
     a0, a1, b0, b1 = _HALVES[trump][double_melds]
     cand = a0[once & 4095] & a1[once >> 12]
-    twice = hand & hand >> 24  # faces held in both copies
+    twice = low & high  # faces held in both copies
     if twice:
         cand |= b0[twice & 4095] & b1[twice >> 12]
     return cand
@@ -337,14 +345,14 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         u = used[g]
         if need == 2:
             if u:
-                free = hand & ~u
+                free = (hand | u) ^ u  # hand & ~u (positive operands are quicker)
                 if fmask & free & free >> 24 != fmask:
                     continue
             m = fmask | fmask << 24
-            if not new_card_rule or m & ~melded:
+            if not new_card_rule or m & melded != m:  # (a card not melded yet)
                 out.append((t, m))
             continue
-        free = hand & ~u if u else hand
+        free = (hand | u) ^ u if u else hand
         lower = fmask & free  # faces whose lower copy is free
         if u and (lower | fmask & free >> 24) != fmask:
             continue
@@ -358,7 +366,7 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
             both &= differ
         if not both:  # one way only: the lower copy wherever it is free
             m = lower | (fmask & ~lower) << 24
-            if not new_card_rule or m & ~melded:
+            if not new_card_rule or m & melded != m:
                 out.append((t, m))
             continue
         # Copies that differ give choices.
@@ -372,7 +380,7 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         found: list[tuple[int, int]] = []
         for combo in itertools.product(*choices):
             m = sum(combo)
-            conc = m & ~melded
+            conc = m ^ (m & melded)  # m & ~melded
             if new_card_rule and not conc:
                 continue
             found.append((conc.bit_count(), m))
@@ -410,17 +418,27 @@ class Pinochle2State(GameState):
     def __init__(self, options: Options | None = None, seed: int = 0) -> None:
         super().__init__(options or Options(), seed, 2)
         opts = self.options
-        deck = list(range(NCARDS))
-        shuffle(self._rng, deck)  # (a new state's own RNG: self.rng without the call)
+        deck = [*_DECK]
+        rng = self._rng  # (a new state's own RNG: self.rng without the call)
+        if type(rng) is random.Random:  # core.cards.shuffle, inline (the same draws)
+            getrandbits = rng.getrandbits
+            for i, width in _DRAWS:
+                j = getrandbits(width)
+                while j > i:
+                    j = getrandbits(width)
+                deck[i], deck[j] = deck[j], deck[i]
+        else:
+            shuffle(rng, deck)
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
-        first = sum(map(_BIT.__getitem__, deck[:12]))  # the non-dealer's
-        second = sum(map(_BIT.__getitem__, deck[12:24]))
+        bits: tuple[int, ...] = itemgetter(*deck[:24])(_BIT)  # the dealt cards' bits
+        first = sum(bits[:12])  # the non-dealer's
+        second = sum(bits[12:])
         self.hands = [first, second] if non_dealer == 0 else [second, first]
-        turn_up = deck[24]
         # stock[0] is the turn-up (bottom); stock[-1] is the top card.
-        self.stock: list[int] = [turn_up, *deck[25:]]
+        self.stock: list[int] = deck[24:]
+        turn_up = deck[24]
         self.trump = SUIT_OF[turn_up]
         self.melded = [0, 0]
         self.known = [0, 0]
@@ -494,8 +512,10 @@ class Pinochle2State(GameState):
                 hand = (same & HIGHER[lead] or same) if same else \
                     (hand & SUIT_MASK[self.trump] or hand)
             self._lmask = hand
-            legal = [*_CHUNK0[hand & 4095], *_CHUNK1[hand >> 12 & 4095],
-                     *_CHUNK2[hand >> 24 & 4095], *_CHUNK3[hand >> 36]]
+            low = hand & _M24  # (halves of one digit: quicker operations on them)
+            high = hand >> 24
+            legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                     *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
         else:
             self._lmask = 0
             if step != STEP_MELD:
@@ -518,18 +538,32 @@ class Pinochle2State(GameState):
                 seat = self.turn
                 self._legal = None
                 self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
-                keep = _KEEP[action]
-                self.hands[seat] &= keep
-                self.melded[seat] &= keep
-                self.known[seat] &= keep
+                bit = _BIT[action]
+                self.hands[seat] ^= bit  # (a card held: the bit goes)
+                if (self.melded[seat] | self.known[seat]) & bit:
+                    keep = _KEEP[action]
+                    self.melded[seat] &= keep
+                    self.known[seat] &= keep
                 lead = self.lead
                 if lead < 0:
                     self.lead = action
-                    self.turn = 1 - seat
+                    other = self.turn = 1 - seat
+                    hand = self.hands[other]
+                    if not self.stock:  # playoff_follow_mask, inline
+                        same = hand & SUIT_MASK[SUIT_OF[action]]
+                        hand = (same & HIGHER[action] or same) if same else \
+                            (hand & SUIT_MASK[self.trump] or hand)
+                    # The follower's cards: listed now, while at hand (as legal_actions
+                    # would list them; apply needs the list anyway).
+                    self._lmask = hand
+                    low = hand & _M24
+                    high = hand >> 24
+                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
                 # The trick is taken.
                 leader = 1 - seat
-                winner = seat if _BEATS[self.trump][lead * NCARDS + action] else leader
+                winner = seat if _BEATS[self.trump][lead][action] else leader
                 self.tricks.append((leader, lead, action, winner))
                 self.counters[winner] += POINTS[lead] + POINTS[action]
                 self.lead = -1
@@ -540,11 +574,13 @@ class Pinochle2State(GameState):
                     # (_meld_candidates, inline: half the hands hold no meld at all).
                     hand = self.hands[winner]
                     trump = self.trump
-                    once = (hand | hand >> 24) & _M24
+                    low = hand & _M24  # the two copies' halves (operations on one digit)
+                    high = hand >> 24
+                    once = low | high
                     opts = self.options
                     a0, a1, b0, b1 = _HALVES[trump][opts.double_melds]
                     cand = a0[once & 4095] & a1[once >> 12]
-                    twice = hand & hand >> 24
+                    twice = low & high
                     if twice:
                         cand |= b0[twice & 4095] & b1[twice >> 12]
                     if cand:
@@ -565,7 +601,12 @@ class Pinochle2State(GameState):
                     self.turn = TERMINAL
                     self.is_terminal = True
                 else:
-                    self.turn = winner
+                    self.turn = winner  # the winner leads: any card (listed as above)
+                    hand = self._lmask = self.hands[winner]
+                    low = hand & _M24
+                    high = hand >> 24
+                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                 return
             if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
@@ -574,10 +615,16 @@ class Pinochle2State(GameState):
                 stock = self.stock
                 if len(stock) > 2:  # _draws, inline (the last two cards are shown)
                     hands = self.hands
-                    hands[seat] |= _BIT[stock.pop()]
+                    hand = hands[seat] | _BIT[stock.pop()]
+                    hands[seat] = hand
                     hands[1 - seat] |= _BIT[stock.pop()]
                     self.step = STEP_PLAY
                     self.pending = []
+                    self._lmask = hand  # the seat leads: any card (listed as above)
+                    low = hand & _M24
+                    high = hand >> 24
+                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
                 self._draws(seat)
                 return
@@ -1029,14 +1076,20 @@ _SORTED: dict[int, tuple[int, ...]] = {}
 _SORTED_LIMIT = 1 << 16
 
 
-def _sorted(mask: int) -> list[int]:
-    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
+def _sorted_cards(mask: int) -> tuple[int, ...]:
+    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy (the tuple
+    kept for the mask)."""
     found = _SORTED.get(mask)
     if found is None:
         if len(_SORTED) >= _SORTED_LIMIT:
             _SORTED.clear()
         found = _SORTED[mask] = tuple(sorted(iter_bits(mask), key=_POS.__getitem__))
-    return list(found)
+    return found
+
+
+def _sorted(mask: int) -> list[int]:
+    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy."""
+    return list(_sorted_cards(mask))
 
 
 def _course(st: Pinochle2State) -> list[list[int]]:
@@ -1056,50 +1109,124 @@ def _course(st: Pinochle2State) -> list[list[int]]:
     return out
 
 
+_GROUPS_OF_SIGNATURE = tuple(tuple(GROUP_KEYS[g] for g in range(6) if sig >> g & 1)
+                             for sig in range(64))
+"""The group keys of each set of groups (bit ``g`` for group ``g``)."""
+_VIEW_PARTS: dict[tuple[int, ...], Any] = {}
+"""Parts of views worked out from the meld groups' cards (and a meld area), by those masks:
+``(*used)`` gives each group's cards in order, ``(meld area, *used)`` each meld-area card
+with the keys of its groups. Views of both seats after every action ask for the same ones
+again and again; the stored parts are tuples, handed out as new lists."""
+_VIEW_PARTS_LIMIT = 1 << 14
+
+
+def _used_cards(used: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    found = _VIEW_PARTS.get(used)
+    if found is None:
+        if len(_VIEW_PARTS) >= _VIEW_PARTS_LIMIT:
+            _VIEW_PARTS.clear()
+        found = _VIEW_PARTS[used] = tuple(tuple(iter_bits(u)) for u in used)
+    return cast(tuple[tuple[int, ...], ...], found)
+
+
+def _area_history(area: int, used: tuple[int, ...]) -> list[JSON]:
+    """``meld_area_history`` of one seat: each meld-area card with its groups' keys."""
+    if not area:
+        return []
+    key = (area, *used)
+    found = _VIEW_PARTS.get(key)
+    if found is None:
+        if len(_VIEW_PARTS) >= _VIEW_PARTS_LIMIT:
+            _VIEW_PARTS.clear()
+        found = _VIEW_PARTS[key] = tuple(
+            (c, _GROUPS_OF_SIGNATURE[sum(1 << g for g in range(6) if used[g] >> c & 1)])
+            for c in _sorted_cards(area))
+    return [[c, list(keys)] for c, keys in found]
+
+
+_OPTIONS_JSON: dict[int, tuple[Options, dict[str, Any]]] = {}
+""":func:`options_dict` of options seen, by ``id`` (each entry holds its options, so the
+``id`` stays theirs); handed out as a new dict."""
+
+
+def _options_json(options: Options) -> dict[str, Any]:
+    found = _OPTIONS_JSON.get(id(options))
+    if found is None or found[0] is not options:
+        if len(_OPTIONS_JSON) >= 256:
+            _OPTIONS_JSON.clear()
+        found = _OPTIONS_JSON[id(options)] = (options, options_dict(options))
+    return found[1].copy()
+
+
+_TRICK_VIEWS: tuple[tuple[tuple[dict[str, JSON], ...], ...], ...] = tuple(
+    tuple(tuple({"number": n, "leader": leader, "cards": None, "winner": winner}
+                for winner in (0, 1)) for leader in (0, 1))
+    for n in range(25))
+"""A completed trick's view by number, leader and winner, its cards still to fill in (the
+view of each trick is a copy: a fresh dict, its keys in order)."""
+
+
 def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
     """JSON-ready view of ``st`` for ``seat``."""
     if seat not in (0, 1):
         raise ValueError(f"seat must be 0 or 1, not {seat}")
     opp = 1 - seat
-    ended = st.step == STEP_END
-    played = 0
+    step = st.step
+    ended = step == STEP_END
     tricks: list[JSON] = []
-    for i, (leader, lead, follow, winner) in enumerate(st.tricks):
-        played |= (1 << lead) | (1 << follow)
-        tricks.append({"number": i + 1, "leader": leader, "cards": [lead, follow],
-                       "winner": winner})
+    append = tricks.append
+    played = 0
+    i = 0
+    for leader, lead, follow, winner in st.tricks:
+        i += 1
+        trick = _TRICK_VIEWS[i][leader][winner].copy()
+        trick["cards"] = [lead, follow]
+        append(trick)
+        played |= _BIT[lead] | _BIT[follow]
     current: JSON = None
-    if not ended and st.step != 1:
-        cards = [] if st.lead < 0 else [st.lead]
-        leader = st.turn if st.lead < 0 else 1 - st.turn
-        current = {"leader": leader, "cards": cards}
-    if st.lead >= 0:
-        played |= 1 << st.lead
-    concealed_known = [st.known[s] & st.hands[s] & ~st.melded[s] for s in (0, 1)]
-    turn_up = st.stock[0] if st.stock else None
-    visible = st.hands[seat] | played | st.melded[opp] | concealed_known[opp]
+    lead = st.lead
+    if not ended and step != STEP_MELD:
+        current = {"leader": st.turn, "cards": []} if lead < 0 else \
+            {"leader": 1 - st.turn, "cards": [lead]}
+    if lead >= 0:
+        played |= 1 << lead
+    hands = st.hands
+    melded = st.melded
+    known = st.known
+    hand0, hand1 = hands[0], hands[1]
+    melded0, melded1 = melded[0], melded[1]
+    concealed0 = hand0 & ~melded0
+    concealed1 = hand1 & ~melded1
+    known0 = known[0] & concealed0
+    known1 = known[1] & concealed1
+    stock = st.stock
+    turn_up = stock[0] if stock else None
+    visible = hands[seat] | played | melded[opp] | (known1 if seat == 0 else known0)
     if turn_up is not None:
         visible |= 1 << turn_up
+    used = tuple(st.used)
+    options = st.options
+    u0, u1, u2, u3, u4, u5 = _used_cards(used)
     obs: dict[str, JSON] = {
         "game": "pinochle2",
         "seat": seat,
         "dealer": st.dealer,
-        "options": options_dict(st.options),
-        "level": st.options.level,
-        "step": STEP_NAMES[st.step],
-        "phase": "end" if ended else ("playoff" if not st.stock else "stock"),
+        "options": _options_json(options),
+        "level": options.level,
+        "step": STEP_NAMES[step],
+        "phase": "end" if ended else ("playoff" if not stock else "stock"),
         "to_act": st.turn if st.turn != TERMINAL else -1,
         "trump": st.trump,
         "trump_symbol": SUIT_SYMBOLS[st.trump],
-        "trick_number": st.trick_number,
-        "hand": _sorted(st.hands[seat]),
-        "concealed": _sorted(st.hands[seat] & ~st.melded[seat]),
-        "hand_sizes": [st.hands[0].bit_count(), st.hands[1].bit_count()],
-        "concealed_sizes": [(st.hands[s] & ~st.melded[s]).bit_count() for s in (0, 1)],
-        "meld_areas": [_sorted(st.melded[0]), _sorted(st.melded[1])],
-        "used": {GROUP_KEYS[g]: iter_bits(st.used[g]) for g in range(6)},
-        "meld_area_history": [[[c, st.groups_of(c)] for c in _sorted(st.melded[s])]
-                              for s in (0, 1)],
+        "trick_number": i if step == STEP_MELD else min(i + 1, 24),
+        "hand": list(_sorted_cards(hands[seat])),
+        "concealed": list(_sorted_cards(concealed0 if seat == 0 else concealed1)),
+        "hand_sizes": [hand0.bit_count(), hand1.bit_count()],
+        "concealed_sizes": [concealed0.bit_count(), concealed1.bit_count()],
+        "meld_areas": [list(_sorted_cards(melded0)), list(_sorted_cards(melded1))],
+        "used": {"sequence": list(u0), "pinochle": list(u1), "aces": list(u2),
+                 "kings": list(u3), "queens": list(u4), "jacks": list(u5)},
+        "meld_area_history": [_area_history(melded0, used), _area_history(melded1, used)],
         "melds": [{"seat": s, "meld": MELD_NAMES[t], "cards": iter_bits(m), "points": p,
                    "trick": n, "received": None if r < 0 else r}
                   for s, t, m, p, n, r in st.melds],
@@ -1107,10 +1234,10 @@ def observe(st: Pinochle2State, seat: int) -> dict[str, JSON]:
         "nine_turned_up": None if st.nine_bonus < 0 else {"seat": st.nine_bonus,
                                                           "points": 10},
         "turn_up": turn_up,
-        "stock_count": len(st.stock),
+        "stock_count": len(stock),
         "tricks": tricks,
         "current_trick": current,
-        "known_held": [_sorted(concealed_known[0]), _sorted(concealed_known[1])],
+        "known_held": [list(_sorted_cards(known0)), list(_sorted_cards(known1))],
         "reveals": [{"seat": s, "card": c, "how": REVEAL_HOW[h]} for s, c, h in st.reveals],
         "unseen": iter_bits(ALL_CARDS & ~visible),
         "result": None,
