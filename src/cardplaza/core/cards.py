@@ -181,7 +181,10 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
-_WIDTHS = tuple((i + 1).bit_length() for i in range(128))
+_DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
+               for n in range(129))
+"""Per deck size ``n`` (up to 128), the draws of a shuffle from the top: each position and
+the bit width of its draw."""
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
@@ -194,16 +197,14 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     True
     """
     n = len(items)
-    if type(rng) is not random.Random or n > len(_WIDTHS):
+    if type(rng) is not random.Random or n >= len(_DRAWS):
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    widths = _WIDTHS
-    for i in range(n - 1, 0, -1):
-        k = widths[i]
-        j = getrandbits(k)
+    for i, width in _DRAWS[n]:
+        j = getrandbits(width)
         while j > i:
-            j = getrandbits(k)
+            j = getrandbits(width)
         items[i], items[j] = items[j], items[i]
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import itertools
 import operator
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -76,8 +75,6 @@ NCARDS = 48
 ALL_CARDS = (1 << NCARDS) - 1
 _BIT = tuple(1 << c for c in range(NCARDS))
 _DECK = tuple(range(NCARDS))
-_DRAWS = tuple((i, (i + 1).bit_length()) for i in range(NCARDS - 1, 0, -1))
-"""The shuffle's draws from the top: each position and the bit width of its draw."""
 NO_MELD = 48
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -419,16 +416,7 @@ class Pinochle2State(GameState):
         super().__init__(options or Options(), seed, 2)
         opts = self.options
         deck = [*_DECK]
-        rng = self._rng  # (a new state's own RNG: self.rng without the call)
-        if type(rng) is random.Random:  # core.cards.shuffle, inline (the same draws)
-            getrandbits = rng.getrandbits
-            for i, width in _DRAWS:
-                j = getrandbits(width)
-                while j > i:
-                    j = getrandbits(width)
-                deck[i], deck[j] = deck[j], deck[i]
-        else:
-            shuffle(rng, deck)
+        shuffle(self._rng, deck)  # (a new state's own RNG: self.rng without the call)
         dealer = opts.dealer
         non_dealer = 1 - dealer
         self.dealer = dealer
