@@ -199,9 +199,72 @@ def _bid_action(amount: int) -> Action:
     return action
 
 
+def _display_key(c: int) -> tuple[int, int, int]:
+    return (c % 24 // 6, -(c % 6), c // 24)
+
+
+_DISPLAY: dict[int, tuple[int, ...]] = {}
+"""The cards of each mask met so far in display order (a function of the mask alone: the
+observations of every seat at every step ask for the same few hands again)."""
+_DISPLAY_MOST = 1 << 15
+"""Masks kept at most (the memo starts again when full)."""
+
+
+def _display_order(mask: int) -> tuple[int, ...]:
+    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low (kept)."""
+    cards = _DISPLAY.get(mask)
+    if cards is None:
+        cards = tuple(sorted(bit_list(mask), key=_display_key))
+        if len(_DISPLAY) >= _DISPLAY_MOST:
+            _DISPLAY.clear()
+        _DISPLAY[mask] = cards
+    return cards
+
+
 def _sorted_cards(mask: int) -> list[int]:
-    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low."""
-    return sorted(bit_list(mask), key=lambda c: (c % 24 // 6, -(c % 6), c // 24))
+    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low (a new list)."""
+    return [*(_DISPLAY.get(mask) or _display_order(mask))]
+
+
+_JSON_MOST = 1 << 12
+"""Entries the memos of JSON forms below keep at most (each starts again when full)."""
+_MELD_JSON: dict[int, tuple[MeldResult, dict[str, object]]] = {}
+"""By identity, the JSON form of each meld shown lately (kept with the meld itself, so the
+identity is not taken by another object while the entry lasts)."""
+
+
+def _meld_json(meld: MeldResult) -> dict[str, object]:
+    """``meld.to_json()``, made once per meld (a frozen value) and shared by the
+    observations that show it: never change it."""
+    kept = _MELD_JSON.get(id(meld))
+    if kept is not None and kept[0] is meld:
+        return kept[1]
+    data = meld.to_json()
+    if type(meld) is MeldResult:
+        if len(_MELD_JSON) >= _JSON_MOST:
+            _MELD_JSON.clear()
+        _MELD_JSON[id(meld)] = (meld, data)
+    return data
+
+
+_TRICK_JSON: dict[int, tuple[tuple[Any, ...], int, dict[str, Any]]] = {}
+"""By identity, the JSON form of each finished trick ``(leader, cards, winner)`` met lately
+(kept with the trick and the number of seats)."""
+
+
+def _trick_json(trick: tuple[Any, ...], n: int) -> dict[str, Any]:
+    """The observation's form of a finished trick, made once per trick while its cards are
+    a tuple (nothing in it can change) and shared: never change it."""
+    kept = _TRICK_JSON.get(id(trick))
+    if kept is not None and kept[0] is trick and kept[1] == n:
+        return kept[2]
+    ld, cs, w = trick
+    data = {"leader": ld, "cards": [[(ld + i) % n, c] for i, c in enumerate(cs)], "winner": w}
+    if type(trick) is tuple and type(cs) is tuple:
+        if len(_TRICK_JSON) >= _JSON_MOST:
+            _TRICK_JSON.clear()
+        _TRICK_JSON[id(trick)] = (trick, n, data)
+    return data
 
 
 def is_throw_in(side_meld: int, contract: int, trick_total: int = 250) -> bool:
@@ -1090,6 +1153,12 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 "received": _sorted_cards(self.given[other]) if mine else [],
                 "done": [self.given[s] != 0 for s in range(n)],
             }
+        melds = self.melds
+        won = [0] * n
+        tricks = []
+        for t in self.tricks:
+            won[t[2]] += 1
+            tricks.append(_trick_json(t, n))
         obs: dict[str, Any] = {
             "game": self.game_name,
             "seat": seat,
@@ -1119,12 +1188,11 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             "widow": _sorted_cards(self.widow_cards) if n == 3 and self.widow_cards else None,
             "discards": (_sorted_cards(self.discards) if n == 3 and seat == bidder else None),
             "discard_count": self.discards.bit_count() if n == 3 else 0,
-            "melds": None if self.melds is None else [m.to_json() for m in self.melds],
+            "melds": None if melds is None else [*map(_meld_json, melds)],
             "leader": self.leader if ph == PLAY else None,
             "trick": [[(self.leader + i) % n, c] for i, c in enumerate(self.trick)],
-            "tricks": [{"leader": ld, "cards": [[(ld + i) % n, c] for i, c in enumerate(cs)],
-                        "winner": w} for ld, cs, w in self.tricks],
-            "tricks_won": self.tricks_won(),
+            "tricks": tricks,
+            "tricks_won": won,
             "last_hand": self.last_hand,
             "history": list(self.log),
         }
