@@ -116,6 +116,54 @@ def test_widow_and_discard_visibility_three_hands() -> None:
     assert all(st.observation(s)["widow"] is not None for s in range(3))
 
 
+def _played_into_the_hand(name: str, seed: int, tricks: int) -> PinochleState:
+    """A game of random legal actions stopped in play once ``tricks`` tricks are taken."""
+    st = get_game(name).new_game(None, seed)
+    rng = random.Random(seed)
+    while not (st.phase == PLAY and len(st.tricks) >= tricks):  # type: ignore[attr-defined]
+        legal = st.legal_actions()
+        st.apply(legal[1] if legal[0] == PASS and rng.random() < 0.3 else rng.choice(legal))
+    assert isinstance(st, PinochleState)
+    return st
+
+
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_observation_is_new_each_time_and_follows_the_state(name: str) -> None:
+    """Changing an observation leaves the next one as it was; the parts kept between
+    observations (sorted hands, tricks, bids, melds) follow any change of the state, even
+    an entry of its lists replaced in place."""
+    st = _played_into_the_hand(name, 11, 2)
+    assert st.melds is not None  # worked out before the first observation
+    first = json.dumps([st.observation(s) for s in range(st.n)])
+    for s in range(st.n):
+        obs = st.observation(s)
+        for value in obs.values():
+            if isinstance(value, list):
+                value.append(99)
+            elif isinstance(value, dict):
+                value["changed"] = True
+        obs.clear()
+    assert json.dumps([st.observation(s) for s in range(st.n)]) == first
+
+    leader, played, winner = st.tricks[0]
+    swapped = (leader, tuple(reversed(played)), winner)
+    st.tricks[0] = swapped
+    st.bids[0] = (st.bids[0][0], st.bids[0][1] + 10)
+    hand = st.hands[0] & (st.hands[0] - 1)  # without its lowest card
+    st.hands[0] = hand
+    melds = st.melds
+    assert melds is not None
+    st.melds = [melds[1], melds[0], *melds[2:]]
+    obs = st.observation(0)
+    assert obs["tricks"][0]["cards"] == [[(leader + i) % st.n, c]
+                                         for i, c in enumerate(reversed(played))]
+    assert obs["bids"][0] == list(st.bids[0])
+    assert obs["hand"] == sorted((c for c in range(48) if hand >> c & 1),
+                                 key=lambda c: (c % 24 // 6, -(c % 6), c // 24))
+    assert obs["melds"] == [m.to_json() for m in (melds[1], melds[0], *melds[2:])]
+    assert obs["melds"] != json.loads(first)[0]["melds"]
+
+
 def _random_game(name: str, options: object, seed: int, bid_prob: float = 0.4,
                  stop: int = 10**9) -> list[object]:
     """Play random legal actions (passing often in the auction); snapshot states."""

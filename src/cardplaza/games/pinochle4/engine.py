@@ -8,7 +8,7 @@ from __future__ import annotations
 import operator
 import random
 from collections import deque as _consume
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, ClassVar, Literal
@@ -122,6 +122,8 @@ class CutthroatOptions:
         _check_common(self)
 
 
+_FROZEN_OPTIONS = (Options, CutthroatOptions)
+
 # -- constants ----------------------------------------------------------------------------
 
 BIDDING, TRUMP, PASSING, DISCARD, PLAY, OVER = range(6)
@@ -199,9 +201,121 @@ def _bid_action(amount: int) -> Action:
     return action
 
 
+def _display_key(c: int) -> tuple[int, int, int]:
+    return (c % 24 // 6, -(c % 6), c // 24)
+
+
+_DISPLAY: dict[int, tuple[int, ...]] = {}
+"""The cards of each mask met so far in display order (a function of the mask alone: the
+observations of every seat at every step ask for the same few hands again)."""
+_DISPLAY_MOST = 1 << 15
+"""Masks kept at most (the memo starts again when full)."""
+
+
+def _display_order(mask: int) -> tuple[int, ...]:
+    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low (kept)."""
+    cards = _DISPLAY.get(mask)
+    if cards is None:
+        cards = tuple(sorted(bit_list(mask), key=_display_key))
+        if len(_DISPLAY) >= _DISPLAY_MOST:
+            _DISPLAY.clear()
+        _DISPLAY[mask] = cards
+    return cards
+
+
 def _sorted_cards(mask: int) -> list[int]:
-    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low."""
-    return sorted(bit_list(mask), key=lambda c: (c % 24 // 6, -(c % 6), c // 24))
+    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low (a new list)."""
+    return [*(_DISPLAY.get(mask) or _display_order(mask))]
+
+
+_JSON_MOST = 1 << 12
+"""Entries the memos of JSON forms below keep at most (each starts again when full)."""
+_MELD_JSON: dict[int, tuple[MeldResult, dict[str, object]]] = {}
+"""By identity, the JSON form of each meld shown lately (kept with the meld itself, so the
+identity is not taken by another object while the entry lasts)."""
+
+
+def _meld_json(meld: MeldResult, n: int = 0) -> dict[str, object]:
+    """``meld.to_json()``, made once per meld (a frozen value) and shared by the
+    observations that show it: never change it."""
+    kept = _MELD_JSON.get(id(meld))
+    if kept is not None and kept[0] is meld:
+        return kept[1]
+    data = meld.to_json()
+    if type(meld) is MeldResult:
+        if len(_MELD_JSON) >= _JSON_MOST:
+            _MELD_JSON.clear()
+        _MELD_JSON[id(meld)] = (meld, data)
+    return data
+
+
+_TRICK_JSON: dict[int, tuple[tuple[Any, ...], int, dict[str, Any]]] = {}
+"""By identity, the JSON form of each finished trick ``(leader, cards, winner)`` met lately
+(kept with the trick and the number of seats)."""
+
+
+def _trick_json(trick: tuple[Any, ...], n: int) -> dict[str, Any]:
+    """The observation's form of a finished trick, made once per trick while its cards are
+    a tuple (nothing in it can change) and shared: never change it."""
+    kept = _TRICK_JSON.get(id(trick))
+    if kept is not None and kept[0] is trick and kept[1] == n:
+        return kept[2]
+    ld, cs, w = trick
+    data = {"leader": ld, "cards": [[(ld + i) % n, c] for i, c in enumerate(cs)], "winner": w}
+    if type(trick) is tuple and type(cs) is tuple:
+        if len(_TRICK_JSON) >= _JSON_MOST:
+            _TRICK_JSON.clear()
+        _TRICK_JSON[id(trick)] = (trick, n, data)
+    return data
+
+
+def _bid_json(bid: tuple[int, int], n: int = 0) -> list[int]:
+    return list(bid)
+
+
+_Kept = tuple[list[Any], int, tuple[Any, ...], tuple[Any, ...], tuple[int, ...]]
+"""A list of a state (its finished tricks, the auction, the melds), the number of seats,
+the entries it held, their JSON forms and (tricks) the tricks won by each seat."""
+_TRICKS: dict[int, _Kept] = {}
+_BIDS_JSON: dict[int, _Kept] = {}
+_MELDS: dict[int, _Kept] = {}
+"""By identity of the list, the JSON forms of its entries while it holds the very same
+entries (a hand's tricks and bids only grow, its melds are set once): every seat's
+observation at every step reads them again."""
+
+
+def _kept_list(memo: dict[int, _Kept], items: list[Any], n: int,
+               make: Callable[[Any, int], Any]) -> _Kept:
+    """``memo``'s entry for ``items``, made afresh when the list holds other entries."""
+    kept = memo.get(id(items))
+    if kept is not None and kept[0] is items and kept[1] == n:
+        src = kept[2]
+        if len(src) == len(items) and all(map(operator.is_, src, items)):
+            return kept
+    src = (*items,)
+    won = [0] * n
+    if memo is _TRICKS:
+        for t in src:
+            won[t[2]] += 1
+        frozen = all(type(t) is tuple and type(t[1]) is tuple for t in src)
+    elif memo is _MELDS:
+        frozen = all(type(m) is MeldResult for m in src)
+    else:
+        frozen = all(type(b) is tuple for b in src)
+    kept = (items, n, src, tuple(make(x, n) for x in src), tuple(won))
+    if frozen and type(items) is list:
+        if len(memo) >= _JSON_MOST:
+            memo.clear()
+        memo[id(items)] = kept
+    return kept
+
+
+_PASSED = tuple(tuple(tuple(bool(m >> s & 1) for s in range(n)) for m in range(1 << n))
+                for n in range(5))
+"""For ``n`` seats and a mask of those who passed, each seat's flag."""
+_OPTIONS: list[Any] = [None, None]
+"""The options object last shown and its dict (frozen options whose dict holds no
+lists)."""
 
 
 def is_throw_in(side_meld: int, contract: int, trick_total: int = 250) -> bool:
@@ -1073,39 +1187,68 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
     # -- observation ----------------------------------------------------------------------
     def observation(self, seat: int) -> dict[str, JSON]:
-        """What ``seat`` may see (section 17); schema in the package docstring."""
+        """What ``seat`` may see (section 17); schema in the package docstring.
+
+        A new dict with new lists at its top level on every call; the entries of its
+        tricks, bids, melds, history and last hand are shared with later observations (and
+        the state): read them, never change them."""
         n = self.n
         ph = self.phase
         bidder = self.bidder
+        hands = self.hands
+        display = _DISPLAY.get
         passing: dict[str, Any] | None = None
         if n == 4:
-            mine = seat == bidder or (bidder >= 0 and seat == self.partner_of(bidder))
-            other = self.partner_of(seat)
+            mine = seat == bidder or (bidder >= 0 and seat == (bidder + 2) % 4)
+            given = self.given
+            pending = self.pending
+            giver = self.giver
+            if mine:
+                gave = given[seat]
+                got = given[(seat + 2) % 4]
             passing = {
                 "count": self.npass,
-                "giver": self.giver if ph == PASSING else None,
-                "pending_count": self.pending.bit_count(),
-                "selected": _sorted_cards(self.pending) if seat == self.giver else [],
-                "gave": _sorted_cards(self.given[seat]) if mine else [],
-                "received": _sorted_cards(self.given[other]) if mine else [],
-                "done": [self.given[s] != 0 for s in range(n)],
+                "giver": giver if ph == PASSING else None,
+                "pending_count": pending.bit_count(),
+                "selected": ([*(display(pending) or _display_order(pending))]
+                             if seat == giver else []),
+                "gave": [*(display(gave) or _display_order(gave))] if mine else [],
+                "received": [*(display(got) or _display_order(got))] if mine else [],
+                "done": [given[s] != 0 for s in range(n)],
             }
+        options = self.options
+        if options is _OPTIONS[0]:
+            options_dict = _OPTIONS[1].copy()
+        else:
+            options_dict = options_to_dict(options)
+            if type(options) in _FROZEN_OPTIONS and not any(type(v) is list
+                                                           for v in options_dict.values()):
+                _OPTIONS[:] = options, options_to_dict(options)
+        tricks = self.tricks
+        tricks_kept = _kept_list(_TRICKS, tricks, n, _trick_json)
+        bids = self.bids
+        bids_kept = _kept_list(_BIDS_JSON, bids, n, _bid_json)
+        melds = self.melds
+        passed = self.passed
+        hand = hands[seat]
+        trick = self.trick
         obs: dict[str, Any] = {
             "game": self.game_name,
             "seat": seat,
             "players": n,
-            "options": options_to_dict(self.options),
+            "options": options_dict,
             "hand_number": self.hand_no,
             "dealer": self.dealer,
             "phase": PHASE_NAMES[ph],
             "to_act": self.current_player,
-            "scores": list(self.scores),
+            "scores": [*self.scores],
             "target": self.target,
             "winner": self.winner if self.winner >= 0 else None,
-            "hand": _sorted_cards(self.hands[seat]),
-            "hand_sizes": [h.bit_count() for h in self.hands],
-            "bids": [list(b) for b in self.bids],
-            "passed": [bool(self.passed >> s & 1) for s in range(n)],
+            "hand": [*(display(hand) or _display_order(hand))],
+            "hand_sizes": [h.bit_count() for h in hands],
+            "bids": [*bids_kept[3]],
+            "passed": ([*_PASSED[n][passed]] if 0 <= passed < 1 << n
+                       else [bool(passed >> s & 1) for s in range(n)]),
             "high_bid": self.high_bid or None,
             "high_bidder": self.high_bidder if self.high_bidder >= 0 else None,
             "min_bid": self.min_bid,
@@ -1119,14 +1262,13 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             "widow": _sorted_cards(self.widow_cards) if n == 3 and self.widow_cards else None,
             "discards": (_sorted_cards(self.discards) if n == 3 and seat == bidder else None),
             "discard_count": self.discards.bit_count() if n == 3 else 0,
-            "melds": None if self.melds is None else [m.to_json() for m in self.melds],
+            "melds": None if melds is None else [*_kept_list(_MELDS, melds, n, _meld_json)[3]],
             "leader": self.leader if ph == PLAY else None,
-            "trick": [[(self.leader + i) % n, c] for i, c in enumerate(self.trick)],
-            "tricks": [{"leader": ld, "cards": [[(ld + i) % n, c] for i, c in enumerate(cs)],
-                        "winner": w} for ld, cs, w in self.tricks],
-            "tricks_won": self.tricks_won(),
+            "trick": [[(self.leader + i) % n, c] for i, c in enumerate(trick)] if trick else [],
+            "tricks": [*tricks_kept[3]],
+            "tricks_won": [*tricks_kept[4]],
             "last_hand": self.last_hand,
-            "history": list(self.log),
+            "history": [*self.log],
         }
         return obs
 
