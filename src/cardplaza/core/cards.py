@@ -181,10 +181,18 @@ def bit_list(mask: int) -> list[int]:
     return out
 
 
-_DRAWS = tuple(tuple((i, (i + 1).bit_length()) for i in range(n - 1, 0, -1))
-               for n in range(129))
-"""Per deck size ``n`` (up to 128), the draws of a shuffle from the top: each position and
-the bit width of its draw."""
+def shuffle_draws(top: int, count: int) -> tuple[tuple[int, int], ...]:
+    """The draws of a shuffle from the top (Fisher–Yates, as ``random.shuffle``) that settle
+    the ``count`` positions from ``top`` down: each position and the bit width of its draw.
+
+    >>> shuffle_draws(5, 3)
+    ((5, 3), (4, 3), (3, 3))
+    """
+    return tuple((i, (i + 1).bit_length()) for i in range(top, top - count, -1))
+
+
+_DRAWS = tuple(shuffle_draws(n - 1, n - 1) for n in range(129))
+"""Per deck size ``n`` (up to 128), every draw of its shuffle (:func:`shuffle_draws`)."""
 
 
 def shuffle(rng: random.Random, items: list[T]) -> None:
@@ -209,8 +217,7 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
 
 
 Places = Sequence[Sequence[tuple[int, int]]]
-"""Per place, the deck positions a shuffle settles for it (top first), each with the bit
-width of its draw (``(i + 1).bit_length()``)."""
+"""Per place, the draws that settle its deck positions, top first (:func:`shuffle_draws`)."""
 
 
 def shuffle_into_places(getrandbits: Callable[[int], int], bits: list[int], places: Places,

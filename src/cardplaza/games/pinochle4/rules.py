@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from cardplaza.core.cards import PINOCHLE, shuffle, shuffle_into_places
+from cardplaza.core.cards import PINOCHLE, shuffle, shuffle_draws, shuffle_into_places
 
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -164,17 +164,13 @@ def legal_play_mask(hand: int, trick: list[int] | tuple[int, ...], trump: int,
 _CARD_BITS = [1 << c for c in range(DECK_SIZE)]
 
 
-def _positions(top: int, size: int) -> tuple[tuple[int, int], ...]:
-    return tuple((i, (i + 1).bit_length()) for i in range(top, top - size, -1))
-
-
-_PLACES = {4: (_positions(47, 12), _positions(35, 12), _positions(23, 12)),
-           3: (_positions(47, 3), _positions(44, 15), _positions(29, 15))}
+_PLACES = {4: (shuffle_draws(47, 12), shuffle_draws(35, 12), shuffle_draws(23, 12)),
+           3: (shuffle_draws(47, 3), shuffle_draws(44, 15), shuffle_draws(29, 15))}
 """Per number of players, the deck positions a shuffle settles for each place from the
 last (the widow in cut-throat, then the hands from the last), top first, each with the
 bit width of its draw."""
 _FIRST_SIZE = {4: 12, 3: 15}
-_FIRST_POSITIONS = {n: _positions(size - 1, size - 1) for n, size in _FIRST_SIZE.items()}
+_FIRST_POSITIONS = {n: shuffle_draws(size - 1, size - 1) for n, size in _FIRST_SIZE.items()}
 """The draws that settle the first hand's positions (its cards are those left by then)."""
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 
-from cardplaza.core.cards import Deck, Rank, Suit, shuffle, shuffle_into_places
+from cardplaza.core.cards import Deck, Rank, Suit, shuffle, shuffle_draws, shuffle_into_places
 
 JACK, QUEEN, KING, TEN, ACE = range(5)
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
@@ -273,13 +273,12 @@ def _dealt(rng: random.Random) -> int:
 
 _CARD_BIT = tuple(1 << c for c in range(FACES * COPIES))
 _DECK_BITS = list(_CARD_BIT)
-_POSITIONS = tuple(tuple((i, (i + 1).bit_length()) for i in range(top, top - 20, -1))
-                   for top in (79, 59, 39))
+_POSITIONS = tuple(shuffle_draws(top, 20) for top in (79, 59, 39))
 """Per seat from the last (3, 2, 1): the deck positions a shuffle settles for it, top
 first, each with the bit width of its draw."""
 _LANES = sum(LOW20 << 80 * seat for seat in range(4))
 """The first copy of every face of each of four seats, 80 bits apart."""
-_LAST_POSITIONS = tuple((i, (i + 1).bit_length()) for i in range(19, 0, -1))
+_LAST_POSITIONS = shuffle_draws(19, 19)
 """The draws that settle seat 0's positions (its cards are the 20 left by then)."""
 
 
