@@ -33,6 +33,7 @@ from cardplaza.core.protocol import (
     ActionParseError,
     GameState,
 )
+from cardplaza.games.pinochle_common.display import display_order as _cards_in_order
 
 # --------------------------------------------------------------------------------------
 # Options
@@ -1054,25 +1055,9 @@ class Pinochle2State(GameState):
 
 # -- observation (spec section 9) -------------------------------------------------------
 
-_POS = [0] * 48
-for _i, _c in enumerate(sorted(range(48), key=lambda c: ((c % 24) // 6, -(c % 6), c))):
-    _POS[_c] = _i
-
-
-_SORTED: dict[int, tuple[int, ...]] = {}
-""":func:`_sorted` of masks seen (views sort the same hands again and again)."""
-_SORTED_LIMIT = 1 << 16
-
-
-def _sorted_cards(mask: int) -> tuple[int, ...]:
-    """Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy (the tuple
-    kept for the mask)."""
-    found = _SORTED.get(mask)
-    if found is None:
-        if len(_SORTED) >= _SORTED_LIMIT:
-            _SORTED.clear()
-        found = _SORTED[mask] = tuple(sorted(iter_bits(mask), key=_POS.__getitem__))
-    return found
+_sorted_cards = _cards_in_order
+"""Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy (the tuple
+kept for the mask)."""
 
 
 def _sorted(mask: int) -> list[int]:

@@ -41,6 +41,8 @@ from cardplaza.games.pinochle4.rules import (
     winning_card,
 )
 from cardplaza.games.pinochle_common.actions import ActionForms, PinochleActionText
+from cardplaza.games.pinochle_common.display import DISPLAY as _DISPLAY
+from cardplaza.games.pinochle_common.display import display_order as _display_order
 from cardplaza.games.pinochle_common.trick import KeptTrick
 
 # -- options ------------------------------------------------------------------------------
@@ -199,28 +201,6 @@ def _bid_action(amount: int) -> Action:
         action = _BIDS[amount] = (K_BID, amount)
         _CARD_CODE[id(action)] = _BID_CODE + amount
     return action
-
-
-def _display_key(c: int) -> tuple[int, int, int]:
-    return (c % 24 // 6, -(c % 6), c // 24)
-
-
-_DISPLAY: dict[int, tuple[int, ...]] = {}
-"""The cards of each mask met so far in display order (a function of the mask alone: the
-observations of every seat at every step ask for the same few hands again)."""
-_DISPLAY_MOST = 1 << 15
-"""Masks kept at most (the memo starts again when full)."""
-
-
-def _display_order(mask: int) -> tuple[int, ...]:
-    """Cards of a mask in display order: suit ♠♥♦♣, strength high to low (kept)."""
-    cards = _DISPLAY.get(mask)
-    if cards is None:
-        cards = tuple(sorted(bit_list(mask), key=_display_key))
-        if len(_DISPLAY) >= _DISPLAY_MOST:
-            _DISPLAY.clear()
-        _DISPLAY[mask] = cards
-    return cards
 
 
 def _sorted_cards(mask: int) -> list[int]:
