@@ -55,11 +55,24 @@ class PtySession:
         self.fd = master
         self.raw = ""
         self._seen = 0
+        self._clean = ""
+        """``raw[:_done]`` without ANSI codes (a game's output is long: stripping all of
+        it again at every look made a whole game's driving quadratic)."""
+        self._done = 0
 
     @property
     def text(self) -> str:
         """Everything shown so far, without ANSI codes."""
-        return strip_ansi(self.raw)
+        raw = self.raw
+        end = len(raw)
+        # A code still arriving (its last characters not read yet) waits for the rest.
+        esc = raw.rfind("\x1b", self._done)
+        if esc != -1 and ANSI.match(raw, esc) is None and end - esc < 256:
+            end = esc
+        if end > self._done:
+            self._clean += strip_ansi(raw[self._done:end])
+            self._done = end
+        return self._clean + strip_ansi(raw[end:])
 
     def _read(self, timeout: float) -> bool:
         ready, _, _ = select.select([self.fd], [], [], timeout)
