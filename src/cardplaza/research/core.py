@@ -577,10 +577,10 @@ class ChanceState:
         """True if the deal in progress is the last one the deal limit allows (its end
         ends the game: no next deal asks for chance). Worked out once a deal is dealt; a
         deal that begins without chance is then taken for an earlier one (harmless: its
-        end is announced for nothing)."""
+        end is announced for nothing). A game of one deal is always in its last."""
         played = self.spec.deals_played
-        return (self.max_deals is not None and played is not None
-                and played(engine) >= self.max_deals)
+        return played is None or (self.max_deals is not None
+                                  and played(engine) >= self.max_deals)
 
     def clone(self) -> ChanceState:
         """An independent copy."""
