@@ -337,9 +337,9 @@ class ChanceState:
 
     __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_quiet", "_starts",
                  "_steps",
-                 "chance", "codec", "deal_actions", "deal_start", "draws", "engine", "history",
-                 "left", "max_deals", "need", "options", "order", "outcomes", "over", "pending",
-                 "pending_seat", "quick_deal", "seat", "seats", "spec", "tail")
+                 "chance", "codec", "deal_actions", "deal_start", "dealt", "draws", "engine",
+                 "history", "left", "max_deals", "need", "options", "order", "outcomes", "over",
+                 "pending", "pending_seat", "quick_deal", "seat", "seats", "spec", "tail")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
@@ -365,6 +365,9 @@ class ChanceState:
         self.chance = False  # need is not None (a flag read at every step)
         self.order: list[int] = []  # its outcomes so far
         self.left: list[int] = []  # the items not dealt yet, ascending
+        # The length of the history when order and left were last brought up to date (see
+        # _sync): a card the OpenSpiel state deals itself only adds its history entry.
+        self.dealt = 0
         self.outcomes: Sequence[tuple[int, float]] = ()  # uniform_outcomes(len(left))
         # A shuffle the OpenSpiel state deals card by card itself: while more items than
         # this are left, a card dealt leaves another chance node (no shuffle: never).
@@ -396,6 +399,7 @@ class ChanceState:
         self.chance = True
         n = len(need.items)
         self.left = list(range(n))
+        self.dealt = len(self.history)
         self.outcomes = uniform_outcomes(n)
         tail = self.codec.shuffle_tail(self.options, n) if need.kind == "shuffle" else 1
         self.tail = tail = tail if 1 <= tail < n else 1
@@ -481,7 +485,7 @@ class ChanceState:
     def chance_numbers(self) -> list[int]:
         """The outcomes of the chance node, without their (equal) probabilities."""
         assert self.need is not None
-        return list(range(len(self.left)))
+        return list(range(len(self.outcomes)))
 
     def outcome_of(self, item: int) -> int:
         """The outcome of this chance node that deals ``item`` (an index into the dealt
@@ -489,17 +493,32 @@ class ChanceState:
         assert self.need is not None
         if self.need.kind == "number":
             return item
+        self._sync()
         return self.left.index(item)
+
+    def _sync(self) -> None:
+        """Bring order and left up to date with the history: the OpenSpiel state deals a
+        card of a shuffle by its history entry and the outcomes left alone (entries since
+        :attr:`dealt` are all outcomes of the shuffle in progress)."""
+        history = self.history
+        dealt = self.dealt
+        if dealt < len(history):
+            left, order = self.left, self.order
+            for _, k in history[dealt:]:
+                order.append(left.pop(k))
+            self.dealt = len(history)
 
     def _chance(self, k: int) -> None:
         need = self.need
         assert need is not None
+        self._sync()
         if type(k) is not int:
             k = operator.index(k)
         left = self.left
         if not 0 <= k < len(left):
             raise ValueError(f"{k} is not an outcome of this chance node")
         self.history.append(CHANCE_STEPS[k] if k < len(CHANCE_STEPS) else (CHANCE, k))
+        self.dealt += 1
         if need.kind == "shuffle":
             order = self.order
             order.append(left.pop(k))
@@ -577,10 +596,10 @@ class ChanceState:
         """True if the deal in progress is the last one the deal limit allows (its end
         ends the game: no next deal asks for chance). Worked out once a deal is dealt; a
         deal that begins without chance is then taken for an earlier one (harmless: its
-        end is announced for nothing)."""
+        end is announced for nothing). A game of one deal is always in its last."""
         played = self.spec.deals_played
-        return (self.max_deals is not None and played is not None
-                and played(engine) >= self.max_deals)
+        return played is None or (self.max_deals is not None
+                                  and played(engine) >= self.max_deals)
 
     def clone(self) -> ChanceState:
         """An independent copy."""
@@ -609,6 +628,7 @@ class ChanceState:
         new.chance = self.chance
         new.order = self.order[:]
         new.left = self.left[:]
+        new.dealt = self.dealt
         new.outcomes = self.outcomes
         new.quick_deal = self.quick_deal
         new.tail = self.tail
@@ -646,6 +666,7 @@ class ChanceState:
         """The seat's observation as JSON; while dealing, also how far the deal is."""
         obs = self.observation(seat)
         if self.need is not None:
+            self._sync()
             obs = {"dealing": len(self.order) + sum(len(d[1]) for d in self.draws),
                    "before": obs}
         return json.dumps(obs, sort_keys=True, separators=(",", ":"))
@@ -671,6 +692,8 @@ class ChanceState:
         """Text of an action number (or of a chance outcome)."""
         if player == CHANCE:
             need = self.need
+            if need is not None:
+                self._sync()
             if need is not None and need.kind == "shuffle" and 0 <= number < len(self.left):
                 return f"deal item {need.items[self.left[number]]} to place {len(self.order)}"
             return f"chance {number}"

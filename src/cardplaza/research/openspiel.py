@@ -231,22 +231,25 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
             if player is None or player == inner.seat:
                 return [] if inner.over else inner._numbers(inner.engine)  # type: ignore[arg-type]
             return []
-        return list(range(len(inner.left))) if player is None or player == _CHANCE else []
+        return list(range(len(inner.outcomes))) if player is None or player == _CHANCE else []
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.legal_actions(player)
 
     def apply_action(self, action: int) -> None:
-        """Apply an action number or a chance outcome (in Python; see the class)."""
+        """Apply an action number or a chance outcome (in Python; see the class).
+
+        The quick paths take the number as it comes: an int (or a NumPy integer) indexes
+        the tables as the general path's ``operator.index`` would, and anything else raises
+        ``TypeError`` at the first table it indexes, before any change."""
         inner = self._inner
         if inner.chance:
-            left = inner.left
-            n = len(left)
-            if n > inner.quick_deal and type(action) is int and 0 <= action < n:
+            n = len(inner.outcomes)  # the items left to deal
+            if n > inner.quick_deal and 0 <= action < n:
                 # A card dealt that is not the deal's last choice (ChanceState._chance,
-                # inline).
+                # inline): its history entry alone, the order and the items left brought
+                # up to date from it when asked (ChanceState._sync).
                 inner.history.append(CHANCE_STEPS[action])
-                inner.order.append(left.pop(action))
                 inner.outcomes = _UNIFORM[n - 1]
                 return
             inner._chance(action)
@@ -254,7 +257,7 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         # An action of the fixed table where no chance can follow in this deal
         # (ChanceState._decide, inline); anything else through _decide.
         fixed = inner._fixed
-        i = action - inner._first if type(action) is int else -1
+        i = action - inner._first
         seat = inner.seat
         if 0 <= i < len(fixed) and seat >= 0 and inner._final:
             engine = inner.engine

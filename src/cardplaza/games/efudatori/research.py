@@ -16,6 +16,10 @@ DECK = 53
 class EfudatoriCodec(ResearchCodec):
     """Action ``c`` is card ``c`` (0 … 52, the Joker 52)."""
 
+    chance_at_deal_start_only = True
+    """The one deal (and its drawn number) is the game's only chance: the adapter keeps no
+    list of the deal's actions to replay."""
+
     def spec(self) -> GameSpec:
         """E-fuda-tori."""
         return get_game("efudatori")
@@ -30,8 +34,9 @@ class EfudatoriCodec(ResearchCodec):
         return action
 
     def numbers(self, state: GameState) -> list[int]:
-        """The legal cards, which the engine lists in order."""
-        return list(state.legal_actions())  # type: ignore[arg-type]
+        """The legal cards, which the engine lists in order (a copy: the engine keeps its
+        list)."""
+        return state.legal_actions()[:]  # type: ignore[return-value]
 
     def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
         """One deal, always this long: the dealer drawn (one chance node), the deck dealt

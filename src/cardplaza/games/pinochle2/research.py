@@ -32,6 +32,10 @@ class Pinochle2Codec(ResearchCodec):
     """Numbers: card ``c`` (0 … 47) to play, 48 for ``no meld``, then every possible meld
     (type and exact physical cards) in a fixed order."""
 
+    chance_at_deal_start_only = True
+    """The one deal is the game's only chance (the stock is part of it): the adapter keeps
+    no list of the deal's actions to replay."""
+
     def spec(self) -> GameSpec:
         """Two-hand Pinochle."""
         return get_game("pinochle2")
@@ -107,7 +111,7 @@ class Pinochle2Codec(ResearchCodec):
         (48) comes before the melds' numbers, sorted."""
         legal = state.legal_actions()
         if legal[-1] != NO_MELD:  # cards (a meld step always offers no meld)
-            return list(legal)  # type: ignore[arg-type]
+            return legal[:]  # type: ignore[return-value]  # a copy: the engine keeps its list
         if len(legal) == 1:
             return [NO_MELD]
         number = _MELD_NUMBER

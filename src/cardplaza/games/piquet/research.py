@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardplaza.core.cards import bit_list
 from cardplaza.core.protocol import Action, GameState
@@ -82,10 +82,11 @@ class PiquetCodec(ResearchCodec):
 
     def numbers(self, state: GameState) -> list[int]:
         """Cards to play are their own numbers, listed in order; the rest are sorted."""
-        assert isinstance(state, PiquetState)
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, PiquetState)
         phase = state.phase
-        if phase == PLAY:
-            return list(state.legal_actions())  # type: ignore[arg-type]
+        if phase == PLAY:  # (a copy: the engine keeps its list)
+            return state.legal_actions()[:]  # type: ignore[return-value]
         if phase in (EX_E, EX_Y):  # every set of lo … hi places of the 12-card hand
             lo, hi = (1, 5) if phase == EX_E else state.y_range()
             return list(_discard_numbers(lo, hi))
