@@ -524,11 +524,12 @@ class Pinochle2State(GameState):
                 self.legal_actions()
             # (the mask holds the legal cards, 0 outside the play step)
             if action >= 0 and self._lmask >> action & 1:
+                # (every way on below lists the next legal actions or clears them)
                 seat = self.turn
-                self._legal = None
                 self.history.append(_SEAT_CARD[seat][action])  # (seat, action)
                 bit = _BIT[action]
-                self.hands[seat] ^= bit  # (a card held: the bit goes)
+                hands = self.hands
+                hands[seat] ^= bit  # (a card held: the bit goes)
                 if (self.melded[seat] | self.known[seat]) & bit:
                     keep = _KEEP[action]
                     self.melded[seat] &= keep
@@ -537,7 +538,7 @@ class Pinochle2State(GameState):
                 if lead < 0:
                     self.lead = action
                     other = self.turn = 1 - seat
-                    hand = self.hands[other]
+                    hand = hands[other]
                     if not self.stock:  # playoff_follow_mask, inline
                         same = hand & SUIT_MASK[SUIT_OF[action]]
                         hand = (same & HIGHER[action] or same) if same else \
@@ -561,7 +562,7 @@ class Pinochle2State(GameState):
                     # "no meld" always among the choices, so the step sequence never tells
                     # whether a meld exists. Its legal actions are worked out here
                     # (_meld_candidates, inline: half the hands hold no meld at all).
-                    hand = self.hands[winner]
+                    hand = hands[winner]
                     trump = self.trump
                     low = hand & _M24  # the two copies' halves (operations on one digit)
                     high = hand >> 24
@@ -585,13 +586,14 @@ class Pinochle2State(GameState):
                     self.step = STEP_MELD
                     self.turn = winner
                 elif len(self.tricks) == 24:
+                    self._legal = None
                     self.last_trick = winner
                     self.step = STEP_END
                     self.turn = TERMINAL
                     self.is_terminal = True
                 else:
                     self.turn = winner  # the winner leads: any card (listed as above)
-                    hand = self._lmask = self.hands[winner]
+                    hand = self._lmask = hands[winner]
                     low = hand & _M24
                     high = hand >> 24
                     self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
