@@ -225,11 +225,15 @@ SERIOUS = {"serious", "critical"}
 def axe_serious(page: Any) -> list[str]:
     """The serious and critical accessibility violations axe-core finds on the page now
     (axe is bundled with ``axe-playwright-python``: nothing downloads)."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
 
     next_frame(page)
-    results = Axe().run(page)
+    # axe-core (half a megabyte of script) is put into each document once: a page that only
+    # changes its hash keeps it between scans.
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):
+        page.evaluate(Axe().axe_script)
+    response = page.evaluate("options => axe.run(options)", DEFAULT_OPTIONS)
     return [f"{v['id']} ({v['impact']}): " + "; ".join(n["target"][0] if n["target"] else "?"
                                                      for n in v["nodes"][:4])
-            for v in results.response["violations"] if v.get("impact") in SERIOUS]
+            for v in response["violations"] if v.get("impact") in SERIOUS]
 
