@@ -75,25 +75,36 @@ def wait_change(page: Any, step: int) -> None:
         arg=step)
 
 
-def click(loc: Any, timeout: float = 15_000) -> None:
-    """Click an element where a person would: a card of an overlapping hand by its corner."""
-    if loc.evaluate("e => e.classList.contains('card')"):
+def click(loc: Any, timeout: float = 15_000, card: bool | None = None) -> None:
+    """Click an element where a person would: a card of an overlapping hand by its corner
+    (``card`` says whether it is one when the caller knows; else the element is asked)."""
+    if card is None:
+        card = bool(loc.evaluate("e => e.classList.contains('card')"))
+    if card:
         loc.click(position={"x": 12, "y": 22}, timeout=timeout)
     else:
         loc.click(timeout=timeout)
 
 
+MOVES = [".hand .card.legal:not(.selectable)", "#pass-btn", ".trump-btn", ".dock .btn.action",
+         ".dock .btn.primary:not([disabled]):not(.action-confirm)", ".hand .card.selectable"]
+"""What :func:`my_move` looks for, in order (the last: a choice of several cards)."""
+MOVE_JS = """sels => {
+  const v = document.querySelector('.table-view');
+  return [v ? Number(v.dataset.step ?? -1) : -1,
+          sels.findIndex(s => document.querySelector(s) !== null)];
+}"""
+
+
 def my_move(page: Any) -> bool:
     """Make one move with the mouse: a legal card, else pass, else a button; True if moved."""
-    step = step_of(page)
-    for sel in [".hand .card.legal:not(.selectable)", "#pass-btn", ".trump-btn",
-                ".dock .btn.action", ".dock .btn.primary:not([disabled]):not(.action-confirm)"]:
-        loc = page.locator(sel)
-        if loc.count():
-            click(loc.first)
-            wait_change(page, step)
-            return True
-    if page.locator(".hand .card.selectable").count():
+    # One look at the page gives the step and the first kind of move it offers.
+    step, found = page.evaluate(MOVE_JS, MOVES)
+    if 0 <= found < len(MOVES) - 1:
+        click(page.locator(MOVES[found]).first, card=found == 0)
+        wait_change(page, step)
+        return True
+    if found == len(MOVES) - 1:
         # A choice of several cards: pick until the confirmation is possible, then confirm.
         for _ in range(20):
             if page.locator(".action-confirm:not([disabled])").count():
@@ -110,21 +121,29 @@ def my_move(page: Any) -> bool:
     return False
 
 
+SHOWS_JS = """() => document.querySelector('.dialog.end') ? 'end'
+  : document.querySelector('#continue-btn') ? 'continue'
+  : document.querySelector('.table-view')?.dataset.myTurn === '1' ? 'turn' : ''"""
+"""What the table asks for now: the game's end, Continue after a hand, the player's turn,
+or nothing yet."""
+
+
 def play_to_end(page: Any, limit: float = 240.0, on_summary: Any = None) -> None:
     """Play every turn until the game-end dialog shows; hand summaries are looked at by
     ``on_summary(page)`` (if given), then dismissed with Continue."""
     deadline = time.time() + limit
     new_hand = False
     while time.time() < deadline:
-        if page.query_selector(".dialog.end"):
+        shows = page.evaluate(SHOWS_JS)
+        if shows == "end":
             return
-        if page.query_selector("#continue-btn"):
+        if shows == "continue":
             if on_summary is not None:
                 on_summary(page)
             page.click("#continue-btn")
             new_hand = True
             continue
-        if page.get_attribute(".table-view", "data-my-turn") == "1":
+        if shows == "turn":
             if new_hand:  # the first decision of a new hand: no word of the last trick
                 line = page.query_selector(".status .event")
                 event = line.inner_text() if line else ""
@@ -225,11 +244,15 @@ SERIOUS = {"serious", "critical"}
 def axe_serious(page: Any) -> list[str]:
     """The serious and critical accessibility violations axe-core finds on the page now
     (axe is bundled with ``axe-playwright-python``: nothing downloads)."""
-    from axe_playwright_python.sync_playwright import Axe
+    from axe_playwright_python.sync_playwright import DEFAULT_OPTIONS, Axe
 
     next_frame(page)
-    results = Axe().run(page)
+    # axe-core (half a megabyte of script) is put into each document once: a page that only
+    # changes its hash keeps it between scans.
+    if not page.evaluate("() => typeof window.axe?.run === 'function'"):
+        page.evaluate(Axe().axe_script)
+    response = page.evaluate("options => axe.run(options)", DEFAULT_OPTIONS)
     return [f"{v['id']} ({v['impact']}): " + "; ".join(n["target"][0] if n["target"] else "?"
                                                      for n in v["nodes"][:4])
-            for v in results.response["violations"] if v.get("impact") in SERIOUS]
+            for v in response["violations"] if v.get("impact") in SERIOUS]
 

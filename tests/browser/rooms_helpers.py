@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cp_browser import my_move, shot
+from cp_browser import SHOWS_JS, my_move, shot
 
 PHONE = (360, 740)
 DESKTOP = (1280, 800)
@@ -222,10 +222,11 @@ def play_together(pages: dict[str, Any], limit: float = 400.0,
         for name, pg in pages.items():
             if name in done:
                 continue
-            if pg.query_selector(".dialog.end"):
+            shows = pg.evaluate(SHOWS_JS)
+            if shows == "end":
                 done.add(name)
                 continue
-            if pg.query_selector("#continue-btn"):
+            if shows == "continue":
                 if first_hand:
                     done.add(name)
                     continue
@@ -234,7 +235,7 @@ def play_together(pages: dict[str, Any], limit: float = 400.0,
                 pg.click("#continue-btn")
                 moved = True
                 continue
-            if pg.get_attribute(".table-view", "data-my-turn") == "1":
+            if shows == "turn":
                 try:
                     if my_move(pg):
                         moves[name] += 1
