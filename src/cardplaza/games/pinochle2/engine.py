@@ -33,7 +33,7 @@ from cardplaza.core.protocol import (
     ActionParseError,
     GameState,
 )
-from cardplaza.games.pinochle_common.display import display_order as _cards_in_order
+from cardplaza.games.pinochle_common.display import display_order as _sorted_cards
 
 # --------------------------------------------------------------------------------------
 # Options
@@ -1054,12 +1054,7 @@ class Pinochle2State(GameState):
         return text
 
 
-
 # -- observation (spec section 9) -------------------------------------------------------
-
-_sorted_cards = _cards_in_order
-"""Cards of a mask sorted by suit (♠♥♦♣), then rank high to low, then copy (the tuple
-kept for the mask)."""
 
 
 def _sorted(mask: int) -> list[int]:
