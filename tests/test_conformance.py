@@ -35,7 +35,7 @@ PLAYOUTS = [(seed, name, preset) for i, (name, preset) in enumerate(CASES)
 
 def fingerprint(state: GameState) -> bytes:
     """Everything observable about a state, as JSON (orjson: the views of a long game carry
-    its whole past, and the standard encoder made this most of the suite's time)."""
+    its whole past, and the standard encoder made this most of a double-deck test's time)."""
     last = state.history[-1] if state.history else None
     return orjson.dumps({
         "current": state.current_player,
