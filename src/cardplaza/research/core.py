@@ -86,9 +86,12 @@ class ResearchCodec(ABC):
         deal). Only a matter of speed: a deal that ends unannounced is replayed."""
         return False
 
-    def numbers(self, state: GameState) -> list[int]:
-        """The numbers of the legal actions of ``state``, ascending. Codecs whose numbers
-        follow the engine's order of its legal actions return them without sorting."""
+    def numbers(self, state: GameState, player: int | None = None) -> list[int]:
+        """The numbers of the legal actions of ``state``, ascending (``player``: the same
+        if it is the seat to act, none for another seat). Codecs whose numbers follow the
+        engine's order of its legal actions return them without sorting."""
+        if player is not None and player != state.current_player:
+            return []
         encode = self.encode
         return sorted([encode(state, a) for a in state.legal_actions()])
 
@@ -224,6 +227,24 @@ def _steps_of(spec: GameSpec, options: Any, seats: int,
     return steps
 
 
+_QUICK: dict[tuple[str, Any], dict[int, Action]] = {}
+
+
+def _quick_of(spec: GameSpec, options: Any, first: int,
+              fixed: Sequence[Action]) -> dict[int, Action]:
+    """The action of every number of the fixed table (:meth:`ResearchCodec.fixed_actions`)
+    by its number: one look-up tells whether a number is in the table and what it stands
+    for. Made once per game and options."""
+    key = (spec.name, options)
+    quick = _QUICK.get(key)
+    if quick is None:
+        quick = _QUICK[key] = {first + i: action for i, action in enumerate(fixed)}
+    return quick
+
+
+_NO_ACTIONS: dict[int, Action] = {}
+"""No action numbers (shared: never changed)."""
+
 _STARTS: dict[tuple[str, Any], dict[tuple[Draw, ...], NeedChance]] = {}
 
 
@@ -335,15 +356,16 @@ class ChanceState:
     ``deal_limit``; the result is then by the scores so far).
     """
 
-    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_quiet", "_starts",
-                 "_steps",
+    __slots__ = ("_final", "_first", "_fixed", "_may_end", "_numbers", "_quick", "_quiet",
+                 "_starts", "_steps",
                  "chance", "codec", "deal_actions", "deal_start", "dealt", "draws", "engine",
                  "history", "left", "max_deals", "need", "options", "order", "outcomes", "over",
-                 "pending", "pending_seat", "quick_deal", "seat", "seats", "spec", "tail")
+                 "pending", "pending_seat", "quick_deal", "quiet_actions", "seat", "seats",
+                 "spec", "tail")
     # Slots, not a dict: the adapters read these fields at every step.
 
     _GAME_FIELDS = ("spec", "options", "max_deals", "codec", "_may_end", "_first", "_fixed",
-                    "_numbers", "_starts", "_steps", "seats")
+                    "_numbers", "_quick", "_starts", "_steps", "seats")
     """Fields fixed for a game and its options, shared by every copy."""
 
     def __init__(self, spec: GameSpec, options: Any, max_deals: int | None = None) -> None:
@@ -354,6 +376,9 @@ class ChanceState:
         # No chance can follow before the game's end (see chance_at_deal_start_only): the
         # deal's actions are not kept.
         self._quiet = False
+        # The fixed table's actions by number while _quiet (and _final), else none: a number
+        # found here is applied without a look at the deal's end or a list kept to replay.
+        self.quiet_actions: dict[int, Action] = _NO_ACTIONS
         self.engine: GameState | None = None
         # The engine right after the last deal, or the draws that dealt the first one.
         self.deal_start: GameState | tuple[Draw, ...] | None = None
@@ -388,6 +413,7 @@ class ChanceState:
                          and type(codec).deal_may_end is not ResearchCodec.deal_may_end
                          else None)
         self._first, self._fixed = codec.fixed_actions(options)
+        self._quick = _quick_of(spec, options, self._first, self._fixed)
         self._numbers = codec.numbers
         self._starts = _starts_of(spec, options)
         self.seats = seats_of(spec, options)
@@ -438,7 +464,8 @@ class ChanceState:
         self.over = p == TERMINAL
         last = self._last_deal(engine)
         self._final = last or self._may_end is None
-        self._quiet = last and self.codec.chance_at_deal_start_only
+        self._quiet = quiet = last and self.codec.chance_at_deal_start_only
+        self.quiet_actions = self._quick if quiet else _NO_ACTIONS
         # The first deal is dealt again from its draws if ever needed; a later one copied.
         self.deal_start = tuple(self.draws) if first else _copy(engine)
         self.deal_actions = []
@@ -611,12 +638,14 @@ class ChanceState:
         new._may_end = self._may_end
         new._first = self._first
         new._fixed = self._fixed
+        new._quick = self._quick
         new._numbers = self._numbers
         new._starts = self._starts
         new._steps = self._steps
         new.seats = self.seats
         new._final = self._final
         new._quiet = self._quiet
+        new.quiet_actions = self.quiet_actions
         new.seat = self.seat
         new.engine = None if self.engine is None else _copy(self.engine)
         new.deal_start = self.deal_start  # never changed in place: shared

@@ -43,7 +43,6 @@ from cardplaza.research.core import (
     CHANCE_STEPS,
     DEFAULT_MAX_DEALS,
     ChanceState,
-    NeedChance,
     codec_of,
     research_games,
     seats_of,
@@ -113,8 +112,24 @@ def _game_type(spec: GameSpec) -> Any:
 
 
 _OUTCOMES = operator.attrgetter("outcomes")
-_CHANCE_FLAG = operator.attrgetter("chance")
-_OVER = operator.attrgetter("over")
+_FALSE: Callable[[], bool] = bool
+"""``False`` when called without arguments: the cheapest call there is."""
+_TRUE: Callable[[], bool] = True.__bool__
+"""``True`` when called, without a Python frame. (Not a builtin method such as
+``"a".isalpha``: OpenSpiel's C++ side takes one for its own base method and calls the
+missing C++ one.)"""
+
+
+def _no_actions(player: int | None = None) -> list[int]:
+    """No legal actions (the end of the game)."""
+    return []
+
+
+def _chance_numbers(inner: ChanceState, player: int | None = None) -> list[int]:
+    """The outcomes of a chance node as its legal actions (none for a seat)."""
+    if player is None or player == _CHANCE:
+        return list(range(len(inner.outcomes)))
+    return []
 
 
 class PlayerAction(NamedTuple):
@@ -183,7 +198,8 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     state through ``_apply_action``.
     """
 
-    __slots__ = ("__dict__", "_inner", "chance_outcomes", "is_chance_node", "is_terminal")
+    __slots__ = ("__dict__", "_inner", "chance_outcomes", "is_chance_node", "is_terminal",
+                 "legal_actions")
 
     chance_outcomes: Callable[[], Sequence[tuple[int, float]]]
     """Outcomes of the chance node (each remaining card equally likely): a tuple shared by
@@ -193,9 +209,16 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
     """True while dealing (answered here, without a round trip through C++)."""
     is_terminal: Callable[[], bool]
     """True when the game is over."""
-    # These are read at every step: a C-level partial of an attrgetter on the adapter
-    # state's field, set with ``inner``, costs less than a Python method (and less than a
-    # partial of getattr with the field's name).
+    legal_actions: Callable[..., list[int]]
+    """``legal_actions(player=None)``: the legal action numbers of ``player`` (the player
+    to act if ``None``; chance outcomes at a chance node), ascending; ``[]`` for anyone else
+    and at the end."""
+    # These are called at every step, and each answers with at most one Python frame:
+    # set with ``inner`` and again whenever a step changes what they answer (a chance node
+    # begins or ends, the game ends, the engine is another object), they are constant
+    # callables (is_terminal, is_chance_node), a C-level partial of an attrgetter on the
+    # adapter state's field (chance_outcomes) and the codec's numbers of the engine bound
+    # to it (legal_actions).
 
     def __init__(self, game: CardPlazaGame, inner: ChanceState | None = None) -> None:
         super().__init__(game)
@@ -212,8 +235,25 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         # Also in the dict, which OpenSpiel's C++ ``Clone`` copies (through this setter).
         self._inner = self.__dict__["inner"] = value
         self.chance_outcomes = partial(_OUTCOMES, value)
-        self.is_chance_node = partial(_CHANCE_FLAG, value)
-        self.is_terminal = partial(_OVER, value)
+        self._track(value)
+
+    def _track(self, inner: ChanceState) -> None:
+        """Set the answers of is_chance_node, is_terminal and legal_actions for the step
+        ``inner`` is at (after any step but a card dealt or played on the quick paths)."""
+        if inner.chance:
+            self.is_chance_node = _TRUE
+            self.is_terminal = _FALSE
+            self.legal_actions = partial(_chance_numbers, inner)
+        elif inner.over:
+            self.is_chance_node = _FALSE
+            self.is_terminal = _TRUE
+            self.legal_actions = _no_actions
+        else:  # the seat kept after every step is the engine's
+            self.is_chance_node = _FALSE
+            self.is_terminal = _FALSE
+            codec = inner.codec  # (its function, not a bound method: one call layer less)
+            self.legal_actions = partial(type(codec).numbers, codec,
+                                         inner.engine)  # type: ignore[arg-type]
 
     def current_player(self) -> int:
         """Seat to act, ``CHANCE`` or ``TERMINAL``."""
@@ -223,25 +263,16 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
         p = inner.seat
         return _TERMINAL if p == TERMINAL else p
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal action numbers of ``player`` (the player to act if ``None``; chance
-        outcomes at a chance node), ascending; ``[]`` for anyone else and at the end."""
-        inner = self._inner
-        if inner.need is None:  # the seat kept after every step is the engine's
-            if player is None or player == inner.seat:
-                return [] if inner.over else inner._numbers(inner.engine)  # type: ignore[arg-type]
-            return []
-        return list(range(len(inner.outcomes))) if player is None or player == _CHANCE else []
-
     def _legal_actions(self, player: int) -> list[int]:
-        return self.legal_actions(player)
+        return self.legal_actions(player)  # (the callable set for the step)
 
     def apply_action(self, action: int) -> None:
         """Apply an action number or a chance outcome (in Python; see the class).
 
-        The quick paths take the number as it comes: an int (or a NumPy integer) indexes
-        the tables as the general path's ``operator.index`` would, and anything else raises
-        ``TypeError`` at the first table it indexes, before any change."""
+        The quick paths take the number as it comes: an int (or a NumPy integer) finds its
+        action and indexes the tables as the general path's ``operator.index`` would, and
+        anything else raises ``TypeError`` at the first table it indexes, before any
+        change."""
         inner = self._inner
         if inner.chance:
             n = len(inner.outcomes)  # the items left to deal
@@ -253,31 +284,25 @@ class CardPlazaState(pyspiel.State):  # type: ignore[misc]
                 inner.outcomes = _UNIFORM[n - 1]
                 return
             inner._chance(action)
+            self._track(inner)
             return
-        # An action of the fixed table where no chance can follow in this deal
+        # An action of the fixed table where no chance can follow before the end
         # (ChanceState._decide, inline); anything else through _decide.
-        fixed = inner._fixed
-        i = action - inner._first
-        seat = inner.seat
-        if 0 <= i < len(fixed) and seat >= 0 and inner._final:
-            engine = inner.engine
-            step = inner._steps[seat][action]
-            played = fixed[i]
-            if inner._quiet:  # no chance before the end: the deal's actions are not kept
+        played = inner.quiet_actions.get(action)
+        if played is not None:
+            seat = inner.seat
+            if seat >= 0:
+                step = inner._steps[seat][action]  # (TypeError here for a number not an int)
+                engine = inner.engine
                 engine.apply(played)  # type: ignore[union-attr]
-                inner.history.append(step)
-            else:
-                try:
-                    engine.apply(played)  # type: ignore[union-attr]
-                except NeedChance as asked:
-                    inner._stopped(asked, played, step, None)
-                    return
-                inner.history.append(step)
-                inner.deal_actions.append(played)
-            inner.seat = p = engine.current_player  # type: ignore[union-attr]
-            inner.over = p == TERMINAL
-            return
+                inner.history.append(step)  # (the deal's actions are not kept to replay)
+                inner.seat = p = engine.current_player  # type: ignore[union-attr]
+                if p == TERMINAL:  # (not over before: a seat was to act)
+                    inner.over = True
+                    self._track(inner)
+                return
         inner._decide(action)
+        self._track(inner)
 
     _apply_action = apply_action
 

@@ -33,10 +33,12 @@ class EfudatoriCodec(ResearchCodec):
         assert type(action) is int
         return action
 
-    def numbers(self, state: GameState) -> list[int]:
+    def numbers(self, state: GameState, player: int | None = None) -> list[int]:
         """The legal cards, which the engine lists in order (a copy: the engine keeps its
         list)."""
-        return state.legal_actions()[:]  # type: ignore[return-value]
+        if player is not None and player != state.current_player:
+            return []
+        return state.legal_actions().copy()  # type: ignore[attr-defined, no-any-return]
 
     def max_game_length(self, options: Any, max_deals: int | None = None) -> int:
         """One deal, always this long: the dealer drawn (one chance node), the deck dealt

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardplaza.core.protocol import Action, GameState
 from cardplaza.core.registry import GameSpec, get_game
-from cardplaza.games.pinochle2.engine import GROUP_KEYS, INSTANCES, NCARDS, NO_MELD
+from cardplaza.games.pinochle2.engine import (
+    GROUP_KEYS,
+    INSTANCES,
+    NCARDS,
+    NO_MELD,
+    Pinochle2State,
+)
 from cardplaza.research.core import ResearchCodec, Tensor
 
 
@@ -106,12 +112,18 @@ class Pinochle2Codec(ResearchCodec):
         cards played and the 12 meld steps (a meld or ``no meld``) after stock tricks."""
         return 47 + 48 + 12
 
-    def numbers(self, state: GameState) -> list[int]:
+    def numbers(self, state: GameState, player: int | None = None) -> list[int]:
         """Cards to play are their own numbers, listed in order; at a meld step ``no meld``
         (48) comes before the melds' numbers, sorted."""
-        legal = state.legal_actions()
+        if TYPE_CHECKING:  # no check at run time: called at every step
+            assert isinstance(state, Pinochle2State)
+        if player is not None and player != state.turn:
+            return []
+        legal = state._legal  # the engine's list of this position, if worked out
+        if legal is None:
+            legal = state.legal_actions()
         if legal[-1] != NO_MELD:  # cards (a meld step always offers no meld)
-            return legal[:]  # type: ignore[return-value]  # a copy: the engine keeps its list
+            return legal.copy()  # type: ignore[return-value]  # the engine keeps its list
         if len(legal) == 1:
             return [NO_MELD]
         number = _MELD_NUMBER

@@ -122,11 +122,13 @@ class PinochleCodec(ResearchCodec):
         return (state.phase == PLAY and len(state.trick) == state.n - 1
                 and state.hands[state.turn].bit_count() == 1)
 
-    def numbers(self, state: GameState) -> list[int]:
+    def numbers(self, state: GameState, player: int | None = None) -> list[int]:
         """The engine lists every kind of action in the order of its numbers (cards in card
         order, the pass before a bid): the numbers without sorting, cards from a mask."""
         if TYPE_CHECKING:  # no check at run time: called at every step
             assert isinstance(state, PinochleState)
+        if player is not None and player != state.current_player:
+            return []
         phase = state.phase
         if phase == PLAY:
             m = state._lmask or state._play_mask()  # the legal cards (no action list)

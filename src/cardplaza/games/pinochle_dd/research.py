@@ -125,12 +125,14 @@ class DoubleDeckCodec(ResearchCodec):
         self._last_tables = (options, found)
         return found
 
-    def numbers(self, state: GameState) -> list[int]:
+    def numbers(self, state: GameState, player: int | None = None) -> list[int]:
         """The engine lists every kind of action in the order of its numbers (plays and
         gives by face, the throw-in after the plays, bids by amount after the pass): the
         numbers without sorting, plays and gives from the legal faces' mask."""
         if TYPE_CHECKING:  # no check at run time: called at every step
             assert isinstance(state, DoubleDeckState)
+        if player is not None and player != state.current_player:
+            return []
         phase = state.phase
         if phase == PLAY:
             legal = state._legal  # the last card played worked out the legal faces

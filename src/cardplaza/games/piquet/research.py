@@ -49,6 +49,10 @@ class PiquetCodec(ResearchCodec):
     hand (32 + a 12-bit mask); each declaration word; a point suit to show; then the
     ``k``-th choice of further combinations to score (in the order the game lists them)."""
 
+    chance_at_deal_start_only = True
+    """Chance draws the first dealer and deals each deal's cards (talon included), both
+    when a deal begins: the game ends at its deal limit before a next deal is dealt."""
+
     def spec(self) -> GameSpec:
         """Piquet."""
         return get_game("piquet")
@@ -80,13 +84,15 @@ class PiquetCodec(ResearchCodec):
         assert isinstance(state, PiquetState)
         return state.phase == PLAY and len(state.tricks) == 11 and state.lead_card >= 0
 
-    def numbers(self, state: GameState) -> list[int]:
+    def numbers(self, state: GameState, player: int | None = None) -> list[int]:
         """Cards to play are their own numbers, listed in order; the rest are sorted."""
         if TYPE_CHECKING:  # no check at run time: called at every step
             assert isinstance(state, PiquetState)
+        if player is not None and player != state.current_player:
+            return []
         phase = state.phase
         if phase == PLAY:  # (a copy: the engine keeps its list)
-            return state.legal_actions()[:]  # type: ignore[return-value]
+            return state.legal_actions().copy()  # type: ignore[attr-defined, no-any-return]
         if phase in (EX_E, EX_Y):  # every set of lo … hi places of the 12-card hand
             lo, hi = (1, 5) if phase == EX_E else state.y_range()
             return list(_discard_numbers(lo, hi))
