@@ -98,7 +98,7 @@ def test_rules_page_draws_its_cards(browser: Any, server: str) -> None:
     page = new_page(browser, 360, 740)
     try:
         page.goto(f"{server}/#/rules/pinochle4")
-        page.wait_for_selector(".rules .cards .card svg")
+        page.wait_for_selector(".rules .cards .card img")
         first = page.locator(".rules .cards").first
         texts = (first.get_attribute("data-cards") or "").split()
         assert texts and first.locator(".card").count() == len(texts)

@@ -1,5 +1,10 @@
 // Cards drawn as the project's own SVG: two corner indices, pips laid out as on real cards,
 // court figures for J, Q, K, a Joker, and a patterned back. Optional four-colour deck.
+//
+// Each face is a small standalone SVG document shown as an image: the browser draws it once
+// per size and reuses the picture, and a hand or a rules page holds one element per card
+// instead of the dozens its shapes would add to the page. A card's state in the hand
+// (playable, chosen, hinted) is drawn over the image by the style sheet.
 import { t } from "./i18n.js";
 
 const SYMBOL = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -67,23 +72,17 @@ const SUIT_PATHS = {
   C: "M50 4c12 0 21 9 21 21 0 6-2 11-6 15 3-1 5-2 9-2 12 0 22 10 22 22S86 82 74 82c-9 0-16-5-20-13 1 12 5 21 13 29H33c8-8 12-17 13-29-4 8-11 13-20 13C14 82 4 72 4 60s10-22 22-22c4 0 6 1 9 2-4-4-6-9-6-15C29 13 38 4 50 4z",
 };
 
-let spriteAdded = false;
-function ensureSprite() {
-  if (spriteAdded || typeof document === "undefined") return;
-  spriteAdded = true;
-  const ns = "http://www.w3.org/2000/svg";
-  const svg = document.createElementNS(ns, "svg");
-  svg.setAttribute("aria-hidden", "true");
-  svg.setAttribute("width", "0");
-  svg.setAttribute("height", "0");
-  svg.style.position = "absolute";
-  svg.innerHTML = `<defs>${Object.entries(SUIT_PATHS).map(([s, d]) =>
-    `<symbol id="cp-suit-${s}" viewBox="0 0 100 100"><path d="${d}"/></symbol>`).join("")}
-    <clipPath id="cp-court-clip"><rect x="46" y="34" width="108" height="212" rx="6"/></clipPath>
-    <pattern id="cp-back-pat" width="20" height="20" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-      <rect width="20" height="20" fill="#23479a"/><rect width="10" height="10" fill="#2d58b8"/>
-      <rect x="10" y="10" width="10" height="10" fill="#2d58b8"/></pattern></defs>`;
-  document.body.prepend(svg);
+const CLIP = `<clipPath id="cp-court-clip"><rect x="46" y="34" width="108" height="212" rx="6"/></clipPath>`;
+const BACK_PATTERN = `<pattern id="cp-back-pat" width="20" height="20" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+  <rect width="20" height="20" fill="#23479a"/><rect width="10" height="10" fill="#2d58b8"/>
+  <rect x="10" y="10" width="10" height="10" fill="#2d58b8"/></pattern>`;
+
+/** The definitions a face's markup refers to (its suit shapes, the court clip, the back's
+ * pattern): an image cannot look outside its own document. */
+function defsFor(markup) {
+  const suits = new Set([...markup.matchAll(/#cp-suit-([SHDC])/g)].map((m) => m[1]));
+  return `<defs>${[...suits].map((x) => `<symbol id="cp-suit-${x}" viewBox="0 0 100 100"><path d="${SUIT_PATHS[x]}"/></symbol>`).join("")}`
+    + `${markup.includes("cp-court-clip") ? CLIP : ""}${markup.includes("cp-back-pat") ? BACK_PATTERN : ""}</defs>`;
 }
 
 const use = (s, x, y, size, flip = false) => {
@@ -105,14 +104,16 @@ const PIPS = {
   10: [[L, 62], [R, 62], [C, 88], [L, 114], [R, 114], [L, 166], [R, 166], [C, 192], [L, 218], [R, 218]],
 };
 
+const IX = `class="ix" font-family='Georgia, "DejaVu Serif", "Times New Roman", serif' font-weight="700"`;
+
 function corners(rank, suit) {
   const label = rank === "Jo" ? "" : rank;
   const fs = rank === "10" ? 44 : 50;
   const idx = (rank === "Jo")
-    ? `<text x="26" y="40" class="ix" font-size="30" text-anchor="middle">J</text>
-       <text x="26" y="70" class="ix" font-size="30" text-anchor="middle">O</text>
-       <text x="26" y="100" class="ix" font-size="30" text-anchor="middle">K</text>`
-    : `<text x="27" y="50" class="ix" font-size="${fs}" text-anchor="middle"${rank === "10" ? ' textLength="46" lengthAdjust="spacingAndGlyphs"' : ""}>${label}</text>${use(suit, 27, 76, 32)}`;
+    ? `<text x="26" y="40" ${IX} font-size="30" text-anchor="middle">J</text>
+       <text x="26" y="70" ${IX} font-size="30" text-anchor="middle">O</text>
+       <text x="26" y="100" ${IX} font-size="30" text-anchor="middle">K</text>`
+    : `<text x="27" y="50" ${IX} font-size="${fs}" text-anchor="middle"${rank === "10" ? ' textLength="46" lengthAdjust="spacingAndGlyphs"' : ""}>${label}</text>${use(suit, 27, 76, 32)}`;
   return `<g>${idx}</g><g transform="rotate(180 ${W / 2} ${H / 2})">${idx}</g>`;
 }
 
@@ -166,62 +167,81 @@ function jokerFace() {
     <path d="M100 176 l8 18 20 2-15 13 5 20-18-11-18 11 5-20-15-13 20-2z" fill="#e3b23c" stroke="#7a5a12" stroke-width="1.5"/></g>`;
 }
 
-function faceSvg(c) {
+// Ink of each suit: the usual two colours, or four (diamonds blue, clubs green) when the
+// player asks for a four-colour deck.
+const RED = "#c8102e";
+const BLACK = "#161616";
+const INKS = {
+  two: { S: BLACK, H: RED, D: RED, C: BLACK, joker: "#6a1b9a" },
+  four: { S: BLACK, H: RED, D: "#1758c6", C: "#137a33", joker: "#6a1b9a" },
+};
+
+/** A standalone SVG document: the face's markup with the definitions it uses. */
+function svgDoc(inner, attrs) {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" ${attrs}>`
+    + `${defsFor(inner)}${inner}</svg>`;
+}
+
+function faceSvg(c, inks) {
   const suit = c.suit;
   let body;
   if (!suit) body = jokerFace();
   else if (c.rank === "A") body = use(suit, W / 2, H / 2, suit === "S" ? 96 : 76);
   else if (PIPS[c.rank]) body = PIPS[c.rank].map(([x, y]) => use(suit, x, y, 38, y > 150)).join("");
   else body = courtFace(c.rank, suit);
-  const cls = suit ? `suit-${suit}` : "joker";
-  return `<svg class="face ${cls}" viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false">`
-    + `<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="14" class="paper"/>`
-    + `${body}${corners(c.rank, suit || "S")}</svg>`;
+  const ink = inks[suit || "joker"];
+  return svgDoc(`<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="14" fill="#fffdf7" stroke="#8e8c82" stroke-width="2"/>`
+    + `${body}${corners(c.rank, suit || "S")}`, `color="${ink}" fill="currentColor"`);
 }
 
-const BACK_SVG = `<svg class="backface" viewBox="0 0 ${W} ${H}" aria-hidden="true" focusable="false">
-  <rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="14" fill="#fff"/>
+const BACK_SVG = svgDoc(`<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}" rx="14" fill="#fff"/>
   <rect x="12" y="12" width="${W - 24}" height="${H - 24}" rx="8" fill="url(#cp-back-pat)"/>
   <rect x="12" y="12" width="${W - 24}" height="${H - 24}" rx="8" fill="none" stroke="#e3b23c" stroke-width="3"/>
   <circle cx="100" cy="140" r="34" fill="#1b3a80" stroke="#e3b23c" stroke-width="3"/>
   <use href="#cp-suit-S" x="78" y="118" width="22" height="22" fill="#fff"/><use href="#cp-suit-H" x="100" y="118" width="22" height="22" fill="#f2c14e"/>
-  <use href="#cp-suit-D" x="78" y="140" width="22" height="22" fill="#f2c14e"/><use href="#cp-suit-C" x="100" y="140" width="22" height="22" fill="#fff"/></svg>`;
+  <use href="#cp-suit-D" x="78" y="140" width="22" height="22" fill="#f2c14e"/><use href="#cp-suit-C" x="100" y="140" width="22" height="22" fill="#fff"/>`, "");
 
 const faceCache = new Map();
-const nodeCache = new Map();
 
-/** The SVG markup of a card face (cached per card text). */
-export function cardSvg(text) {
-  let s = faceCache.get(text);
+/** The SVG document of a card face (``null``: the back) in the two- or four-colour deck. */
+export function cardSvg(text, four = false) {
+  const key = `${four ? 4 : 2}${text}`;
+  let s = faceCache.get(key);
   if (s === undefined) {
-    const c = parseCard(text);
-    s = c ? faceSvg(c) : "";
-    faceCache.set(text, s);
+    const c = text === null ? null : parseCard(text);
+    s = text === null ? BACK_SVG : c ? faceSvg(c, four ? INKS.four : INKS.two) : "";
+    faceCache.set(key, s);
   }
   return s;
 }
 
-/** A fresh copy of a card face's SVG element (parsed once per card, then cloned). */
-function svgNode(text) {
-  let node = nodeCache.get(text);
-  if (!node) {
-    const tpl = document.createElement("template");
-    tpl.innerHTML = text === null ? BACK_SVG : cardSvg(text);
-    node = tpl.content.firstElementChild;
-    nodeCache.set(text, node);
+const urlCache = new Map();
+
+/** An image of a card face (or the back), in the deck the page shows now. */
+function faceImg(text) {
+  const four = document.body.classList.contains("four-colour");
+  const key = `${four ? 4 : 2}${text}`;
+  let url = urlCache.get(key);
+  if (url === undefined) {
+    url = `data:image/svg+xml,${encodeURIComponent(cardSvg(text, four))}`;
+    urlCache.set(key, url);
   }
-  return node.cloneNode(true);
+  const img = document.createElement("img");
+  img.className = text === null ? "backface" : "face";
+  img.alt = "";
+  img.draggable = false;
+  img.src = url;
+  return img;
 }
 
 /** A card element. opts: {small, button, back, label} */
 export function cardEl(text, opts = {}) {
-  ensureSprite();
   const el = document.createElement(opts.button ? "button" : "div");
   el.className = "card" + (opts.small ? " small" : "");
   if (opts.button) el.type = "button";
   if (opts.back) {
     el.classList.add("back");
-    el.appendChild(svgNode(null));
+    el.appendChild(faceImg(null));
     el.setAttribute("aria-label", t("card.back"));
     if (!opts.button) el.setAttribute("role", "img");
     return el;
@@ -233,7 +253,7 @@ export function cardEl(text, opts = {}) {
   }
   el.classList.add(c.suit === "H" || c.suit === "D" ? "red" : "black");
   if (!c.suit) el.classList.add("joker");
-  el.appendChild(svgNode(text));
+  el.appendChild(faceImg(text));
   el.setAttribute("aria-label", opts.label || cardSpoken(text));
   if (!opts.button) el.setAttribute("role", "img");
   el.dataset.card = text;
@@ -242,7 +262,6 @@ export function cardEl(text, opts = {}) {
 
 /** A small fan of face-down cards for a seat (at most ``max`` drawn) with the count. */
 export function backsEl(n, max = 8) {
-  ensureSprite();
   const wrap = document.createElement("div");
   wrap.className = "backs";
   wrap.setAttribute("role", "img");
@@ -267,7 +286,6 @@ export function backsEl(n, max = 8) {
 
 /** A pile of face-down cards (stock, talon) with its count. */
 export function pileEl(n, label) {
-  ensureSprite();
   const wrap = document.createElement("div");
   wrap.className = "pile";
   wrap.setAttribute("role", "img");
