@@ -27,6 +27,7 @@ SMALL = {
     "pinochle4": {"target": 500},
     "pinochle3": {"target": 500},
     "piquet": {"four_deals": True},
+    "pinochle_dd": {"target": 250},
 }
 MAX_STEPS = 6000
 
