@@ -290,7 +290,8 @@ def test_play_checked_without_asking_for_the_legal_list(name: str) -> None:
     codec = codec_of(spec)
     rng = random.Random(11)
     plays = 0
-    for seed in range(6):
+    # Two whole games of random play: some 40 deals, thousands of plays checked.
+    for seed in range(2):
         state = spec.new_game(None, seed)
         while not state.is_terminal:
             blank = state.clone()  # nothing worked out yet
