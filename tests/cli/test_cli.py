@@ -51,7 +51,7 @@ def test_bad_option_is_a_clear_error() -> None:
 def test_replay_prints_every_step(game: str, tmp_path: Path) -> None:
     # The double-deck game to its least target: a whole game still (14 deals here, where
     # the default target took 23).
-    options = games()[game].options({"target": 250} if game == "pinochle_dd" else {})
+    options = games()[game].options({"target": 250}) if game == "pinochle_dd" else None
     state = new_game(game, options, seed=4)
     rng = random.Random(4)
     while not state.is_terminal:
