@@ -104,7 +104,7 @@ const PIPS = {
   10: [[L, 62], [R, 62], [C, 88], [L, 114], [R, 114], [L, 166], [R, 166], [C, 192], [L, 218], [R, 218]],
 };
 
-const IX = `class="ix" font-family='Georgia, "DejaVu Serif", "Times New Roman", serif' font-weight="700"`;
+const IX = `font-family='Georgia, "DejaVu Serif", "Times New Roman", serif' font-weight="700"`;
 
 function corners(rank, suit) {
   const label = rank === "Jo" ? "" : rank;
