@@ -201,23 +201,17 @@ const BACK_SVG = svgDoc(`<rect x="1.5" y="1.5" width="${W - 3}" height="${H - 3}
   <use href="#cp-suit-S" x="78" y="118" width="22" height="22" fill="#fff"/><use href="#cp-suit-H" x="100" y="118" width="22" height="22" fill="#f2c14e"/>
   <use href="#cp-suit-D" x="78" y="140" width="22" height="22" fill="#f2c14e"/><use href="#cp-suit-C" x="100" y="140" width="22" height="22" fill="#fff"/>`, "");
 
-const faceCache = new Map();
-
 /** The SVG document of a card face (``null``: the back) in the two- or four-colour deck. */
 export function cardSvg(text, four = false) {
-  const key = `${four ? 4 : 2}${text}`;
-  let s = faceCache.get(key);
-  if (s === undefined) {
-    const c = text === null ? null : parseCard(text);
-    s = text === null ? BACK_SVG : c ? faceSvg(c, four ? INKS.four : INKS.two) : "";
-    faceCache.set(key, s);
-  }
-  return s;
+  if (text === null) return BACK_SVG;
+  const c = parseCard(text);
+  return c ? faceSvg(c, four ? INKS.four : INKS.two) : "";
 }
 
 const urlCache = new Map();
 
-/** An image of a card face (or the back), in the deck the page shows now. */
+/** An image of a card face (or the back), in the deck the page shows now (its address made
+ * once per card and deck). */
 function faceImg(text) {
   const four = document.body.classList.contains("four-colour");
   const key = `${four ? 4 : 2}${text}`;
@@ -227,7 +221,6 @@ function faceImg(text) {
     urlCache.set(key, url);
   }
   const img = document.createElement("img");
-  img.className = text === null ? "backface" : "face";
   img.alt = "";
   img.draggable = false;
   img.src = url;
