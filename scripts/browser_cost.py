@@ -24,7 +24,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-from cp_browser import SHOWS_JS, my_move, new_page, start_from_lobby  # noqa: E402
+from cp_browser import SHOWS_JS, goto_drawn, my_move, new_page, start_from_lobby  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from conftest import ARGS, CHROMIUM, running_server  # noqa: E402
@@ -94,13 +94,7 @@ def main() -> None:
               f" main thread: {times}")
         for game in ("pinochle4", "piquet", "efudatori"):
             c2 = chromium_cpu()
-            # Only the address's hash changes: wait until none of the last page is left.
-            page.evaluate("() => document.querySelectorAll('main > *')"
-                          ".forEach(e => e.setAttribute('data-old', ''))")
-            page.goto(f"{base}/#/rules/{game}")
-            page.wait_for_function("() => { const m = document.querySelector('main');"
-                                   " return !!m && !m.querySelector(':scope > [data-old]')"
-                                   " && !!m.querySelector('h1'); }")
+            goto_drawn(page, f"{base}/#/rules/{game}")
             page.evaluate("() => new Promise(r => requestAnimationFrame("
                           "() => requestAnimationFrame(r)))")
             n = page.evaluate("() => document.querySelectorAll('*').length")

@@ -96,6 +96,24 @@ MOVE_JS = """sels => {
 }"""
 
 
+OLD_PART = "data-left-behind"
+DRAWN_JS = f"""() => {{ const m = document.querySelector('main');
+  return !!m && m.children.length > 0 && !m.querySelector(':scope > [{OLD_PART}]')
+    && !!m.querySelector('h1, h2'); }}"""
+"""The page at the new address is drawn: none of the last page's parts is left in ``main``
+and a heading is there."""
+
+
+def goto_drawn(page: Any, url: str) -> None:
+    """Go to ``url`` and wait until its page is drawn. An address that changes only its hash
+    keeps the last page on screen until the new one's data came, so the last page's parts
+    are marked first and the wait is for them to be gone."""
+    page.evaluate(f"() => document.querySelectorAll('main > *')"
+                  f".forEach(e => e.setAttribute('{OLD_PART}', ''))")
+    page.goto(url)
+    page.wait_for_function(DRAWN_JS)
+
+
 def my_move(page: Any) -> bool:
     """Make one move with the mouse: a legal card, else pass, else a button; True if moved."""
     # One look at the page gives the step and the first kind of move it offers.

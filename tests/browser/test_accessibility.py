@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cp_browser import axe_serious, new_page, set_language, start_from_lobby
+from cp_browser import axe_serious, goto_drawn, new_page, set_language, start_from_lobby
 
 pytestmark = pytest.mark.browser
 
@@ -27,14 +27,6 @@ PAGES = ["#/", "#/stats", "#/scores",
          "#/friends/pinochle4"]
 
 
-OLD = "data-scanned-before"
-DRAWN_JS = f"""() => {{ const m = document.querySelector('main');
-  return !!m && m.children.length > 0 && !m.querySelector(':scope > [{OLD}]')
-    && !!m.querySelector('h1, h2'); }}"""
-"""The page at the new address is drawn: none of the last page's parts is left in ``main``
-and a heading is there."""
-
-
 def _serious(page: Any) -> list[str]:
     return axe_serious(page)
 
@@ -45,12 +37,7 @@ def test_pages_have_no_serious_violations(browser: Any, server: str, locale: str
     found: dict[str, list[str]] = {}
     try:
         for where in PAGES:
-            # The pages after the first change only the hash: the old page stays until the
-            # new one is drawn (after its data came), so the scan waits for the new one.
-            page.evaluate(f"() => document.querySelectorAll('main > *')"
-                          f".forEach(e => e.setAttribute('{OLD}', ''))")
-            page.goto(f"{server}/{where}")
-            page.wait_for_function(DRAWN_JS)
+            goto_drawn(page, f"{server}/{where}")  # (not the last page, still on screen)
             page.wait_for_load_state("networkidle")
             problems = _serious(page)
             if problems:
