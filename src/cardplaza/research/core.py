@@ -328,6 +328,9 @@ def outcome_utilities(state: GameState) -> list[float]:
     return [share if s in won else -1.0 for s in range(n)]
 
 
+_OUTCOME = operator.itemgetter(1)
+"""The outcome (or number) of a history entry."""
+
 _NEVER = 1 << 62
 """A number of items left no deal reaches."""
 
@@ -530,9 +533,8 @@ class ChanceState:
         history = self.history
         dealt = self.dealt
         if dealt < len(history):
-            left, order = self.left, self.order
-            for _, k in history[dealt:]:
-                order.append(left.pop(k))
+            # Each outcome pops its item from what is left, in order (a loop in C).
+            self.order += map(self.left.pop, map(_OUTCOME, history[dealt:]))
             self.dealt = len(history)
 
     def _chance(self, k: int) -> None:
