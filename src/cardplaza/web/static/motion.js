@@ -5,13 +5,28 @@ import { motionOn } from "./settings.js";
 
 function centre(r) { return [r.left + r.width / 2, r.top + r.height / 2]; }
 
+/** Animations that hold their last frame (a gathered trick stays out of sight). */
+const held = new Set();
+
 /** Run keyframes on el; resolves when done (at once when motion is off). */
 export function animate(el, keyframes, options) {
   if (!el || !motionOn() || !options || !options.duration) return Promise.resolve();
   try {
     const a = el.animate(keyframes, options);
+    if (options.fill === "forwards" || options.fill === "both") held.add(a);
     return a.finished.then(() => undefined, () => undefined);
   } catch { return Promise.resolve(); }
+}
+
+/** Ends the finished animations that still hold their last frame: the table is drawn anew,
+ * and an element it keeps shows as drawn. */
+export function release() {
+  for (const a of held) {
+    if (a.playState === "finished" || a.playState === "idle") {
+      a.cancel();
+      held.delete(a);
+    }
+  }
 }
 
 /** el slides into its place from the rectangle ``from`` (a seat, or the card's old place). */

@@ -3,13 +3,20 @@
 // game-end screen. A thin adapter per game (games/<game>.js) says what only that game has;
 // games/generic.js draws any game from its observation alone.
 //
+// Each drawing is built whole and then merged into the page (dom.js morph): what did not
+// change keeps its element, so the browser redraws only what did. What an adapter gives for
+// the felt (chips, stage, seat info, the empty trick's text) only shows and is merged; parts
+// with their own controls (the dock, extensions' panels, tools and seat additions, drawer
+// contents, dialogs) are put in as built, since their handlers refer to elements built with
+// them.
+//
 // Extensions (hints, undo, replay, helpers) plug in with registerExtension({drawers, panel,
 // tools, end}) and receive the same ctx as the game adapters. openBoard draws the same table
 // from given state messages (the replay viewer): nothing is sent, other hands may lie face up.
 import { t, lang, onLang, engineText, errorText } from "./i18n.js";
 import { Connection } from "./net.js";
 import { Deck, cardEl, cardText, backsEl } from "./cards.js";
-import { h } from "./dom.js";
+import { h, on, whole, same, morph } from "./dom.js";
 import { loadGames, gameTitle, tableEntry, forgetTable, markFinished, startGame,
          nextDealer, levelFor } from "./site.js";
 import * as settings from "./settings.js";
@@ -501,16 +508,31 @@ function eventText(view) {
   return t(ev.key, { name: view.ctx.seatName(ev.seat), ...(ev.vars || {}) });
 }
 
+/** Sets el's text when it differs (an unchanged text is not drawn again). */
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** Sets ``el.dataset[key]`` when it differs. */
+function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+
 function drawStatus(view) {
   const el = view.root.querySelector(".status");
   if (!el) return;
-  el.querySelector(".turn").textContent = statusTurn(view);
-  el.querySelector(".event").textContent = eventText(view);
-  el.querySelector(".err").textContent = view.error ? errorText(view.error.code, view.error.message, view.error.params) : "";
+  setText(el.querySelector(".turn"), statusTurn(view));
+  setText(el.querySelector(".event"), eventText(view));
+  setText(el.querySelector(".err"), view.error ? errorText(view.error.code, view.error.message, view.error.params) : "");
   const mine = Boolean(view.ctx && view.ctx.myTurn);
-  el.classList.toggle("my-turn", mine);
-  view.root.dataset.myTurn = mine ? "1" : "0";
+  if (el.classList.contains("my-turn") !== mine) el.classList.toggle("my-turn", mine);
+  setData(view.root, "myTurn", mine ? "1" : "0");
 }
+
+/** Elements whose inline position is set after drawing (the hand's cards, the middle): a new
+ * drawing keeps it until the layout sets it again, so an unmoved card is not drawn again. */
+const laid = new WeakSet();
+const keepLaid = (el, name) => laid.has(el) && (name === "style" || name === "data-rows");
 
 function draw(view) {
   if (view.closed) return;
@@ -523,15 +545,20 @@ function draw(view) {
     h("a", { href: "#/", class: "btn ghost small back", "aria-label": t("table.leave") }, `‹ ${t("nav.lobby")}`),
     h("h2", { class: "table-title" }, gameTitle(view.info)),
     h("div", { class: "bar-tools" },
-      ...(ctx ? extsFor(view).flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])) : []),
-      view.board && view.board.tools ? view.board.tools() : null,
+      ...(ctx ? extsFor(view).flatMap((x) => (x.tools ? x.tools(ctx) || [] : [])).map(whole) : []),
+      view.board && view.board.tools ? whole(view.board.tools()) : null,
       h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank", rel: "noopener" }, t("nav.rules")),
       h("button", { type: "button", class: "btn small lang-toggle", lang: lang() === "ja" ? "en" : "ja",
                     "aria-label": t("nav.lang.aria"), onclick: () => switchLang() }, t("nav.lang"))));
-  const status = h("div", { class: "status", role: "status", "aria-live": "polite" },
-    h("span", { class: "turn" }), h("span", { class: "event" }), h("span", { class: "err", role: "alert" }));
+  const mine = Boolean(ctx && ctx.myTurn);
+  const status = h("div", { class: "status" + (mine ? " my-turn" : ""), role: "status", "aria-live": "polite" },
+    h("span", { class: "turn" }, statusTurn(view)), h("span", { class: "event" }, eventText(view)),
+    h("span", { class: "err", role: "alert" },
+      view.error ? errorText(view.error.code, view.error.message, view.error.params) : ""));
+  // The table is brought up to date, not rebuilt: what did not change is not drawn again.
+  motion.release();
   if (!ctx) {
-    root.replaceChildren(bar, status);
+    morph(root, [bar, status], keepLaid);
     drawStatus(view);
     return;
   }
@@ -543,17 +570,18 @@ function draw(view) {
     view.adapter = generic;
     body = tableBody(view, makeCtx(view, view.msg));
   }
-  root.replaceChildren(bar, status, body);
-  root.dataset.step = String(view.msg.step);
-  root.dataset.terminal = view.msg.terminal ? "1" : "0";
-  root.dataset.phase = String(ctx.obs.phase ?? ctx.obs.step ?? "");
-  root.dataset.players = String(ctx.n);
-  root.dataset.ask = ctx.myTurn ? String(fn(view, "ask")(ctx)) : "";
+  const parts = [bar, status, body];
+  if (view.msg.terminal && !view.endDismissed && !view.frozen) parts.push(whole(endDialog(view, ctx)));
+  if (view.summary) parts.push(whole(summaryDialog(view)));
+  morph(root, parts, keepLaid);
+  setData(root, "step", String(view.msg.step));
+  setData(root, "terminal", view.msg.terminal ? "1" : "0");
+  setData(root, "phase", String(ctx.obs.phase ?? ctx.obs.step ?? ""));
+  setData(root, "players", String(ctx.n));
+  setData(root, "ask", ctx.myTurn ? String(fn(view, "ask")(ctx)) : "");
   drawStatus(view);
   layoutHand(view);
   layoutCenter(view);
-  if (view.msg.terminal && !view.endDismissed && !view.frozen) root.appendChild(endDialog(view, ctx));
-  if (view.summary) root.appendChild(summaryDialog(view));
   // Keyboard players keep their place: focus stays in the hand between turns.
   const keepFocus = Boolean(hadFocusInHand || (view.focusHand && document.activeElement === document.body));
   const hand = root.querySelector(".hand");
@@ -577,7 +605,7 @@ function switchLang() {
 function tableBody(view, ctx) {
   const A = (name) => fn(view, name);
   const felt = h("div", { class: `felt seats-${ctx.n}` });
-  felt.addEventListener("click", (ev) => {
+  on(felt, "click", (ev) => {
     if (view.hold && !ev.target.closest("button, a, select, input")) view.hold.cancel();
   });
   const chips = A("chips")(ctx) || [];
@@ -613,15 +641,17 @@ function tableBody(view, ctx) {
   const pick = ctx.myTurn ? A("pick")(ctx) : null;
   ctx.pickSpec = pick;
   const own = A("dock")(ctx);
-  if (pick) dock.appendChild(pickBar(view, ctx, pick));
-  else if (own) dock.appendChild(own);
+  // The dock's parts are taken whole: their buttons' handlers refer to the controls built
+  // beside them.
+  if (pick) dock.appendChild(whole(pickBar(view, ctx, pick)));
+  else if (own) dock.appendChild(whole(own));
   else {
     const acts = actionsEl(ctx);
-    if (acts) dock.appendChild(acts);
+    if (acts) dock.appendChild(whole(acts));
   }
   for (const x of extsFor(view)) {
     const p = x.panel ? x.panel(ctx) : null;
-    if (p) dock.appendChild(h("div", { class: "panel-slot" }, p));
+    if (p) dock.appendChild(whole(h("div", { class: "panel-slot" }, p)));
   }
   const me = seatEl(view, ctx, ctx.seat, true);
   const hand = handEl(view, ctx, pick);
@@ -663,7 +693,7 @@ function seatEl(view, ctx, s, mine = false) {
   if (acting && computer && !view.board) el.appendChild(h("div", { class: "thinking" }, t("table.thinking")));
   for (const x of extsFor(view)) {
     const more = x.seat && !view.board ? x.seat(ctx, s) : null;
-    if (more) el.appendChild(more);
+    if (more) el.appendChild(whole(more));
   }
   return el;
 }
@@ -714,10 +744,10 @@ function handEl(view, ctx, pick) {
     let el = ctx.cardEl(id, { button: true });
     if (pickable && pickable.has(id)) {
       el.classList.add("legal", "selectable");
-      const on = view.pick.has(key);
-      el.setAttribute("aria-pressed", on ? "true" : "false");
-      if (on) el.classList.add("selected");
-      el.addEventListener("click", () => {
+      const chosen = view.pick.has(key);
+      el.setAttribute("aria-pressed", chosen ? "true" : "false");
+      if (chosen) el.classList.add("selected");
+      on(el, "click", () => {
         if (view.pick.has(key)) view.pick.delete(key);
         else if (!pick.max || view.pick.size < pick.max) view.pick.add(key);
         view.pickStep = ctx.msg.step;
@@ -726,10 +756,11 @@ function handEl(view, ctx, pick) {
     } else if (action) {
       el.classList.add("legal");
       el.title = A("actionLabel")(ctx, action);
-      el.addEventListener("click", () => {
-        view.launch = { card: id, rect: el.getBoundingClientRect() };
+      on(el, "click", (ev) => {
+        const card = ev.currentTarget;
+        view.launch = { card: id, rect: card.getBoundingClientRect() };
         ctx.act(action);
-        el.classList.add("launched");
+        card.classList.add("launched");
       });
     } else {
       el.setAttribute("aria-disabled", "true");
@@ -739,7 +770,7 @@ function handEl(view, ctx, pick) {
         const r = engineText(reason);
         el.title = r;
         el.setAttribute("aria-label", t("card.aria.illegal", { card: el.getAttribute("aria-label"), reason: r }));
-        el.addEventListener("click", () => { view.error = { code: "illegal_card", message: reason }; drawStatus(view); });
+        on(el, "click", () => { view.error = { code: "illegal_card", message: reason }; drawStatus(view); });
       }
     }
     // highlight: a Set of cards (every copy), or a Map card → how many of its copies.
@@ -749,10 +780,10 @@ function handEl(view, ctx, pick) {
     if (spec.tags && spec.tags.get(id) && (mark || !counted)) el.appendChild(h("span", { class: "card-tag" }, spec.tags.get(id)));
     hand.appendChild(el);
   }
-  hand.addEventListener("keydown", (ev) => {
+  on(hand, "keydown", (ev) => {
     const keys = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"];
     if (!keys.includes(ev.key)) return;
-    const cards = [...hand.querySelectorAll(".card.legal")];
+    const cards = [...ev.currentTarget.querySelectorAll(".card.legal")];
     if (!cards.length) return;
     ev.preventDefault();
     let i = cards.indexOf(document.activeElement);
@@ -816,7 +847,8 @@ function layoutCenter(view) {
   const area = (b) => Math.max(0, R.width - b.left - b.right) * Math.max(0, R.height - b.top - b.bottom);
   const narrow = (b) => Math.min(R.width - b.left - b.right, (R.height - b.top - b.bottom) * 1.2);
   const best = narrow(under) > narrow(side) && area(under) > area(side) * 0.8 ? under : side;
-  center.style.inset = `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`;
+  laid.add(center);
+  setStyle(center, "inset", `${best.top}px ${best.right}px ${best.bottom}px ${best.left}px`);
   fitTrick(center);
   fitStage(center);
 }
@@ -830,8 +862,8 @@ const STAGE_LEAST = 0.75;
 function fitStage(center) {
   const panel = center.querySelector(":scope > .stage-panel");
   if (!panel) return;
-  panel.classList.remove("brief");
-  panel.style.removeProperty("font-size");
+  if (panel.classList.contains("brief")) panel.classList.remove("brief");
+  if (panel.style.fontSize) panel.style.removeProperty("font-size");
   const over = () => panel.scrollHeight > panel.clientHeight + 1 || panel.scrollWidth > panel.clientWidth + 1;
   if (!over()) return;
   const base = parseFloat(getComputedStyle(panel).fontSize);
@@ -853,7 +885,7 @@ const TRICK_MIN = 26;
 /** The trick's cards grow smaller when the middle is too small for them (tall seats, as in
  * the replay's face-up hands): the played cards lie between the seats, not over them. */
 function fitTrick(center) {
-  center.style.removeProperty("--tcw");
+  if (center.style.getPropertyValue("--tcw")) center.style.removeProperty("--tcw");
   const trick = center.querySelector(".trick");
   if (!trick || !trick.offsetHeight || !center.clientHeight) return;
   const cs = getComputedStyle(center);
@@ -874,6 +906,11 @@ function fitTrick(center) {
 
 const TOUCH = 28;
 
+/** Sets an inline style property when it differs. */
+function setStyle(el, name, value) {
+  if (el.style.getPropertyValue(name) !== value) el.style.setProperty(name, value);
+}
+
 /** Lay the hand out: one row when it fits, else overlapping, else two overlapping rows, or
  * three when two would leave a card less than a fingertip (TOUCH px) of its face. */
 function layoutHand(view) {
@@ -882,6 +919,7 @@ function layoutHand(view) {
   const cards = [...hand.children];
   const n = cards.length;
   const full = hand.clientWidth;
+  laid.add(hand);
   if (!n || !full) { hand.style.height = ""; return; }
   const cs = getComputedStyle(hand);
   const cw = parseFloat(cs.getPropertyValue("--cw")) || 56;
@@ -914,13 +952,14 @@ function layoutHand(view) {
     const d = m > 1 ? (j - mid) / Math.max(mid, 1) : 0;
     const tilt = m > 5 && step < cw ? d * 5 : 0;
     const dip = m > 5 && step < cw ? d * d * cw * 0.12 : 0;
-    el.style.left = `${x.toFixed(1)}px`;
-    el.style.top = `${(lift + r * rowGap + dip).toFixed(1)}px`;
-    el.style.rotate = `${tilt.toFixed(2)}deg`;
-    el.style.zIndex = String(i + 1);
+    laid.add(el);
+    setStyle(el, "left", `${x.toFixed(1)}px`);
+    setStyle(el, "top", `${(lift + r * rowGap + dip).toFixed(1)}px`);
+    setStyle(el, "rotate", `${tilt.toFixed(2)}deg`);
+    setStyle(el, "z-index", String(i + 1));
   });
-  hand.style.height = `${(lift + (rows - 1) * rowGap + ch + cw * 0.2).toFixed(0)}px`;
-  hand.dataset.rows = String(rows);
+  setStyle(hand, "height", `${(lift + (rows - 1) * rowGap + ch + cw * 0.2).toFixed(0)}px`);
+  setData(hand, "rows", String(rows));
 }
 
 // -- the dock: actions, multi-card choices --------------------------------------------------
@@ -1035,14 +1074,14 @@ function sideEl(view, ctx) {
   const current = list.find((d) => d.id === openId) || null;
   const tabs = h("div", { class: "tabs", role: "tablist", "aria-label": t("drawer.label") });
   for (const d of list) {
-    const on = current && d.id === current.id && (wide || view.sheetOpen);
-    const b = h("button", { type: "button", role: "tab", class: "tab" + (on ? " on" : ""), "data-drawer": d.id,
-                            "aria-selected": on ? "true" : "false", "aria-controls": "drawer-body" },
+    const shown = current && d.id === current.id && (wide || view.sheetOpen);
+    const b = h("button", { type: "button", role: "tab", class: "tab" + (shown ? " on" : ""), "data-drawer": d.id,
+                            "aria-selected": shown ? "true" : "false", "aria-controls": "drawer-body" },
       d.icon ? h("span", { class: "tab-icon", "aria-hidden": "true" }, d.icon) : null,
       h("span", { class: "tab-title" }, d.tab ?? d.title),
       d.badge ? h("span", { class: "tab-badge" }, d.badge) : null);
     if (d.icon) b.setAttribute("aria-label", d.title);
-    b.addEventListener("click", () => {
+    on(b, "click", () => {
       if (!wide && view.sheetOpen && view.drawer === d.id) view.sheetOpen = false;
       else { view.drawer = d.id; view.sheetOpen = true; }
       draw(view);
@@ -1053,19 +1092,20 @@ function sideEl(view, ctx) {
   const body = h("div", { class: "drawer-body", id: "drawer-body", role: "tabpanel", hidden: open ? null : true });
   if (open) {
     const close = h("button", { type: "button", class: "btn ghost small drawer-close", "aria-label": t("drawer.close") }, "✕");
-    close.addEventListener("click", () => { view.sheetOpen = false; draw(view); });
+    on(close, "click", () => { view.sheetOpen = false; draw(view); });
     body.append(h("div", { class: "drawer-head" }, h("h3", {}, current.title), close), drawerContent(view, ctx, current));
   }
   return h("aside", { class: "side", "aria-label": t("drawer.label") }, body, tabs);
 }
 
-/** A drawer's content, drawn again only when the table or the language changed. */
+/** A drawer's content, drawn again only when the table or the language changed (else the
+ * one on the page stays as it is). */
 function drawerContent(view, ctx, d) {
-  if (d.id === "settings") return d.body(ctx);
+  if (d.id === "settings") return whole(d.body(ctx));
   const key = `${d.id}|${ctx.msg.step}|${lang()}|${view.frozen ? 1 : 0}|${settings.fourColour()}|${d.key ?? ""}`;
   const cache = view.drawerCache;
-  if (cache && cache.key === key) return cache.el;
-  const el = d.body(ctx);
+  if (cache && cache.key === key) return same(cache.el);
+  const el = whole(d.body(ctx));
   view.drawerCache = { key, el };
   return el;
 }
