@@ -19,7 +19,8 @@ REDRAW_WATCHED = """async (parts) => {
   const watch = new MutationObserver((list) => { for (const r of list) seen.push(r); });
   for (const sel of parts) {
     const el = document.querySelector(sel);
-    if (el) watch.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+    const all = { subtree: true, childList: true, attributes: true, characterData: true };
+    if (el) watch.observe(el, all);
   }
   const before = parts.map((sel) => document.querySelector(sel));
   m.currentTable().redraw();
@@ -86,4 +87,5 @@ def test_cards_kept_in_the_hand_are_the_same_elements_and_play_now(page: Any, se
     wait_change(page, step)
     assert page.text_content(".status .err") == ""
     assert step_of(page) > step
-    assert card_id not in page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.id)")
+    hand = page.eval_on_selector_all(".hand .card", "els => els.map(e => e.dataset.id)")
+    assert card_id not in hand
