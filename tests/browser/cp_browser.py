@@ -215,8 +215,8 @@ def set_language(page: Any, lang: str) -> None:
 
 def tap_every_card(page: Any, lang: str) -> int:
     """Each card of the hand shows at least :data:`TOUCH` px across and down, and a tap in
-    the middle of what shows of it chooses that card and no other (the choice is cleared
-    after each); the number of cards."""
+    the middle of what shows of it chooses that card and no other, and a second tap there
+    takes it back; Clear takes back what was chosen. Returns the number of cards."""
     ids = [int(x) for x in page.eval_on_selector_all(".hand .card",
                                                      "els => els.map(e => e.dataset.id)")]
     spots = page.evaluate(SPOTS_JS)
@@ -231,8 +231,14 @@ def tap_every_card(page: Any, lang: str) -> int:
         pressed = page.eval_on_selector_all(
             ".hand .card", "els => els.map(e => e.getAttribute('aria-pressed'))")
         assert pressed == ["true" if k == i else "false" for k in range(len(ids))], (lang, i)
-        page.click("#pick-clear")
+        # A second tap on the same spot takes the card back.
+        page.mouse.click(s["x"], s["y"])
         page.wait_for_selector(".hand .card.selected", state="detached")
+    # The Clear button takes back every card chosen.
+    page.mouse.click(spots[0]["x"], spots[0]["y"])
+    page.wait_for_selector(".hand .card.selected")
+    page.click("#pick-clear")
+    page.wait_for_selector(".hand .card.selected", state="detached")
     return len(ids)
 
 
