@@ -41,6 +41,8 @@ export function h(tag, attrs = {}, ...children) {
 
 /** Stand-ins for live elements a drawing shows again as they are (see ``same``). */
 const stands = new WeakMap();
+/** Stand-ins not yet put in place by a merge. */
+let waiting = [];
 
 /** A stand-in for ``el``, an element already on the page that a new drawing shows unchanged
  * (a cached drawer's content): ``morph`` puts el itself where the stand-in is, without taking
@@ -48,6 +50,7 @@ const stands = new WeakMap();
 export function same(el) {
   const mark = document.createComment("");
   stands.set(mark, el);
+  waiting.push(mark);
   return mark;
 }
 
@@ -70,6 +73,13 @@ function keyOf(node) {
  * new copy lacks them (positions set after drawing, say).
  */
 export function morph(parent, fresh, keep = null) {
+  merge(parent, fresh, keep);
+  // A stand-in inside a part put in as built (not merged) gives way to its element there.
+  for (const mark of waiting) if (mark.isConnected) mark.replaceWith(stands.get(mark));
+  waiting = [];
+}
+
+function merge(parent, fresh, keep) {
   const pool = new Map();
   for (const old of parent.childNodes) {
     const k = keyOf(old);
@@ -140,7 +150,7 @@ function update(old, node, keep) {
       listeners.set(old, got);
     } else listeners.delete(old);
   }
-  morph(old, [...node.childNodes], keep);
+  merge(old, [...node.childNodes], keep);
   if (FORM.has(old.tagName)) {
     if (old.tagName === "SELECT") {
       if (old.selectedIndex !== node.selectedIndex) old.selectedIndex = node.selectedIndex;
