@@ -518,15 +518,36 @@ function setData(el, key, value) {
   if (el.dataset[key] !== value) el.dataset[key] = value;
 }
 
+/** The status line: whose turn and what is asked, the last event, the error (if any), and
+ * whether the player is to act. */
+function statusLine(view) {
+  return {
+    turn: statusTurn(view),
+    event: eventText(view),
+    err: view.error ? errorText(view.error.code, view.error.message, view.error.params) : "",
+    mine: Boolean(view.ctx && view.ctx.myTurn),
+  };
+}
+
+/** The status line brought up to date in place (between drawings). */
 function drawStatus(view) {
   const el = view.root.querySelector(".status");
   if (!el) return;
-  setText(el.querySelector(".turn"), statusTurn(view));
-  setText(el.querySelector(".event"), eventText(view));
-  setText(el.querySelector(".err"), view.error ? errorText(view.error.code, view.error.message, view.error.params) : "");
-  const mine = Boolean(view.ctx && view.ctx.myTurn);
-  if (el.classList.contains("my-turn") !== mine) el.classList.toggle("my-turn", mine);
-  setData(view.root, "myTurn", mine ? "1" : "0");
+  const line = statusLine(view);
+  setText(el.querySelector(".turn"), line.turn);
+  setText(el.querySelector(".event"), line.event);
+  setText(el.querySelector(".err"), line.err);
+  if (el.classList.contains("my-turn") !== line.mine) el.classList.toggle("my-turn", line.mine);
+  setData(view.root, "myTurn", line.mine ? "1" : "0");
+}
+
+/** The status line as drawn (the table's ``data-my-turn`` set with it). */
+function statusEl(view) {
+  const line = statusLine(view);
+  setData(view.root, "myTurn", line.mine ? "1" : "0");
+  return h("div", { class: "status" + (line.mine ? " my-turn" : ""), role: "status", "aria-live": "polite" },
+    h("span", { class: "turn" }, line.turn), h("span", { class: "event" }, line.event),
+    h("span", { class: "err", role: "alert" }, line.err));
 }
 
 /** Elements whose inline position is set after drawing (the hand's cards, the middle): a new
@@ -550,16 +571,10 @@ function draw(view) {
       h("a", { href: `#/rules/${view.entry.game}`, class: "btn ghost small", target: "_blank", rel: "noopener" }, t("nav.rules")),
       h("button", { type: "button", class: "btn small lang-toggle", lang: lang() === "ja" ? "en" : "ja",
                     "aria-label": t("nav.lang.aria"), onclick: () => switchLang() }, t("nav.lang"))));
-  const mine = Boolean(ctx && ctx.myTurn);
-  const status = h("div", { class: "status" + (mine ? " my-turn" : ""), role: "status", "aria-live": "polite" },
-    h("span", { class: "turn" }, statusTurn(view)), h("span", { class: "event" }, eventText(view)),
-    h("span", { class: "err", role: "alert" },
-      view.error ? errorText(view.error.code, view.error.message, view.error.params) : ""));
   // The table is brought up to date, not rebuilt: what did not change is not drawn again.
   motion.release();
   if (!ctx) {
-    morph(root, [bar, status], keepLaid);
-    drawStatus(view);
+    morph(root, [bar, statusEl(view)], keepLaid);
     return;
   }
   let body;
@@ -570,7 +585,7 @@ function draw(view) {
     view.adapter = generic;
     body = tableBody(view, makeCtx(view, view.msg));
   }
-  const parts = [bar, status, body];
+  const parts = [bar, statusEl(view), body];
   if (view.msg.terminal && !view.endDismissed && !view.frozen) parts.push(whole(endDialog(view, ctx)));
   if (view.summary) parts.push(whole(summaryDialog(view)));
   morph(root, parts, keepLaid);
@@ -579,7 +594,6 @@ function draw(view) {
   setData(root, "phase", String(ctx.obs.phase ?? ctx.obs.step ?? ""));
   setData(root, "players", String(ctx.n));
   setData(root, "ask", ctx.myTurn ? String(fn(view, "ask")(ctx)) : "");
-  drawStatus(view);
   layoutHand(view);
   layoutCenter(view);
   // Keyboard players keep their place: focus stays in the hand between turns.
