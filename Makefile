@@ -62,13 +62,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
+## The tests start hundreds of Python processes (test processes, servers and their computer
+## players, terminal games). Each reads Python's compiled files, written once, even where the
+## environment turns their writing off (PYTHONDONTWRITEBYTECODE): else every process compiles
+## the package again, and every test process rewrites all the test modules (about 12 s each).
+TEST_ENV := PYTHONDONTWRITEBYTECODE=
+
 ## Each test file runs whole in one process (its module-wide servers start once).
 unit: $(STAMP)
-	$(BIN)/pytest tests --ignore=tests/browser -n $(TEST_JOBS) --dist loadfile
+	$(TEST_ENV) $(BIN)/pytest tests --ignore=tests/browser -n $(TEST_JOBS) --dist loadfile
 
 ## Playwright's sync API breaks asyncio tests run later in the same process: own process.
 browser: $(STAMP) system-deps
-	$(BIN)/pytest tests/browser -n $(TEST_JOBS) --dist loadfile
+	$(TEST_ENV) $(BIN)/pytest tests/browser -n $(TEST_JOBS) --dist loadfile
 
 ## The server's fuzzing state machine, long and with fresh examples (minutes; `make unit`
 ## runs a short, repeatable one).
