@@ -65,7 +65,8 @@ typecheck: $(STAMP)
 ## The tests start hundreds of Python processes (test processes, servers and their computer
 ## players, terminal games). Each reads Python's compiled files, written once, even where the
 ## environment turns their writing off (PYTHONDONTWRITEBYTECODE): else every process compiles
-## the package again, and every test process rewrites all the test modules (about 12 s each).
+## the package again and every test process rewrites all the test modules, about 12 s more
+## at each test process's start.
 TEST_ENV := PYTHONDONTWRITEBYTECODE=
 
 ## Each test file runs whole in one process (its module-wide servers start once).
