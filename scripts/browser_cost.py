@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from cp_browser import SHOWS_JS, goto_drawn, my_move, new_page, start_from_lobby  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from conftest import ARGS, CHROMIUM, running_server  # noqa: E402
+from conftest import CHROMIUM, launch_args, running_server  # noqa: E402
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "pinochle_dd": {"target": 250, "__level": "weak"},
@@ -68,7 +68,7 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp, running_server(Path(tmp), 0.0) as base, \
             sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=launch_args(p))
         page = new_page(browser)
         page.goto(f"{base}/#/")
         page.wait_for_selector("main h1, main h2")

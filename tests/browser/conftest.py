@@ -22,13 +22,58 @@ from cp_browser import new_page
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "artifacts" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
-OMNIBOX_WEBUI = "WebUIOmniboxPopup,WebUIOmniboxAimPopup"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+OMNIBOX_WEBUI = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 """Chromium features that build the browser's own address-bar popup (a page of about 200
 ``chrome://`` scripts) with every new window, headless too: each test's page would pay
 about 0.6 s of processor for a popup nobody sees. Both must be off."""
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run",
-        f"--disable-features={OMNIBOX_WEBUI}"]
+DISABLE = "--disable-features="
+MARK = "--cardplaza-launch="
+"""A switch Chromium ignores, to find a launched browser among the processes."""
+
+
+def new_mark() -> str:
+    """A :data:`MARK` switch no other browser carries."""
+    return f"{MARK}{os.getpid()}-{time.monotonic_ns()}"
+
+
+def argv_of(mark: str) -> list[str]:
+    """The command line of the browser process launched with ``mark``."""
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            argv = Path(f"/proc/{pid}/cmdline").read_bytes().decode().split("\0")
+        except OSError:
+            continue
+        if mark in argv:
+            return argv
+    raise AssertionError(f"no browser process with {mark}")
+
+
+def features_off(argv: list[str]) -> list[str]:
+    """The features a command line turns off: Chromium keeps only its last
+    ``--disable-features``."""
+    lists = [a[len(DISABLE):] for a in argv if a.startswith(DISABLE)]
+    return [f for f in lists[-1].split(",") if f] if lists else []
+
+
+def disabled_by_playwright(chromium: Any) -> list[str]:
+    """The features Playwright's own launch turns off (in one ``--disable-features``, which
+    a second one would replace: a list of ours must hold them too), read from the command
+    line of a browser launched as Playwright launches it."""
+    mark = new_mark()
+    b = chromium.launch(executable_path=CHROMIUM, args=[*ARGS, mark])
+    try:
+        return features_off(argv_of(mark))
+    finally:
+        b.close()
+
+
+def launch_args(p: Any) -> list[str]:
+    """:data:`ARGS`, the features to turn off (Playwright's and :data:`OMNIBOX_WEBUI`) and a
+    :data:`MARK`."""
+    off = dict.fromkeys([*disabled_by_playwright(p.chromium), *OMNIBOX_WEBUI])
+    return [*ARGS, DISABLE + ",".join(off), new_mark()]
 
 
 def _free_port() -> int:
@@ -109,7 +154,9 @@ def browser() -> Iterator[Any]:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        args = launch_args(p)
+        b = p.chromium.launch(executable_path=CHROMIUM, args=args)
+        b.launched_with = args
         yield b
         b.close()
 
