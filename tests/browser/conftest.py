@@ -27,7 +27,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 OMNIBOX_WEBUI = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
 """Chromium features that build the browser's own address-bar popup (a page of about 200
 ``chrome://`` scripts) with every new window, headless too: each test's page would pay
-about 0.6 s of processor for a popup nobody sees. Both must be off."""
+0.6 to 0.9 s of processor for a popup nobody sees. Both must be off."""
 DISABLE = "--disable-features="
 MARK = "--cardplaza-launch="
 """A switch Chromium ignores, to find a launched browser among the processes."""
