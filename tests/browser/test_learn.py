@@ -41,6 +41,23 @@ def last_of(seen: list[dict[str, Any]], kind: str) -> dict[str, Any]:
     return [m for m in seen if m.get("type") == kind][-1]
 
 
+def tag_clear_of_my_seat(page: Any) -> None:
+    """The hint's tag is drawn whole on screen above its card, over no part of the seat's
+    name plate (the hand keeps room for it)."""
+    tag = page.locator(".hand .card.hinted .hint-tag").bounding_box()
+    card = page.locator(".hand .card.hinted").bounding_box()
+    plate = page.locator(".seat.me").bounding_box()
+    assert tag and card and plate
+    assert tag["y"] + tag["height"] <= card["y"] + 1, (tag, card)
+    assert tag["y"] >= 0 and tag["x"] >= 0, tag
+    assert tag["x"] + tag["width"] <= page.viewport_size["width"], tag
+    apart = (tag["y"] >= plate["y"] + plate["height"] - 0.5
+             or tag["y"] + tag["height"] <= plate["y"] + 0.5
+             or tag["x"] >= plate["x"] + plate["width"] - 0.5
+             or tag["x"] + tag["width"] <= plate["x"] + 0.5)
+    assert apart, (tag, plate)
+
+
 def test_hint_names_a_legal_card_and_is_counted(browser: Any, ready: str) -> None:
     page = new_page(browser, 1280, 800)
     try:
@@ -74,6 +91,7 @@ def test_hint_names_a_legal_card_and_is_counted(browser: Any, ready: str) -> Non
         assert "Against the best" in page.inner_text(".learn-drawer .lh-choices thead")
         meaning = page.inner_text(".learn-drawer .lh-meaning")
         assert "your side scores minus what the other side scores" in meaning, meaning
+        tag_clear_of_my_seat(page)
         shot(page, "hint_en_1280x800", full_page=False)
         switch_language(page, "ja")
         assert page.inner_text(".learn-hint .lh-reason") == hint["reason"]["ja"]
@@ -85,8 +103,10 @@ def test_hint_names_a_legal_card_and_is_counted(browser: Any, ready: str) -> Non
         page.set_viewport_size({"width": 360, "height": 740})
         next_frame(page)
         assert page.locator(".hand .card.hinted").count() == 1
+        tag_clear_of_my_seat(page)
         shot(page, "hint_ja_360x740", full_page=False)
         switch_language(page, "en")
+        tag_clear_of_my_seat(page)
         shot(page, "hint_en_360x740", full_page=False)
         page.set_viewport_size({"width": 1280, "height": 800})
         # Play the game out: the result screen says how many hints and undos were used.
