@@ -10,9 +10,11 @@ from cp_tinygame import SPEC, Options, TinyState
 from cardplaza.ai.advice import (
     Choice,
     Effort,
+    Evaluation,
     SampledAdvisor,
     Thresholds,
     build_choices,
+    comparison,
     hint,
     ranked,
     seed_for,
@@ -94,3 +96,12 @@ def test_effort_clock_stops_after_the_minimum() -> None:
     assert Effort(2.0).worlds(10) == 20 and Effort(0.01).worlds(10, 3) == 3
     with pytest.raises(ValueError):
         Effort(0)
+
+
+@pytest.mark.parametrize(("gap", "said"), [(1.0, "1 point less"), (1.04, "1 point less"),
+                                           (0.5, "0.5 points less"), (2.0, "2 points less")])
+def test_the_next_best_comparison_counts_its_points(gap: float, said: str) -> None:
+    ev = Evaluation("play", "points", [Choice(1, 3.0), Choice(2, 3.0 - gap)], best=1)
+    reason = comparison(ev, lambda a: f"card {a}")
+    assert reason["en"] == f"The next best, card 2, scores on average {said}."
+    assert reason["ja"].endswith("点少なくなります。")

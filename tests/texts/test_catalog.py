@@ -249,3 +249,17 @@ def test_a_count_of_one_reads_the_singular_form() -> None:
                 base = set(re.findall(r"\{(\w+)\}", keys[key[:-4]]))
                 assert set(re.findall(r"\{(\w+)\}", value)) <= base, key
                 assert "n" in base, key
+
+
+@pytest.mark.parametrize(("key", "params", "en", "ja"), [
+    ("table.cards", {"n": 1}, "1 card", "1枚"),
+    ("table.cards", {"n": 3}, "3 cards", "3枚"),
+    ("rev.total", {"n": 1, "lost": "2.5"}, "1 decision reviewed, 2.5 points lost in all",
+     "1回の判断を検討、損失は合計2.5点"),
+    ("rev.total", {"n": 4, "lost": "0.0"}, "4 decisions reviewed, 0.0 points lost in all",
+     "4回の判断を検討、損失は合計0.0点"),
+])
+def test_counts_of_one_read_in_the_singular(key: str, params: dict[str, object], en: str,
+                                            ja: str) -> None:
+    assert cat.text(key, "en", **params) == en
+    assert cat.text(key, "ja", **params) == ja

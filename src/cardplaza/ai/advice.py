@@ -295,8 +295,10 @@ def comparison(evaluation: Evaluation, text: Callable[[Action], str],
         return {"en": f"{other} is as good.", "ja": f"{other_ja}も同じくらい良い手です。"}
     word = "exactly" if evaluation.exact and evaluation.determined else "on average"
     word_ja = "正確に" if evaluation.exact and evaluation.determined else "平均"
-    return {"en": f"The next best, {other}, scores {word} {pts(gap)} points less.",
-            "ja": f"次善の{other_ja}は{word_ja}{pts(gap)}点少なくなります。"}
+    amount = pts(gap)
+    unit = "point" if amount == "1" else "points"
+    return {"en": f"The next best, {other}, scores {word} {amount} {unit} less.",
+            "ja": f"次善の{other_ja}は{word_ja}{amount}点少なくなります。"}
 
 
 def said(key: str, **params: str | int | float) -> Reason:
