@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from web_helpers import Seat
+from web_helpers import Seat, open_socket
 from web_servers import Server
-from websockets.sync.client import connect
 
 from cardplaza.cli.join import join_room
 from cardplaza.cli.netclient import claim_seat, read_invite, rebuild
@@ -105,7 +104,7 @@ def test_a_friend_plays_a_whole_game_from_the_terminal(tmp_path: Path) -> None:
                        headers={"X-Player-Key": key})
         assert r.status_code == 200, r.text
         table = r.json()["table"]
-        host = Seat(connect(server.ws, open_timeout=10))
+        host = Seat(open_socket(server.ws))
         host.send({"type": "join", "table": table, "token": room["token"]})
         undone = False
         asked_at: int | None = None

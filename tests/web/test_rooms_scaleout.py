@@ -9,10 +9,9 @@ from typing import Any
 
 import httpx
 import pytest
-from web_helpers import Seat
+from web_helpers import Seat, open_socket
 from web_servers import Server, check_log
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 
 class Person:
@@ -26,7 +25,7 @@ class Person:
         self.connect(url)
 
     def connect(self, url: str) -> None:
-        self.raw = connect(url, open_timeout=10)
+        self.raw = open_socket(url)
         self.seat = Seat(self.raw)
         self.seat.send({"type": "join", "table": self.table, "token": self.token})
         self.msg = self.next_state()
@@ -74,7 +73,7 @@ class Watcher(Person):
     """A spectator: joins with the room's watch token instead of a seat token."""
 
     def connect(self, url: str) -> None:
-        self.raw = connect(url, open_timeout=10)
+        self.raw = open_socket(url)
         self.seat = Seat(self.raw)
         self.seat.send({"type": "join", "table": self.table, "watch": self.token})
         self.shown: list[int] = []

@@ -8,9 +8,8 @@ import re
 from typing import Any
 
 import httpx
-from web_helpers import Seat
+from web_helpers import Seat, open_socket
 from web_servers import Server, check_log
-from websockets.sync.client import connect
 
 from cardplaza.core import fairness
 from cardplaza.web.store.storage import Storage
@@ -25,7 +24,7 @@ class Player:
         self.connect(url)
 
     def connect(self, url: str) -> None:
-        self.raw = connect(url, open_timeout=10)
+        self.raw = open_socket(url)
         self.seat = Seat(self.raw)
         self.seat.send({"type": "join", "table": self.table["table"],
                         "token": self.table["token"]})

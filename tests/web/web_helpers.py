@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 from fastapi.testclient import TestClient
+from websockets.sync.client import ClientConnection, connect
 
 from cardplaza.core.delta import rebuild
 from cardplaza.web.settings import Settings
@@ -27,6 +28,13 @@ def create(client: TestClient, **data: Any) -> dict[str, Any]:
     assert r.status_code == 200, r.text
     out: dict[str, Any] = r.json()
     return out
+
+
+def open_socket(url: str) -> ClientConnection:
+    """A real WebSocket connection kept open past the block that makes it (a player's
+    connection lives as long as the player): entered as a ``with`` block would enter it,
+    and closed by its ``close()``."""
+    return connect(url, open_timeout=10).__enter__()
 
 
 class Seat:
