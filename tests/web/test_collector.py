@@ -1,20 +1,26 @@
-"""The server's own garbage-collection schedule, and the server log's level."""
+"""The server's own garbage-collection schedule and thread switch interval, and the server
+log's level."""
 
 from __future__ import annotations
 
 import asyncio
 import gc
 import logging
+import sys
 from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from cardplaza.web import create_app
+from cardplaza.web.front import server
 from cardplaza.web.front.server import _logging
 from cardplaza.web.live import collector
-from cardplaza.web.settings import Settings
+from cardplaza.web.loadtest.inproc import settings_for
+from cardplaza.web.settings import SERVE_SWITCH_INTERVAL, Settings
 
 
 @pytest.fixture
@@ -104,3 +110,46 @@ def test_actions_are_logged_only_at_debug_level(client: TestClient,
     play(told)
     assert any(f"table {told['table']}: step 1 seat" in r.getMessage()
                for r in caplog.records)
+
+
+@pytest.fixture
+def python_switch() -> Iterator[float]:
+    """The interval a test started with, set again after it whatever it did."""
+    before = sys.getswitchinterval()
+    yield before
+    sys.setswitchinterval(before)
+
+
+def test_an_app_runs_at_its_switch_interval_and_gives_it_back(tmp_path: Path,
+                                                              python_switch: float) -> None:
+    settings = Settings(ai_workers=1, switch_interval=0.0007)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'sw.sqlite3'}", settings=settings)):
+        assert sys.getswitchinterval() == pytest.approx(0.0007)
+    assert sys.getswitchinterval() == pytest.approx(python_switch)
+    # Without the setting (tests, embedding) Python's interval is left alone.
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'plain.sqlite3'}",
+                               settings=Settings(ai_workers=1))):
+        assert sys.getswitchinterval() == pytest.approx(python_switch)
+
+
+def test_serve_and_the_benchmarks_run_at_the_servers_interval(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import uvicorn
+
+    served: list[Settings] = []
+
+    def run(self: Any, sockets: Any = None) -> None:
+        served.append(self.config.app.state.manager.settings)
+        for sock in sockets or ():
+            sock.close()
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
+    db = f"sqlite:///{tmp_path / 'serve.sqlite3'}"
+    server.serve(port=0, db=db, settings=Settings(ai_workers=1))
+    server.serve(port=0, db=db, settings=Settings(ai_workers=1, switch_interval=0.005))
+    assert [s.switch_interval for s in served] == [SERVE_SWITCH_INTERVAL, 0.005]
+    assert SERVE_SWITCH_INTERVAL < 0.005  # quicker than Python's own
+    args = SimpleNamespace(tables=4, set=None, pause=0.0, ai_workers=None)
+    assert settings_for(args).switch_interval == SERVE_SWITCH_INTERVAL
+    args.set = ["switch_interval=0.002"]
+    assert settings_for(args).switch_interval == 0.002

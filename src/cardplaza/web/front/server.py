@@ -20,7 +20,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
-from cardplaza.web.settings import Settings
+from cardplaza.web.settings import SERVE_SWITCH_INTERVAL, Settings
 
 ENV = "CARDPLAZA_SERVE"
 """Environment variable carrying the settings to each web worker process."""
@@ -161,7 +161,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
                                "analysis_workers": max(1, -(-settings.analysis_workers
                                                             // workers)),
                                "ai_prestart": True, "ai_preload": preload,
-                               "gc_schedule": True}
+                               "gc_schedule": True,
+                               "switch_interval": settings.switch_interval
+                               or SERVE_SWITCH_INTERVAL}
     if computer_pause is not None:
         changes["computer_pause"] = computer_pause
     if streak_seeds:

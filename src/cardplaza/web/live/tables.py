@@ -20,6 +20,7 @@ import hashlib
 import logging
 import re
 import secrets
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -406,6 +407,8 @@ class TableManager:
         self._background: list[asyncio.Task[None]] = []
         self._releases: set[asyncio.Task[None]] = set()
         self._registered = False
+        self._switch_before: float | None = None
+        """Python's thread switch interval before :meth:`start` set the server's."""
         self.cluster_secret = ""
         self.on_lost: list[Callable[[LiveTable], None]] = []
         self.on_seat: list[Callable[[LiveTable, int], None]] = []
@@ -463,6 +466,9 @@ class TableManager:
             collector.take_over()
             self._background.append(loop.create_task(
                 collector.full_passes(self.settings.gc_full_seconds)))
+        if self.settings.switch_interval > 0:
+            self._switch_before = sys.getswitchinterval()
+            sys.setswitchinterval(self.settings.switch_interval)
 
     async def watch_kernels(self, cached: Callable[[], bool] | None = None) -> None:
         """Keep :attr:`preparing` true while some search kernels are still being compiled
@@ -487,6 +493,9 @@ class TableManager:
             task.cancel()
         if self.settings.gc_schedule:
             collector.give_back()
+        if self._switch_before is not None:
+            sys.setswitchinterval(self._switch_before)
+            self._switch_before = None
         for t in self.tables.values():
             if t.task is not None:
                 t.task.cancel()
