@@ -4,12 +4,22 @@ from __future__ import annotations
 
 import doctest
 import importlib
+from pathlib import Path
 
 import pytest
 
-MODULES = ["cardplaza.core.cards", "cardplaza.core.seats", "cardplaza.games.pinochle4.auction",
-           "cardplaza.research.openspiel", "cardplaza.research.pettingzoo",
-           "cardplaza.games.pinochle_dd.odds"]
+import cardplaza
+
+PACKAGE = Path(cardplaza.__file__).parent
+MODULES = sorted(
+    ".".join(("cardplaza", *path.relative_to(PACKAGE).with_suffix("").parts))
+    for path in PACKAGE.rglob("*.py") if ">>> " in path.read_text(encoding="utf-8"))
+"""Every module of the package whose docstrings hold an example."""
+
+
+def test_the_modules_with_examples_are_found() -> None:
+    assert {"cardplaza.core.cards", "cardplaza.core.fairness",
+            "cardplaza.web.store.latency"} <= set(MODULES)
 
 
 @pytest.mark.parametrize("name", MODULES)
