@@ -12,6 +12,7 @@ import pytest
 from sqlalchemy import event
 
 from cardplaza.web.store.action_log import ActionLog
+from cardplaza.web.store.latency import percentile
 from cardplaza.web.store.storage import (
     ActionConflict,
     Append,
@@ -115,6 +116,29 @@ def test_appends_arriving_together_share_one_commit(tmp_path: Path) -> None:
             row = storage.load_table(f"t{i}")
             assert row is not None
             assert [a["action"] for a in row.actions] == [[0, i], [1, i], [2, i]]
+    finally:
+        storage.close()
+
+
+def test_every_append_written_is_timed_once(tmp_path: Path) -> None:
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+
+    async def run() -> ActionLog:
+        log = ActionLog(storage, 64)
+        try:
+            await asyncio.gather(*(log.append(Append(f"t{i}", 0, 0, [i], "s1"))
+                                   for i in range(3)))
+            await log.append(Append("t0", 1, 0, ["again"], "s1"))
+            with pytest.raises(ActionConflict):  # not written: not timed
+                await log.append(Append("t1", 0, 0, ["taken"], "s1"))
+        finally:
+            log.close()
+        return log
+
+    try:
+        log = asyncio.run(run())
+        assert log.appended == 4 and sum(log.latency.counts) == 4
+        assert percentile(log.latency.counts, 100) < 10_000  # milliseconds, not seconds
     finally:
         storage.close()
 

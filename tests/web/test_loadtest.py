@@ -39,6 +39,8 @@ def test_a_short_run_reports_its_figures() -> None:
         assert key in out
     assert out["actions"] > 10 and out["errors"] == 0, out
     assert 0 < out["round trip p95 ms"] < 5_000 and out["server peak MB"] > 10
+    # the server's own time to store an action, from its histogram over the measured time
+    assert 0 < out["action log append p50 ms"] <= out["action log append p95 ms"] < 5_000, out
     # the server's CPU per action, read from its process tree: some, and not absurd
     assert 0 < out["web CPU ms per action"] <= out["server CPU ms per action"] < 1_000, out
     # the steady state leaves out the probes, the tables opened and the idle CPU, each

@@ -333,6 +333,9 @@ def create_app(db_url: str | None = None, computer_pause: float | None = None,
                 "analysis": {"workers": manager.analysis.size, "ready": a.ready,
                              "busy": a.busy, "queued": a.queued, "done": a.done,
                              "timeouts": a.timeouts, "waiting": manager.analyses},
+                "log": {"appends": manager.action_log.appended,
+                        "transactions": manager.action_log.transactions,
+                        "append_ms_counts": manager.action_log.latency.counts},
                 "peak_kb": peaks[1]}
         return Response(orjson.dumps(body), media_type="application/json")
 

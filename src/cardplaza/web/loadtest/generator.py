@@ -12,6 +12,9 @@ game ends. It measures:
   may be a dozen computer moves, say the rest of an auction, each after its pause),
 * each computer move's time (from the state before it to the state it makes: the pause,
   or the computer's thinking where that is longer, plus any wait for a worker),
+* the server's own time to store an action (``action log append``: from the append to its
+  commit, the servers' histograms of ``/healthz`` read at the start and the end of the
+  measured time; each figure is the bound of the bucket it falls in, within 19%),
 * ``/healthz`` latency (probed every 100 ms), errors (error messages, time-outs, lost
   connections, failed requests), the server's peak memory, and the computers' fallbacks.
 
@@ -57,6 +60,7 @@ import asyncio
 import contextlib
 import copy
 import json
+import math
 import os
 import random
 import signal
@@ -72,6 +76,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from cardplaza.web.loadtest.common import LOOPBACK_BUDGETS, MAX_TABLES, table_levels
+from cardplaza.web.store.latency import BOUNDS_MS, between, percentile
 
 MAX_SECONDS = 3_600.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
@@ -109,6 +114,23 @@ def _pct(values: list[float], q: float) -> float:
     ordered = sorted(values)
     k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
     return ordered[k]
+
+
+async def _log_counts(http: Any, bases: list[str]) -> list[int]:
+    """The servers' action-log append times so far (``/healthz``), bucket by bucket,
+    summed over the servers (zeros for a server that does not answer)."""
+    total = [0] * (len(BOUNDS_MS) + 1)
+    for base in bases:
+        with contextlib.suppress(Exception):
+            counts = (await http.get(f"{base}/healthz", timeout=10.0)).json()[
+                "log"]["append_ms_counts"]
+            total = [a + b for a, b in zip(total, counts, strict=True)]
+    return total
+
+
+def _bucket(ms: float) -> float | None:
+    """A percentile's bucket bound as the figures print it (None: no append counted)."""
+    return None if math.isnan(ms) else round(ms, 2)
 
 
 def _free_port() -> int:
@@ -461,6 +483,7 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         probe = asyncio.create_task(run.probe())
         killer = asyncio.create_task(_killer(args, servers, run)) if args.kills else None
         await asyncio.sleep(run.warm)
+        log_before = await _log_counts(http, bases)
         run.measuring = True
         started = time.perf_counter()
         acted = run.figures.actions
@@ -470,6 +493,7 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         cpu_after = [s.cpu() for s in servers]
         elapsed = time.perf_counter() - started
         acted = run.figures.actions - acted
+        log_during = between(log_before, await _log_counts(http, bases))
         peak = {}
         with contextlib.suppress(Exception):
             peak = (await http.get(f"{bases[0]}/healthz", timeout=10.0)).json()
@@ -499,6 +523,8 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         "computer move p50 s": round(_pct(f.computer_moves, 50), 2),
         "computer move p95 s": round(_pct(f.computer_moves, 95), 2),
         "computer move p99 s": round(_pct(f.computer_moves, 99), 2),
+        "action log append p50 ms": _bucket(percentile(log_during, 50)),
+        "action log append p95 ms": _bucket(percentile(log_during, 95)),
         "healthz p50 ms": round(_pct(f.health, 50), 1),
         "healthz p99 ms": round(_pct(f.health, 99), 1),
         "errors": sum(f.errors.values()), "error kinds": dict(sorted(f.errors.items())),
@@ -681,7 +707,7 @@ def sweep_counts(text: str) -> list[int]:
 
 
 SWEEP_COLUMNS = ("tables", "actions/s", "round trip p50 ms", "round trip p95 ms",
-                 "next turn p95 s", "web CPU ms per action",
+                 "action log append p95 ms", "next turn p95 s", "web CPU ms per action",
                  "web CPU ms per action (steady state)", "server CPU ms per action",
                  "errors")
 

@@ -24,6 +24,7 @@ import contextlib
 import queue
 import threading
 
+from cardplaza.web.store.latency import LatencyHistogram
 from cardplaza.web.store.storage import Append, Storage
 
 _Batch = list[tuple[Append, "asyncio.Future[None]"]]
@@ -65,6 +66,10 @@ class ActionLog:
         """Actions written so far."""
         self.at_once = 0
         """Batches written on the event loop itself (SQLite, when that needed no wait)."""
+        self.latency = LatencyHistogram()
+        """The time of every append written, from the call to its commit (``/healthz``
+        shows the counts; a load benchmark takes its percentiles over its measured
+        time)."""
 
     async def append(self, item: Append) -> None:
         """Append one action; returns once it is committed, or raises what
@@ -72,12 +77,14 @@ class ActionLog:
         if self._closed:
             raise LogClosed("the action log is closed")
         loop = asyncio.get_running_loop()
+        start = loop.time()
         done: asyncio.Future[None] = loop.create_future()
         self._pending.append((item, done))
         if not self._busy:
             self._busy = True
             self._schedule(loop)
         await done
+        self.latency.record(loop.time() - start)
 
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         """:meth:`_flush` at the end of this round of the loop, or once the gap since the
