@@ -134,13 +134,20 @@ def test_tree_cpu_counts_a_busy_child() -> None:
 
 
 def test_sweep_runs_once_per_table_count(tmp_path: Any) -> None:
-    from cardplaza.web.loadtest.generator import format_sweep, run_sweep
+    from cardplaza.web.loadtest.generator import SWEEP_COLUMNS, format_sweep, run_sweep
 
     rows = run_sweep(args(sweep="1,3", seconds=2.0, warm=0.5))
     assert [r["tables"] for r in rows] == [1, 3]
     assert all(r["actions"] > 0 and r["server CPU ms per action"] > 0 for r in rows), rows
     text = format_sweep(rows).splitlines()
     assert len(text) == 3 and text[1].split()[0] == "1" and text[2].split()[0] == "3"
+    # a heading over every figure, each figure under its own
+    head = text[0].split("  ")
+    for line, row in zip(text[1:], rows, strict=True):
+        cells = line.split()
+        assert len(cells) == len([h for h in head if h.strip()]) == len(SWEEP_COLUMNS)
+        for (key, _), cell in zip(SWEEP_COLUMNS, cells, strict=True):
+            assert cell == str(row.get(key, "—")), (key, cell)
 
 
 def test_profile_writes_the_servers_statistics(tmp_path: Any) -> None:

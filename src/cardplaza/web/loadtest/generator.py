@@ -706,10 +706,13 @@ def sweep_counts(text: str) -> list[int]:
     return counts
 
 
-SWEEP_COLUMNS = ("tables", "actions/s", "round trip p50 ms", "round trip p95 ms",
-                 "action log append p95 ms", "next turn p95 s", "web CPU ms per action",
-                 "web CPU ms per action (steady state)", "server CPU ms per action",
-                 "errors")
+SWEEP_COLUMNS = (("tables", "tables"), ("actions/s", "actions/s"),
+                 ("round trip p50 ms", "rt p50 ms"), ("round trip p95 ms", "rt p95 ms"),
+                 ("action log append p95 ms", "log p95 ms"), ("next turn p95 s", "turn p95 s"),
+                 ("web CPU ms per action", "web ms/act"),
+                 ("web CPU ms per action (steady state)", "steady ms/act"),
+                 ("server CPU ms per action", "server ms/act"), ("errors", "errors"))
+"""The figures of a sweep's table, each with its column's heading."""
 
 
 def run_sweep(args: Any) -> list[dict[str, Any]]:
@@ -725,12 +728,9 @@ def run_sweep(args: Any) -> list[dict[str, Any]]:
 
 def format_sweep(rows: list[dict[str, Any]]) -> str:
     """The scale curve as a text table."""
-    lines = ["  ".join(f"{c:>12}" for c in ("tables", "actions/s", "rt p50 ms", "rt p95 ms",
-                                            "turn p95 s", "web ms/act", "steady ms/act",
-                                            "server ms/act",
-                                            "errors"))]
+    lines = ["  ".join(f"{label:>13}" for _, label in SWEEP_COLUMNS)]
     for r in rows:
-        lines.append("  ".join(f"{r.get(c, '—')!s:>12}" for c in SWEEP_COLUMNS))
+        lines.append("  ".join(f"{r.get(key, '—')!s:>13}" for key, _ in SWEEP_COLUMNS))
     return "\n".join(lines)
 
 
