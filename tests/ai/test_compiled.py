@@ -68,6 +68,24 @@ def test_warm_up_compiles_the_games_kernels_and_logs(caplog: pytest.LogCaptureFi
     assert any("kernels ready" in r.message for r in caplog.records)
 
 
+def test_a_cache_gone_by_the_end_of_a_warm_up_is_logged_not_raised(
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """The thread's last line names the cache; a directory no longer writable by then (a
+    test's temporary home removed) does not end the thread with an exception."""
+    def gone() -> Path:
+        raise OSError("no writable directory for compiled kernels")
+
+    failures: list[BaseException] = []
+    monkeypatch.setattr(compiled, "warm_up", lambda games=None: {"pinochle4": 0.0})
+    monkeypatch.setattr(compiled, "cache_dir", gone)
+    monkeypatch.setattr("threading.excepthook", lambda args: failures.append(args.exc_value))
+    with caplog.at_level(logging.INFO, logger="cardplaza.kernels"):
+        compiled.warm_up_in_background(["pinochle4"]).join(60)
+    assert not failures
+    assert any("kernels ready" in r.message and "no longer writable" in r.message
+               for r in caplog.records)
+
+
 def test_switched_off_kernels_run_as_python(tmp_path: Path) -> None:
     """With CARDPLAZA_NO_JIT=1 the entry is the module's Python function (numba unused)."""
     code = ("import numpy as np, random\n"

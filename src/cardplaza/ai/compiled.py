@@ -386,8 +386,12 @@ def warm_up_in_background(games: Iterable[str] | None = None) -> threading.Threa
         finally:
             _WHILE_COMPILING.clear()
         if sets:
+            try:
+                where = str(cache_dir())
+            except OSError:  # gone since (the kernels are loaded: nothing else needs it)
+                where = "no longer writable"
             log.info("compiled search kernels ready (%s) in %.1f s, cache %s",
-                     ", ".join(sets), time.perf_counter() - start, cache_dir())
+                     ", ".join(sets), time.perf_counter() - start, where)
         else:
             log.info("compiled search kernels switched off: the search runs as Python")
 
