@@ -56,6 +56,8 @@ def test_percentiles_of_what_happened_between_two_readings() -> None:
     assert percentile([0] * len(BOUNDS_MS) + [3], 50) == math.inf
     with pytest.raises(ValueError):
         between([0, 1], [1, 2, 3])
+    with pytest.raises(ValueError, match="not a later one"):  # counts begun again
+        between(h.counts, LatencyHistogram().counts)
 
 
 def test_healthz_shows_the_action_logs_counts(tmp_path: Path) -> None:

@@ -14,7 +14,8 @@ game ends. It measures:
   or the computer's thinking where that is longer, plus any wait for a worker),
 * the server's own time to store an action (``action log append``: from the append to its
   commit, the servers' histograms of ``/healthz`` read at the start and the end of the
-  measured time; each figure is the bound of the bucket it falls in, within 19%),
+  measured time; each figure is the bound of the bucket it falls in, within 19%; none
+  when a server was restarted meanwhile),
 * ``/healthz`` latency (probed every 100 ms), errors (error messages, time-outs, lost
   connections, failed requests), the server's peak memory, and the computers' fallbacks.
 
@@ -493,7 +494,10 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         cpu_after = [s.cpu() for s in servers]
         elapsed = time.perf_counter() - started
         acted = run.figures.actions - acted
-        log_during = between(log_before, await _log_counts(http, bases))
+        try:
+            log_during = between(log_before, await _log_counts(http, bases))
+        except ValueError:  # a server restarted (--kills): its counts began again
+            log_during = []
         peak = {}
         with contextlib.suppress(Exception):
             peak = (await http.get(f"{bases[0]}/healthz", timeout=10.0)).json()

@@ -40,10 +40,15 @@ class LatencyHistogram:
 
 
 def between(before: Sequence[int], after: Sequence[int]) -> list[int]:
-    """The counts of what was recorded between two readings of :attr:`counts`."""
+    """The counts of what was recorded between two readings of :attr:`counts`; ``ValueError``
+    when ``after`` is not a later reading of the same histogram (a count went down: the
+    process was restarted meanwhile, say)."""
     if len(before) != len(after):
         raise ValueError("the two readings do not have the same buckets")
-    return [b - a for a, b in zip(before, after, strict=True)]
+    out = [b - a for a, b in zip(before, after, strict=True)]
+    if any(n < 0 for n in out):
+        raise ValueError("the second reading is not a later one of the same histogram")
+    return out
 
 
 def percentile(counts: Sequence[int], q: float) -> float:
