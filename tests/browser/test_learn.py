@@ -256,3 +256,39 @@ def test_piquet_exchange_helper_lists_the_best_discards(browser: Any, ready: str
         assert not page.js_errors, page.js_errors
     finally:
         page.context.close()
+
+
+def test_a_two_hand_suggestion_reads_on_one_line_on_a_phone(browser: Any, ready: str) -> None:
+    """"play J♣" is not broken in two beside its figure and link; the close button keeps the
+    panel's corner, over none of them."""
+    page = new_page(browser, 360, 740)
+    try:
+        seen = watch_messages(page)
+        start_from_lobby(page, ready, "pinochle2", {"#mode-practice": True}, seed=5)
+        for _ in range(40):
+            my_turn(page)
+            state = states(seen)[-1]
+            if state["obs"].get("step") == "play" and len(state["legal"]) >= 2:
+                break
+            assert my_move(page)
+        page.click("#hint-btn")
+        page.wait_for_selector(".hand .card.hinted")
+        next_frame(page)
+        best = page.locator(".learn-hint .lh-best")
+        assert best.inner_text().startswith("play ")
+        lines = best.evaluate(
+            "e => { const r = document.createRange(); r.selectNodeContents(e);"
+            " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
+        assert lines == 1, best.inner_text()
+        close = page.locator(".learn-hint .lh-close").bounding_box()
+        panel = page.locator(".learn-hint").bounding_box()
+        assert close and panel
+        assert close["x"] + close["width"] <= panel["x"] + panel["width"] + 0.5
+        assert close["y"] <= panel["y"] + 2
+        for part in (".lh-best", ".lh-value", ".lh-more"):
+            box = page.locator(f".learn-hint {part}").bounding_box()
+            assert box and (box["x"] + box["width"] <= close["x"] + 0.5
+                            or box["y"] >= close["y"] + close["height"] - 0.5), part
+        assert not page.js_errors, page.js_errors
+    finally:
+        page.context.close()
