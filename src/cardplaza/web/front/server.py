@@ -136,6 +136,17 @@ background: it takes decisions at once (the search runs as Python until its kern
 ready)."""
 
 
+def served(settings: Settings) -> dict[str, Any]:
+    """The changes to ``settings`` of a process that serves (``serve``, and the benchmarks
+    that measure it as it serves): the computer players started and warming up at once,
+    the server's GC schedule and its thread switch interval (unless one is given)."""
+    preload = settings.ai_preload
+    if settings.ai_warm_up and WARM_UP not in preload:
+        preload = (WARM_UP, *preload)
+    return {"ai_prestart": True, "ai_preload": preload, "gc_schedule": True,
+            "switch_interval": settings.switch_interval or SERVE_SWITCH_INTERVAL}
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
           computer_pause: float | None = None, streak_seeds: bool = False,
           workers: int = 1, ai_workers: int | None = None,
@@ -154,16 +165,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     _logging(settings.log_level)
     workers = max(1, workers)
     total_ai = ai_workers if ai_workers is not None else settings.ai_workers
-    preload = settings.ai_preload
-    if settings.ai_warm_up and WARM_UP not in preload:
-        preload = (WARM_UP, *preload)
-    changes: dict[str, Any] = {"ai_workers": max(1, -(-total_ai // workers)),
+    changes: dict[str, Any] = {**served(settings),
+                               "ai_workers": max(1, -(-total_ai // workers)),
                                "analysis_workers": max(1, -(-settings.analysis_workers
-                                                            // workers)),
-                               "ai_prestart": True, "ai_preload": preload,
-                               "gc_schedule": True,
-                               "switch_interval": settings.switch_interval
-                               or SERVE_SWITCH_INTERVAL}
+                                                            // workers))}
     if computer_pause is not None:
         changes["computer_pause"] = computer_pause
     if streak_seeds:
@@ -223,4 +228,5 @@ def _supervisor() -> Any:
     return Supervisor
 
 
-__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve", "uvicorn_options"]
+__all__ = ["ENV", "app_from_env", "bind_port", "parse_settings", "serve", "served",
+           "uvicorn_options"]

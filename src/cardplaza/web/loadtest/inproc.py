@@ -186,20 +186,13 @@ def server_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
 
 def settings_for(args: Any) -> Any:
     """The server's settings as ``serve`` and the network benchmark set them."""
-    from cardplaza.web.front.server import WARM_UP, parse_settings
+    from cardplaza.web.front.server import parse_settings, served
     from cardplaza.web.loadtest.common import LOOPBACK_BUDGETS
-    from cardplaza.web.settings import SERVE_SWITCH_INTERVAL
 
     pairs = [f"max_live_tables={max(5_000, 4 * args.tables)}", *LOOPBACK_BUDGETS,
              *(args.set or [])]
     settings = parse_settings(pairs)
-    preload = settings.ai_preload
-    if settings.ai_warm_up and WARM_UP not in preload:
-        preload = (WARM_UP, *preload)
-    changes: dict[str, Any] = {"ai_prestart": True, "gc_schedule": True,
-                               "switch_interval": settings.switch_interval
-                               or SERVE_SWITCH_INTERVAL,
-                               "ai_preload": preload, "computer_pause": args.pause}
+    changes: dict[str, Any] = {**served(settings), "computer_pause": args.pause}
     if args.ai_workers is not None:
         changes["ai_workers"] = args.ai_workers
     return settings.replace(**changes)

@@ -1,11 +1,10 @@
 """A latency histogram of fixed buckets: constant memory however long a server runs.
 
 Each bucket counts the times up to its bound (:data:`BOUNDS_MS`, about 19% apart from
-1/16 ms to 23 s, so every power of two is a bound; the last one takes everything
-longer). The counts only grow, so a reader
-that takes them at two moments gets the histogram of what happened between by
-subtracting (:func:`between`), and its percentiles by :func:`percentile`, to within one
-bucket.
+1/16 ms to 23 s, so every power of two is a bound; the last one takes everything longer).
+The counts only grow, so a reader that takes them at two moments gets the histogram of
+what happened between by subtracting (:func:`between`), and its percentiles by
+:func:`percentile`, to within one bucket.
 
 >>> h = LatencyHistogram()
 >>> for ms in (0.4, 0.9, 1.0, 30.0):
@@ -43,9 +42,7 @@ def between(before: Sequence[int], after: Sequence[int]) -> list[int]:
     """The counts of what was recorded between two readings of :attr:`counts`; ``ValueError``
     when ``after`` is not a later reading of the same histogram (a count went down: the
     process was restarted meanwhile, say)."""
-    if len(before) != len(after):
-        raise ValueError("the two readings do not have the same buckets")
-    out = [b - a for a, b in zip(before, after, strict=True)]
+    out = [b - a for a, b in zip(before, after, strict=True)]  # (ValueError: other buckets)
     if any(n < 0 for n in out):
         raise ValueError("the second reading is not a later one of the same histogram")
     return out
