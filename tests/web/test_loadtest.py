@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 import types
 from typing import Any
 
@@ -50,6 +51,31 @@ def test_a_short_run_reports_its_figures() -> None:
     assert apart["tables opened"] >= 0 and apart["idle CPU ms per second"] >= 0, out
     assert apart["CPU ms per table opened (POST, WebSocket, join, first state, close)"] > 0
     assert out["web CPU ms per action (steady state)"] <= out["web CPU ms per action"], out
+    # where the processors went: the server and the generator worked, and the machine as a
+    # whole was at least as busy as they were together, within its cores
+    assert out["web cores busy"] > 0 and out["load generator cores busy"] > 0, out
+    ours = out["web cores busy"] + out["computer cores busy"] + out["load generator cores busy"]
+    assert ours - 0.05 <= out["machine cores busy"] <= out["cores"] + 0.05, out
+
+
+def test_load_figures_split_the_machine_into_cores() -> None:
+    from cardplaza.web.loadtest.generator import load_figures, machine_busy
+
+    out = load_figures(elapsed=2.0, web=0.5, computers=1.0, generator=0.3, machine=3.5)
+    assert out["web cores busy"] == 0.25 and out["computer cores busy"] == 0.5
+    assert out["load generator cores busy"] == 0.15
+    assert out["machine cores busy"] == 1.75 and out["other cores busy"] == 0.85
+    assert out["cores"] >= 1
+    # without /proc/stat there is no machine figure, rather than a made-up one
+    assert "machine cores busy" not in load_figures(1.0, 0.1, 0.0, 0.1, None)
+    # the machine's busy time only grows, and a busy loop of ours is part of it
+    before = machine_busy()
+    assert before is not None
+    t0 = time.process_time()
+    while time.process_time() - t0 < 0.3:
+        pass
+    after = machine_busy()
+    assert after is not None and after - before >= 0.2
 
 
 def test_the_in_process_run_measures_the_web_process_without_the_network() -> None:

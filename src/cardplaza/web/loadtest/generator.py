@@ -27,7 +27,11 @@ reports apart (``excluded from the steady state``), what is not the work of play
 tables opened while measuring and the ``/healthz`` probes, each at its CPU measured after
 the measured time with the people gone (20 tables opened, joined and closed; 40 probes),
 and the server's CPU when idle (heartbeats, sweeps) per second. ``--in-process``
-(:mod:`.inproc`) measures the web process's own work without the network.
+(:mod:`.inproc`) measures the web process's own work without the network. Beside them,
+where the processors went while measuring, in cores busy: the web processes, the
+computer players, the load generator and the whole machine (``/proc/stat``, anything else
+running on it included) out of ``cores`` — round trips measured on a machine with every
+core busy wait for a processor.
 
 ``--sweep 50,100,200`` runs once per table count, each against a fresh server, and prints
 one line per count (round trip p50/p95, actions/s, CPU per action): the scale curve. The
@@ -234,6 +238,40 @@ def tree_cpu(pid: int) -> tuple[float, float]:
             web += used
         todo += _children(p)
     return web, workers
+
+
+def machine_busy() -> float | None:
+    """CPU seconds every processor of the machine has spent busy since boot (``/proc/stat``:
+    all but idle and I/O wait), whoever used them; ``None`` where there is no ``/proc``."""
+    try:
+        first = Path("/proc/stat").read_text().split("\n", 1)[0].split()
+    except OSError:
+        return None
+    if not first or first[0] != "cpu":
+        return None
+    ticks = [int(v) for v in first[1:]]
+    idle = ticks[3] + (ticks[4] if len(ticks) > 4 else 0)
+    return (sum(ticks[:8]) - idle) / CLOCK_TICKS
+
+
+def load_figures(elapsed: float, web: float, computers: float, generator: float,
+                 machine: float | None) -> dict[str, Any]:
+    """Where the processors went while measuring, in cores (CPU seconds per second): the
+    server's web and computer-player processes, the load generator, and the whole machine
+    with what else ran on it — a round trip measured on a saturated machine waits for the
+    processor, whoever takes it."""
+    cores = os.cpu_count() or 1
+    out: dict[str, Any] = {
+        "cores": cores,
+        "web cores busy": round(web / elapsed, 2),
+        "computer cores busy": round(computers / elapsed, 2),
+        "load generator cores busy": round(generator / elapsed, 2),
+    }
+    if machine is not None:
+        out["machine cores busy"] = round(machine / elapsed, 2)
+        out["other cores busy"] = round(max(0.0, machine - web - computers - generator)
+                                        / elapsed, 2)
+    return out
 
 
 async def _wait_ready(client: Any, base: str, workers: int | None, limit: float) -> None:
@@ -489,9 +527,12 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         started = time.perf_counter()
         acted = run.figures.actions
         cpu_before = [s.cpu() for s in servers]
+        own_before, machine_before = time.process_time(), machine_busy()
         await asyncio.sleep(run.seconds)
         run.measuring = False
         cpu_after = [s.cpu() for s in servers]
+        own = time.process_time() - own_before
+        machine_after = machine_busy()
         elapsed = time.perf_counter() - started
         acted = run.figures.actions - acted
         try:
@@ -543,6 +584,9 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
         computers = sum(a[1] - b[1] for a, b in zip(cpu_after, cpu_before, strict=True))
         out["web CPU ms per action"] = round(1000 * web / acted, 3)
         out["server CPU ms per action"] = round(1000 * (web + computers) / acted, 3)
+        machine = None if machine_before is None or machine_after is None else \
+            machine_after - machine_before
+        out.update(load_figures(elapsed, web, computers, own, machine))
         if apart is not None:
             idle, probe_cpu, open_cpu = apart
             steady = (web - idle * elapsed - probe_cpu * f.probes - open_cpu * f.opened)
@@ -715,7 +759,9 @@ SWEEP_COLUMNS = (("tables", "tables"), ("actions/s", "actions/s"),
                  ("action log append p95 ms", "log p95 ms"), ("next turn p95 s", "turn p95 s"),
                  ("web CPU ms per action", "web ms/act"),
                  ("web CPU ms per action (steady state)", "steady ms/act"),
-                 ("server CPU ms per action", "server ms/act"), ("errors", "errors"))
+                 ("server CPU ms per action", "server ms/act"),
+                 ("computer cores busy", "computer cores"),
+                 ("machine cores busy", "machine cores"), ("errors", "errors"))
 """The figures of a sweep's table, each with its column's heading."""
 
 
