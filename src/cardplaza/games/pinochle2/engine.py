@@ -431,6 +431,7 @@ class Pinochle2State(GameState):
         self.trump = SUIT_OF[turn_up]
         self.melded = [0, 0]
         self.known = [0, 0]
+        self._marked = 0
         self.used = [0] * 6
         self.meld_points = [0, 0]
         self.counters = [0, 0]
@@ -475,6 +476,11 @@ class Pinochle2State(GameState):
         if self.lead < 0 or self.stock:
             return hand
         return playoff_follow_mask(hand, self.lead, self.trump)
+
+    _marked = ALL_CARDS
+    """Cards that may lie in a meld area or be known (both seats): every card in
+    ``melded`` or ``known`` is among them, so a card played outside them leaves both
+    unchanged. A state made without :meth:`__init__` starts from every card."""
 
     _legal: list[Action] | None = None
     """The legal actions of this position, worked out once (None until asked)."""
@@ -530,7 +536,7 @@ class Pinochle2State(GameState):
                 bit = _BIT[action]
                 hands = self.hands
                 hands[seat] ^= bit  # (a card held: the bit goes)
-                if (self.melded[seat] | self.known[seat]) & bit:
+                if self._marked & bit:  # (a meld-area or known card, maybe)
                     keep = _KEEP[action]
                     self.melded[seat] &= keep
                     self.known[seat] &= keep
@@ -748,6 +754,7 @@ class Pinochle2State(GameState):
         g = MELD_GROUP[t]
         self.used[g] |= mask
         self.melded[seat] |= mask
+        self._marked |= mask
         self.known[seat] &= ~mask
         pts = MELD_POINTS[t]
         self.meld_points[seat] += pts
@@ -761,6 +768,7 @@ class Pinochle2State(GameState):
                 self.hands[seat] = (self.hands[seat] & ~mask) | (1 << turn_up)
                 self.melded[seat] &= ~mask
                 self.known[seat] |= 1 << turn_up
+                self._marked |= 1 << turn_up
                 self.reveals.append((seat, turn_up, 0))
         self.melds.append((seat, t, mask, pts, len(self.tricks), received))
         self._draws(seat)
@@ -775,6 +783,7 @@ class Pinochle2State(GameState):
             self.hands[loser] |= 1 << up
             self.known[winner] |= 1 << down
             self.known[loser] |= 1 << up
+            self._marked |= 1 << down | 1 << up
             self.reveals.append((winner, down, 1))
             self.reveals.append((loser, up, 2))
         else:
