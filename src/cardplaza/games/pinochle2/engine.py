@@ -341,20 +341,20 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         cand ^= low
         t, g, faces, need, fmask = by_bit[low]
         u = used[g]
+        free = (hand | u) ^ u if u else hand  # hand & ~u (positive operands are quicker)
+        upper = free >> 24  # faces whose upper copy is free
         if need == 2:
-            if u:
-                free = (hand | u) ^ u  # hand & ~u (positive operands are quicker)
-                if fmask & free & free >> 24 != fmask:
-                    continue
+            if u and fmask & free & upper != fmask:
+                continue
             m = fmask | fmask << 24
             if not new_card_rule or m & melded != m:  # (a card not melded yet)
                 out.append((t, m))
             continue
-        free = (hand | u) ^ u if u else hand
         lower = fmask & free  # faces whose lower copy is free
-        if u and (lower | fmask & free >> 24) != fmask:
+        if u and (lower | fmask & upper) != fmask:
             continue
-        both = lower & free >> 24  # faces with both copies free
+        m = lower | (fmask ^ lower) << 24  # the lower copy wherever it is free
+        both = lower & upper  # faces with both copies free
         if both:
             if differ < 0:
                 u0, u1, u2, u3, u4, u5 = used  # the six groups
@@ -362,29 +362,49 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
                           | (u0 ^ u0 >> 24) | (u1 ^ u1 >> 24) | (u2 ^ u2 >> 24)
                           | (u3 ^ u3 >> 24) | (u4 ^ u4 >> 24) | (u5 ^ u5 >> 24)) & _M24
             both &= differ
-        if not both:  # one way only: the lower copy wherever it is free
-            m = lower | (fmask & ~lower) << 24
-            if not new_card_rule or m & melded != m:
-                out.append((t, m))
-            continue
-        # Copies that differ give choices.
-        choices: list[tuple[int, ...]] = []
-        for f in faces:
-            bit = 1 << f
-            if both & bit:
-                choices.append((bit, bit << 24))
-            else:
-                choices.append((bit if lower & bit else bit << 24,))
-        found: list[tuple[int, int]] = []
-        for combo in itertools.product(*choices):
-            m = sum(combo)
-            conc = m ^ (m & melded)  # m & ~melded
-            if new_card_rule and not conc:
+            if both & (both - 1):  # copies that differ on several faces give choices
+                out.extend(_choices(t, faces, both, lower, melded, new_card_rule))
                 continue
-            found.append((conc.bit_count(), m))
-        found.sort()
-        out.extend((t, m) for _, m in found)
+            if both:  # on one face: its lower copy (m) or its upper one, fewer concealed
+                # cards first (then the lower mask)
+                other = m ^ (both | both << 24)
+                a = (m ^ (m & melded)).bit_count()  # concealed cards (m & ~melded)
+                b = (other ^ (other & melded)).bit_count()
+                if b < a:
+                    if b or not new_card_rule:
+                        out.append((t, other))
+                    out.append((t, m))  # (a > b: a concealed card)
+                else:
+                    if a or not new_card_rule:
+                        out.append((t, m))
+                    if b or not new_card_rule:
+                        out.append((t, other))
+                continue
+        if not new_card_rule or m & melded != m:  # one way only
+            out.append((t, m))
     return out
+
+
+def _choices(t: int, faces: tuple[int, ...], both: int, lower: int, melded: int,
+             new_card_rule: bool) -> list[tuple[int, int]]:
+    """The melds of instance type ``t`` when the copies of several faces (``both``) differ:
+    every choice of copies, fewer concealed cards first, then by mask."""
+    choices: list[tuple[int, ...]] = []
+    for f in faces:
+        bit = 1 << f
+        if both & bit:
+            choices.append((bit, bit << 24))
+        else:
+            choices.append((bit if lower & bit else bit << 24,))
+    found: list[tuple[int, int]] = []
+    for combo in itertools.product(*choices):
+        m = sum(combo)
+        conc = m ^ (m & melded)  # m & ~melded
+        if new_card_rule and not conc:
+            continue
+        found.append((conc.bit_count(), m))
+    found.sort()
+    return [(t, m) for _, m in found]
 
 
 def _signature(c: int, melded: int, known: int, used: Sequence[int]) -> int:
