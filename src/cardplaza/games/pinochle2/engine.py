@@ -579,7 +579,8 @@ class Pinochle2State(GameState):
                     return
                 # The trick is taken.
                 leader = 1 - seat
-                winner = seat if _BEATS[self.trump][lead][action] else leader
+                trump = self.trump
+                winner = seat if _BEATS[trump][lead][action] else leader
                 self.tricks.append((leader, lead, action, winner))
                 self.counters[winner] += POINTS[lead] + POINTS[action]
                 self.lead = -1
@@ -589,7 +590,6 @@ class Pinochle2State(GameState):
                     # whether a meld exists. Its legal actions are worked out here
                     # (_meld_candidates, inline: half the hands hold no meld at all).
                     hand = hands[winner]
-                    trump = self.trump
                     low = hand & _M24  # the two copies' halves (operations on one digit)
                     high = hand >> 24
                     once = low | high
@@ -627,7 +627,6 @@ class Pinochle2State(GameState):
                 return
             if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
-                self._legal = None
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
                 stock = self.stock
                 if len(stock) > 2:  # _draws, inline (the last two cards are shown)
@@ -643,13 +642,37 @@ class Pinochle2State(GameState):
                     self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
                                    *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
+                self._legal = None
                 self._draws(seat)
                 return
         elif type(action) is tuple and self.step == STEP_MELD and action in self.pending:
             seat = self.turn
-            self._legal = None
             self.history.append((seat, action))
-            self._meld(*action)
+            t, mask = action
+            stock = self.stock
+            if t == DIX or len(stock) == 2:
+                self._legal = None
+                self._meld(t, mask)
+                return
+            # _meld and _draws, inline (no dix exchange, no cards shown)
+            self.used[MELD_GROUP[t]] |= mask
+            self.melded[seat] |= mask
+            self._marked |= mask
+            self.known[seat] &= ~mask
+            pts = MELD_POINTS[t]
+            self.meld_points[seat] += pts
+            self.melds.append((seat, t, mask, pts, len(self.tricks), -1))
+            hands = self.hands
+            hand = hands[seat] | _BIT[stock.pop()]
+            hands[seat] = hand
+            hands[1 - seat] |= _BIT[stock.pop()]
+            self.step = STEP_PLAY
+            self.pending = []
+            self._lmask = hand  # the seat leads: any card (listed as above)
+            low = hand & _M24
+            high = hand >> 24
+            self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                           *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
             return
         super().apply(action)
 
