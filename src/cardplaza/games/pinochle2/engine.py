@@ -341,20 +341,20 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
         cand ^= low
         t, g, faces, need, fmask = by_bit[low]
         u = used[g]
+        free = (hand | u) ^ u if u else hand  # hand & ~u (positive operands are quicker)
+        upper = free >> 24  # faces whose upper copy is free
         if need == 2:
-            if u:
-                free = (hand | u) ^ u  # hand & ~u (positive operands are quicker)
-                if fmask & free & free >> 24 != fmask:
-                    continue
+            if u and fmask & free & upper != fmask:
+                continue
             m = fmask | fmask << 24
             if not new_card_rule or m & melded != m:  # (a card not melded yet)
                 out.append((t, m))
             continue
-        free = (hand | u) ^ u if u else hand
         lower = fmask & free  # faces whose lower copy is free
-        if u and (lower | fmask & free >> 24) != fmask:
+        if u and (lower | fmask & upper) != fmask:
             continue
-        both = lower & free >> 24  # faces with both copies free
+        m = lower | (fmask ^ lower) << 24  # the lower copy wherever it is free
+        both = lower & upper  # faces with both copies free
         if both:
             if differ < 0:
                 u0, u1, u2, u3, u4, u5 = used  # the six groups
@@ -362,29 +362,49 @@ def _melds_from(cand: int, hand: int, melded: int, known: int, used: Sequence[in
                           | (u0 ^ u0 >> 24) | (u1 ^ u1 >> 24) | (u2 ^ u2 >> 24)
                           | (u3 ^ u3 >> 24) | (u4 ^ u4 >> 24) | (u5 ^ u5 >> 24)) & _M24
             both &= differ
-        if not both:  # one way only: the lower copy wherever it is free
-            m = lower | (fmask & ~lower) << 24
-            if not new_card_rule or m & melded != m:
-                out.append((t, m))
-            continue
-        # Copies that differ give choices.
-        choices: list[tuple[int, ...]] = []
-        for f in faces:
-            bit = 1 << f
-            if both & bit:
-                choices.append((bit, bit << 24))
-            else:
-                choices.append((bit if lower & bit else bit << 24,))
-        found: list[tuple[int, int]] = []
-        for combo in itertools.product(*choices):
-            m = sum(combo)
-            conc = m ^ (m & melded)  # m & ~melded
-            if new_card_rule and not conc:
+            if both & (both - 1):  # copies that differ on several faces give choices
+                out.extend(_choices(t, faces, both, lower, melded, new_card_rule))
                 continue
-            found.append((conc.bit_count(), m))
-        found.sort()
-        out.extend((t, m) for _, m in found)
+            if both:  # on one face: its lower copy (m) or its upper one, fewer concealed
+                # cards first (then the lower mask)
+                other = m ^ (both | both << 24)
+                a = (m ^ (m & melded)).bit_count()  # concealed cards (m & ~melded)
+                b = (other ^ (other & melded)).bit_count()
+                if b < a:
+                    if b or not new_card_rule:
+                        out.append((t, other))
+                    out.append((t, m))  # (a > b: a concealed card)
+                else:
+                    if a or not new_card_rule:
+                        out.append((t, m))
+                    if b or not new_card_rule:
+                        out.append((t, other))
+                continue
+        if not new_card_rule or m & melded != m:  # one way only
+            out.append((t, m))
     return out
+
+
+def _choices(t: int, faces: tuple[int, ...], both: int, lower: int, melded: int,
+             new_card_rule: bool) -> list[tuple[int, int]]:
+    """The melds of instance type ``t`` when the copies of several faces (``both``) differ:
+    every choice of copies, fewer concealed cards first, then by mask."""
+    choices: list[tuple[int, ...]] = []
+    for f in faces:
+        bit = 1 << f
+        if both & bit:
+            choices.append((bit, bit << 24))
+        else:
+            choices.append((bit if lower & bit else bit << 24,))
+    found: list[tuple[int, int]] = []
+    for combo in itertools.product(*choices):
+        m = sum(combo)
+        conc = m ^ (m & melded)  # m & ~melded
+        if new_card_rule and not conc:
+            continue
+        found.append((conc.bit_count(), m))
+    found.sort()
+    return [(t, m) for _, m in found]
 
 
 def _signature(c: int, melded: int, known: int, used: Sequence[int]) -> int:
@@ -431,6 +451,7 @@ class Pinochle2State(GameState):
         self.trump = SUIT_OF[turn_up]
         self.melded = [0, 0]
         self.known = [0, 0]
+        self._marked = 0
         self.used = [0] * 6
         self.meld_points = [0, 0]
         self.counters = [0, 0]
@@ -475,6 +496,11 @@ class Pinochle2State(GameState):
         if self.lead < 0 or self.stock:
             return hand
         return playoff_follow_mask(hand, self.lead, self.trump)
+
+    _marked = ALL_CARDS
+    """Cards that may lie in a meld area or be known (both seats): every card in
+    ``melded`` or ``known`` is among them, so a card played outside them leaves both
+    unchanged. A state made without :meth:`__init__` starts from every card."""
 
     _legal: list[Action] | None = None
     """The legal actions of this position, worked out once (None until asked)."""
@@ -530,7 +556,7 @@ class Pinochle2State(GameState):
                 bit = _BIT[action]
                 hands = self.hands
                 hands[seat] ^= bit  # (a card held: the bit goes)
-                if (self.melded[seat] | self.known[seat]) & bit:
+                if self._marked & bit:  # (a meld-area or known card, maybe)
                     keep = _KEEP[action]
                     self.melded[seat] &= keep
                     self.known[seat] &= keep
@@ -553,7 +579,8 @@ class Pinochle2State(GameState):
                     return
                 # The trick is taken.
                 leader = 1 - seat
-                winner = seat if _BEATS[self.trump][lead][action] else leader
+                trump = self.trump
+                winner = seat if _BEATS[trump][lead][action] else leader
                 self.tricks.append((leader, lead, action, winner))
                 self.counters[winner] += POINTS[lead] + POINTS[action]
                 self.lead = -1
@@ -563,7 +590,6 @@ class Pinochle2State(GameState):
                     # whether a meld exists. Its legal actions are worked out here
                     # (_meld_candidates, inline: half the hands hold no meld at all).
                     hand = hands[winner]
-                    trump = self.trump
                     low = hand & _M24  # the two copies' halves (operations on one digit)
                     high = hand >> 24
                     once = low | high
@@ -601,7 +627,6 @@ class Pinochle2State(GameState):
                 return
             if action == NO_MELD and self.step == STEP_MELD:
                 seat = self.turn
-                self._legal = None
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
                 stock = self.stock
                 if len(stock) > 2:  # _draws, inline (the last two cards are shown)
@@ -617,13 +642,37 @@ class Pinochle2State(GameState):
                     self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
                                    *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
                     return
+                self._legal = None
                 self._draws(seat)
                 return
         elif type(action) is tuple and self.step == STEP_MELD and action in self.pending:
             seat = self.turn
-            self._legal = None
             self.history.append((seat, action))
-            self._meld(*action)
+            t, mask = action
+            stock = self.stock
+            if t == DIX or len(stock) == 2:
+                self._legal = None
+                self._meld(t, mask)
+                return
+            # _meld and _draws, inline (no dix exchange, no cards shown)
+            self.used[MELD_GROUP[t]] |= mask
+            self.melded[seat] |= mask
+            self._marked |= mask
+            self.known[seat] &= ~mask
+            pts = MELD_POINTS[t]
+            self.meld_points[seat] += pts
+            self.melds.append((seat, t, mask, pts, len(self.tricks), -1))
+            hands = self.hands
+            hand = hands[seat] | _BIT[stock.pop()]
+            hands[seat] = hand
+            hands[1 - seat] |= _BIT[stock.pop()]
+            self.step = STEP_PLAY
+            self.pending = []
+            self._lmask = hand  # the seat leads: any card (listed as above)
+            low = hand & _M24
+            high = hand >> 24
+            self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                           *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
             return
         super().apply(action)
 
@@ -748,6 +797,7 @@ class Pinochle2State(GameState):
         g = MELD_GROUP[t]
         self.used[g] |= mask
         self.melded[seat] |= mask
+        self._marked |= mask
         self.known[seat] &= ~mask
         pts = MELD_POINTS[t]
         self.meld_points[seat] += pts
@@ -761,6 +811,7 @@ class Pinochle2State(GameState):
                 self.hands[seat] = (self.hands[seat] & ~mask) | (1 << turn_up)
                 self.melded[seat] &= ~mask
                 self.known[seat] |= 1 << turn_up
+                self._marked |= 1 << turn_up
                 self.reveals.append((seat, turn_up, 0))
         self.melds.append((seat, t, mask, pts, len(self.tricks), received))
         self._draws(seat)
@@ -775,6 +826,7 @@ class Pinochle2State(GameState):
             self.hands[loser] |= 1 << up
             self.known[winner] |= 1 << down
             self.known[loser] |= 1 << up
+            self._marked |= 1 << down | 1 << up
             self.reveals.append((winner, down, 1))
             self.reveals.append((loser, up, 2))
         else:
