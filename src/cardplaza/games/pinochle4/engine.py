@@ -23,7 +23,7 @@ from cardplaza.core.protocol import (
     GameState,
     safe_repr,
 )
-from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, meld_total
+from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, melds_of
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
     BEATERS,
@@ -411,7 +411,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         if _blank:
             self._reset_hand()
             return
-        rng = self.rng
+        rng = self._rng  # (just made: not shared with a copy)
         if type(rng) is random.Random:  # rng.randrange(n), the same draws
             width = n.bit_length()
             dealer = rng.getrandbits(width)
@@ -420,7 +420,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             self.dealer = dealer
         else:
             self.dealer = rng.randrange(n)
-        self._start_hand()
+        self._reset_hand()  # (_start_hand, inline)
+        self.hands, self.widow = deal(rng, n)
 
     @classmethod
     def default_options(cls) -> Any:
@@ -627,7 +628,29 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                             w = self._win = card
                             self._wpos = k
                         if k == self._nlast:  # the trick is full (_end_trick, inline)
-                            self._trick_full(trick, hands)
+                            n = self.n
+                            leader = self.leader
+                            w = leader + self._wpos
+                            if w >= n:
+                                w -= n
+                            played = (*trick,)
+                            if n == 4:
+                                a, b, c, d = played
+                                self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+                            else:
+                                a, b, c = played
+                                self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
+                            self.tricks.append((leader, played, w))
+                            self._trick = []
+                            self._win = -1
+                            self._legal = None  # listed when asked (adapters use the mask)
+                            hand = hands[w]
+                            if hand:  # the winner leads any card it holds
+                                self.leader = self.turn = w
+                                self._lmask = hand
+                            else:
+                                self._lmask = 0
+                                self._score_hand(throw_in=False)
                             return
                         first = trick[0]
                     else:
@@ -669,7 +692,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 legal = self._legal
                 if legal is None:
                     legal = self.legal_actions()
-                if action in legal:
+                # (the pass, or the lowest bid: the one object listed for its amount)
+                if action is PASS or action is legal[-1]:
                     seat = self.turn
                     self._legal = None
                     self.history.append((seat, action))
@@ -715,33 +739,6 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             self._name_trump(card - 144)
             return
         super().apply(action)
-
-    def _trick_full(self, trick: list[int], hands: list[int]) -> None:
-        """The trick just filled (its winner's position in ``_wpos``): the winner takes it
-        and leads any card it holds, or the hand is scored (:meth:`_end_trick`, in short)."""
-        n = self.n
-        leader = self.leader
-        w = leader + self._wpos
-        if w >= n:
-            w -= n
-        played = (*trick,)
-        if n == 4:
-            a, b, c, d = played
-            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
-        else:
-            a, b, c = played
-            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
-        self.tricks.append((leader, played, w))
-        self._trick = []
-        self._win = -1
-        self._legal = None  # listed when asked (adapters use the mask)
-        hand = hands[w]
-        if hand:  # the winner leads any card it holds
-            self.leader = self.turn = w
-            self._lmask = hand
-        else:
-            self._lmask = 0
-            self._score_hand(throw_in=False)
 
     def _apply_tuple(self, action: tuple[Any, Any]) -> None:
         """A pair that is none of the objects legal_actions() lists: carried out if legal,
@@ -903,11 +900,18 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         n, seat = self.n, self.turn
         self.bids.append((seat, amount))
         if amount == 0:
-            self.passed |= 1 << seat
+            passed = self.passed = self.passed | _BIT[seat]
         else:
             self.high_bid, self.high_bidder = amount, seat
-        passes = self.passed.bit_count()
-        if passes == n - 1 and self.high_bidder >= 0:
+            passed = self.passed
+        passes = passed.bit_count()
+        if passes < n - 1:  # the auction goes on: the next seat that has not passed
+            following = self._next
+            seat = following[seat]
+            while passed >> seat & 1:
+                seat = following[seat]
+            self.turn = seat
+        elif passes == n - 1 and self.high_bidder >= 0:
             self._win_bid(self.high_bidder, self.high_bid)
         elif passes == n - 1:
             if self.options.all_pass_redeal:
@@ -922,11 +926,6 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 self._stop()
             else:
                 self._next_hand()
-        else:
-            nxt = (seat + 1) % n
-            while self.passed >> nxt & 1:
-                nxt = (nxt + 1) % n
-            self.turn = nxt
 
     def _win_bid(self, seat: int, amount: int) -> None:
         self.bidder, self.contract = seat, amount
@@ -978,15 +977,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         hands = self._meld_hands = tuple(self.hands)
         self._melds = None
         b = self.bidder
-        if self.n == 4:
-            h0, h1, h2, h3 = hands
-            totals = self.meld_totals = [
-                meld_total(h0, trump, extra) // div, meld_total(h1, trump, extra) // div,
-                meld_total(h2, trump, extra) // div, meld_total(h3, trump, extra) // div]
-            side = totals[b] + totals[(b + 2) % 4]  # side_meld(b)
-        else:
-            totals = self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
-            side = totals[b]
+        totals = self.meld_totals = melds_of(hands, trump, extra, div)
+        side = totals[b] + totals[b ^ 2] if self.n == 4 else totals[b]  # side_meld(b)
         if is_throw_in(side, self.contract, self.trick_total):
             self._score_hand(throw_in=True)
             return
@@ -1354,7 +1346,10 @@ def hands_dealt(state: GameState) -> int:
 def hands_redealt(state: GameState) -> int:
     """Hands dealt so far that were redealt unplayed (everybody passed)."""
     assert isinstance(state, PinochleState)
-    return sum(1 for entry in state.log if entry["redeal"])
+    return sum(map(bool, map(_REDEAL, state.log)))
+
+
+_REDEAL = operator.itemgetter("redeal")
 
 
 class CutthroatState(PinochleState):
