@@ -157,6 +157,7 @@ def melds_of(hands: Sequence[int], trump: int, extra_kq: bool = True,
     """``[meld_total(h, trump, extra_kq) // div for h in hands]``, each suit's 12 bits
     read once into table look-ups.
 
+    >>> from cardplaza.core.cards import PINOCHLE
     >>> h = PINOCHLE.parse_mask("A♠ 10♠ K♠ Q♠ J♠ J♦ A♥ 10♥ 10♣ J♣ 9♦ 9♥")
     >>> every = (1 << 48) - 1
     >>> melds_of([h, 0, every], 0) == [meld_total(h, 0), 0, meld_total(every, 0)]
