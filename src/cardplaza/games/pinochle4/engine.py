@@ -23,7 +23,7 @@ from cardplaza.core.protocol import (
     GameState,
     safe_repr,
 )
-from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, meld_total
+from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, melds_of
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
     BEATERS,
@@ -338,7 +338,8 @@ def game_winner(scores: Sequence[int], bidder_side: int, target: int) -> int:
 
 _SLOTS = (
     "_beat_only_trump_leads", "_last_hand", "_last_src", "_legal", "_lmask", "_meld_hands",
-    "_melds", "_trick", "_win", "_wpos", "bidder", "bids", "contract", "counters", "dealer",
+    "_melds", "_next", "_nlast", "_trick", "_win", "_wpos", "bidder", "bids", "contract",
+    "counters", "dealer",
     "discards", "div", "given", "giver", "hand_no", "hands", "high_bid", "high_bidder",
     "is_terminal", "last_bonus", "leader", "log", "max_bid", "meld_totals", "min_bid", "n",
     "npass", "passed", "pending", "phase", "scores", "step", "stuck", "target",
@@ -346,6 +347,8 @@ _SLOTS = (
     "history", "options", "seed", "num_players", "_rng", "_rng_shared")
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
+_NEXT_SEAT = {n: (*range(1, n), 0) for n in (3, 4)}
+"""For ``n`` seats, the seat after each (clockwise)."""
 
 Fixed = tuple[int, int, int, int, int, int, int, int, tuple[int, ...], bool, int]
 
@@ -375,8 +378,9 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
     PLAYERS: ClassVar[int] = 4
     __slots__ = _SLOTS
     _BEATERS = BEATERS
-    _legal: list[Action] | None
-    """The legal actions of this position once worked out."""
+    _legal: list[Action] | tuple[Action, ...] | None
+    """The legal actions of this position once worked out (a tuple: the plays of one suit
+    that apply left, listed when asked)."""
     is_terminal: bool
     """True when the game is over: set together with the phase ``OVER`` (an attribute, not
     a property, since every step of a driver reads it)."""
@@ -395,6 +399,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         (self.n, self.div, self.step, self.min_bid, self.max_bid, self.target,
          self.trick_total, self.last_bonus, self.counters, self._beat_only_trump_leads,
          self.npass) = fixed
+        self._next = _NEXT_SEAT[n]
+        self._nlast = n - 1
         self.scores = [0, 0] if n == 4 else [0, 0, 0]
         self.log: list[dict[str, Any]] = []
         self._last_hand: dict[str, Any] | None = None
@@ -405,7 +411,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         if _blank:
             self._reset_hand()
             return
-        rng = self.rng
+        rng = self._rng  # (just made: not shared with a copy)
         if type(rng) is random.Random:  # rng.randrange(n), the same draws
             width = n.bit_length()
             dealer = rng.getrandbits(width)
@@ -414,7 +420,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             self.dealer = dealer
         else:
             self.dealer = rng.randrange(n)
-        self._start_hand()
+        self._reset_hand()  # (_start_hand, inline)
+        self.hands, self.widow = deal(rng, n)
 
     @classmethod
     def default_options(cls) -> Any:
@@ -532,7 +539,10 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         the pass is left.
         """
         legal = self._legal
-        if legal is not None:
+        if type(legal) is list:
+            return legal
+        if legal is not None:  # the plays of one suit, left by apply: listed now
+            legal = self._legal = [*legal]
             return legal
         m = self._lmask  # not 0: the play step's legal cards, worked out by apply
         if m:
@@ -600,158 +610,169 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             card = _CARD_CODE[id(action)]
         except KeyError:
             card = -1
-        if card >= _BID_CODE:  # the pass or a bid legal_actions() lists
+        if card < 48:
+            if card >= 0:  # one of the play actions legal_actions() lists (the most met)
+                if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
+                    seat = self.turn
+                    self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
+                    hands = self.hands
+                    hands[seat] ^= _BIT[card]
+                    trick = self._trick
+                    trump = self.trump
+                    beaters = BEATERS[trump]
+                    if trick:
+                        k = len(trick)
+                        trick.append(card)
+                        w = self._win
+                        if beaters[w] >> card & 1:
+                            w = self._win = card
+                            self._wpos = k
+                        if k == self._nlast:  # the trick is full (_end_trick, inline)
+                            n = self.n
+                            leader = self.leader
+                            w = leader + self._wpos
+                            if w >= n:
+                                w -= n
+                            played = (*trick,)
+                            if n == 4:
+                                a, b, c, d = played
+                                self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
+                            else:
+                                a, b, c = played
+                                self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
+                            self.tricks.append((leader, played, w))
+                            self._trick = []
+                            self._win = -1
+                            self._legal = None  # listed when asked (adapters use the mask)
+                            hand = hands[w]
+                            if hand:  # the winner leads any card it holds
+                                self.leader = self.turn = w
+                                self._lmask = hand
+                            else:
+                                self._lmask = 0
+                                self._score_hand(throw_in=False)
+                            return
+                        first = trick[0]
+                    else:
+                        trick.append(card)
+                        w = self._win = first = card
+                        self._wpos = 0
+                    seat = self.turn = self._next[seat]
+                    # the next player's legal cards (_play_mask, inline), worked out at
+                    # once; their list is made when asked (the research adapters read the
+                    # mask): cards of one suit leave their tuple of actions to copy
+                    hand = hands[seat]
+                    must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                    if must:  # cards of one suit
+                        if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                            must = must & beaters[w] or must
+                        self._lmask = must
+                        self._legal = _SUIT_PLAYS[must]
+                        return
+                    self._lmask = hand
+                    self._legal = None
+                    return
+            elif type(action) is tuple:
+                if self.phase == BIDDING:
+                    legal = self._legal
+                    if legal is None:
+                        legal = self.legal_actions()
+                    if action in legal and type(action[0]) is int and type(action[1]) is int:
+                        # the pass or the lowest bid (equal to a listed one)
+                        seat = self.turn
+                        self._legal = None
+                        self.history.append((seat, action))
+                        self._bid(action[1])
+                        return
+                if len(action) == 2:
+                    self._apply_tuple(action)
+                    return
+        elif card >= _BID_CODE:  # the pass or a bid legal_actions() lists
             if self.phase == BIDDING:
                 legal = self._legal
                 if legal is None:
                     legal = self.legal_actions()
-                if action in legal:
+                # (the pass, or the lowest bid: the one object listed for its amount)
+                if action is PASS or action is legal[-1]:
                     seat = self.turn
                     self._legal = None
                     self.history.append((seat, action))
                     self._bid(card - _BID_CODE)
                     return
-        elif card >= 48:  # one of the give or discard actions legal_actions() lists
+        elif card < 96:  # one of the give actions legal_actions() lists
             card -= 48
-            if card < 48:
-                if self.phase == PASSING:
-                    g = self.giver
-                    hands = self.hands
-                    hand = hands[g]
-                    if hand >> card & 1:  # (_give, inline)
-                        self.history.append((self.turn, action))
-                        hand ^= _BIT[card]
-                        hands[g] = hand
-                        pending = self.pending | _BIT[card]
-                        if pending.bit_count() == self.npass:
-                            hands[g + 2 & 3] |= pending  # the partner receives them
-                            self.given[g] = pending
-                            self.pending = 0
-                            if g == self.bidder:
-                                self.giver = -1
-                                self._legal = None
-                                self._meld()
-                                return
-                            g = self.giver = self.turn = self.bidder
-                            hand = hands[g]
-                        else:
-                            self.pending = pending
-                        # the giver's legal actions, worked out at once
-                        self._legal = [*_GIVE0[hand & 4095], *_GIVE1[hand >> 12 & 4095],
-                                       *_GIVE2[hand >> 24 & 4095], *_GIVE3[hand >> 36]]
-                        return
-            elif card < 96:
-                if self.phase == DISCARD and self.hands[self.bidder] >> card - 48 & 1:
-                    self._legal = None
+            if self.phase == PASSING:
+                g = self.giver
+                hands = self.hands
+                hand = hands[g]
+                if hand >> card & 1:  # (_give, inline)
                     self.history.append((self.turn, action))
-                    self._discard(card - 48)
+                    hand ^= _BIT[card]
+                    hands[g] = hand
+                    pending = self.pending | _BIT[card]
+                    if pending.bit_count() == self.npass:
+                        hands[g + 2 & 3] |= pending  # the partner receives them
+                        self.given[g] = pending
+                        self.pending = 0
+                        if g == self.bidder:
+                            self.giver = -1
+                            self._legal = None
+                            self._meld()
+                            return
+                        g = self.giver = self.turn = self.bidder
+                        hand = hands[g]
+                    else:
+                        self.pending = pending
+                    # the giver's legal actions, worked out at once
+                    self._legal = [*_GIVE0[hand & 4095], *_GIVE1[hand >> 12 & 4095],
+                                   *_GIVE2[hand >> 24 & 4095], *_GIVE3[hand >> 36]]
                     return
-            elif self.phase == TRUMP:  # one of the trumps legal_actions() lists
+        elif card < 144:  # one of the discard actions legal_actions() lists
+            if self.phase == DISCARD and self.hands[self.bidder] >> card - 96 & 1:
                 self._legal = None
                 self.history.append((self.turn, action))
-                self._name_trump(card - 96)
+                self._discard(card - 96)
                 return
-        elif card >= 0:  # one of the play actions legal_actions() lists
-            if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
-                seat = self.turn
-                self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
-                hands = self.hands
-                hands[seat] ^= _BIT[card]
-                trick = self._trick
-                k = len(trick)
-                trick.append(card)
-                trump = self.trump
-                beaters = BEATERS[trump]
-                if k:
-                    w = self._win
-                    if beaters[w] >> card & 1:
-                        w = self._win = card
-                        self._wpos = k
-                    n = self.n
-                    if k + 1 == n:  # the trick is full (_end_trick, inline)
-                        leader = self.leader
-                        w = leader + self._wpos
-                        if w >= n:
-                            w -= n
-                        played = (*trick,)
-                        if n == 4:
-                            a, b, c, d = played
-                            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
-                        else:
-                            a, b, c = played
-                            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
-                        self.tricks.append((leader, played, w))
-                        self._trick = []
-                        self._win = -1
-                        hand = hands[w]
-                        if hand:  # the winner leads any card it holds
-                            self.leader = self.turn = w
-                            self._lmask = hand
-                            self._legal = None  # listed when asked (adapters use the mask)
-                        else:
-                            self._legal = None
-                            self._lmask = 0
-                            self._score_hand(throw_in=False)
-                        return
-                    first = trick[0]
-                else:
-                    w = self._win = first = card
-                    self._wpos = 0
-                seat = self.turn = seat + 1 if seat + 1 < self.n else 0
-                # the next player's legal cards (_play_mask, inline), worked out at once;
-                # their list is made when asked (the research adapters read the mask)
-                self._legal = None
-                hand = hands[seat]
-                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
-                if must:  # cards of one suit
-                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                        must = must & beaters[w] or must
-                    self._lmask = must
-                    return
-                self._lmask = hand
-                return
-        elif type(action) is tuple and self.phase == BIDDING:
+        elif self.phase == TRUMP:  # one of the trumps legal_actions() lists
+            self._legal = None
+            self.history.append((self.turn, action))
+            self._name_trump(card - 144)
+            return
+        super().apply(action)
+
+    def _apply_tuple(self, action: tuple[Any, Any]) -> None:
+        """A pair that is none of the objects legal_actions() lists: carried out if legal,
+        else explained (:class:`IllegalAction`, the state unchanged)."""
+        kind, value = action
+        if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
+                and type(value) is int and 0 <= value < 48 \
+                and self.hands[self.giver] >> value & 1:  # a card of the giver's hand
+            self._legal = None
+            self.history.append((self.turn, action))
+            self._give(value)
+            return
+        if type(kind) is int and type(value) is int:
             legal = self._legal
             if legal is None:
                 legal = self.legal_actions()
-            if action in legal and type(action[0]) is int and type(action[1]) is int:
-                # the pass or the lowest bid (equal to a listed one)
-                seat = self.turn
-                self._legal = None
-                self.history.append((seat, action))
-                self._bid(action[1])
-                return
-        if type(action) is tuple and len(action) == 2 and card < 0:
-            kind, value = action
-            if kind == K_GIVE and self.phase == PASSING and type(kind) is int \
-                    and type(value) is int and 0 <= value < 48 \
-                    and self.hands[self.giver] >> value & 1:  # a card of the giver's hand
+            if kind == K_PLAY:
+                if self.phase == PLAY and 0 <= value < 48 and self._lmask >> value & 1:
+                    seat = self.turn
+                    self._legal = None
+                    self._lmask = 0
+                    self._play(value)
+                    self.history.append((seat, action))
+                    return
+            elif action in legal and self.phase != OVER:
                 self._legal = None
                 self.history.append((self.turn, action))
-                self._give(value)
+                if kind == K_GIVE:
+                    self._give(value)
+                elif kind == K_BID:
+                    self._bid(value)
+                else:
+                    self._apply(action)
                 return
-            if type(kind) is int and type(value) is int:
-                legal = self._legal
-                if legal is None:
-                    legal = self.legal_actions()
-                if kind == K_PLAY:
-                    if self.phase == PLAY and 0 <= value < 48 and self._lmask >> value & 1:
-                        seat = self.turn
-                        self._legal = None
-                        self._lmask = 0
-                        self._play(value)
-                        self.history.append((seat, action))
-                        return
-                elif action in legal and self.phase != OVER:
-                    self._legal = None
-                    self.history.append((self.turn, action))
-                    if kind == K_GIVE:
-                        self._give(value)
-                    elif kind == K_BID:
-                        self._bid(value)
-                    else:
-                        self._apply(action)
-                    return
         super().apply(action)
 
     def card_reason(self, card: int) -> str | None:
@@ -879,11 +900,18 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         n, seat = self.n, self.turn
         self.bids.append((seat, amount))
         if amount == 0:
-            self.passed |= 1 << seat
+            passed = self.passed = self.passed | _BIT[seat]
         else:
             self.high_bid, self.high_bidder = amount, seat
-        passes = self.passed.bit_count()
-        if passes == n - 1 and self.high_bidder >= 0:
+            passed = self.passed
+        passes = passed.bit_count()
+        if passes < n - 1:  # the auction goes on: the next seat that has not passed
+            following = self._next
+            seat = following[seat]
+            while passed >> seat & 1:
+                seat = following[seat]
+            self.turn = seat
+        elif passes == n - 1 and self.high_bidder >= 0:
             self._win_bid(self.high_bidder, self.high_bid)
         elif passes == n - 1:
             if self.options.all_pass_redeal:
@@ -898,11 +926,6 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                 self._stop()
             else:
                 self._next_hand()
-        else:
-            nxt = (seat + 1) % n
-            while self.passed >> nxt & 1:
-                nxt = (nxt + 1) % n
-            self.turn = nxt
 
     def _win_bid(self, seat: int, amount: int) -> None:
         self.bidder, self.contract = seat, amount
@@ -954,15 +977,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         hands = self._meld_hands = tuple(self.hands)
         self._melds = None
         b = self.bidder
-        if self.n == 4:
-            h0, h1, h2, h3 = hands
-            totals = self.meld_totals = [
-                meld_total(h0, trump, extra) // div, meld_total(h1, trump, extra) // div,
-                meld_total(h2, trump, extra) // div, meld_total(h3, trump, extra) // div]
-            side = totals[b] + totals[(b + 2) % 4]  # side_meld(b)
-        else:
-            totals = self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
-            side = totals[b]
+        totals = self.meld_totals = melds_of(hands, trump, extra, div)
+        side = totals[b] + totals[b ^ 2] if self.n == 4 else totals[b]  # side_meld(b)
         if is_throw_in(side, self.contract, self.trick_total):
             self._score_hand(throw_in=True)
             return
@@ -1330,7 +1346,10 @@ def hands_dealt(state: GameState) -> int:
 def hands_redealt(state: GameState) -> int:
     """Hands dealt so far that were redealt unplayed (everybody passed)."""
     assert isinstance(state, PinochleState)
-    return sum(1 for entry in state.log if entry["redeal"])
+    return sum(map(bool, map(_REDEAL, state.log)))
+
+
+_REDEAL = operator.itemgetter("redeal")
 
 
 class CutthroatState(PinochleState):
