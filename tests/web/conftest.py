@@ -16,7 +16,7 @@ from cardplaza.web import create_app
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from web_helpers import FAST
-from web_servers import Server
+from web_servers import Server, ServerPairs, fresh_pg_db
 
 
 @pytest.fixture
@@ -78,29 +78,23 @@ def pg_url() -> Iterator[str]:
 @pytest.fixture
 def pg_db(pg_url: str) -> str:
     """A fresh database in the throw-away PostgreSQL cluster."""
-    import secrets
+    return fresh_pg_db(pg_url)
 
-    from sqlalchemy import create_engine, text
 
-    name = f"cp_{secrets.token_hex(6)}"
-    engine = create_engine(pg_url, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:
-        conn.execute(text(f"CREATE DATABASE {name}"))
-    engine.dispose()
-    return pg_url.rsplit("/", 1)[0] + f"/{name}"
+@pytest.fixture(scope="module")
+def server_pairs(pg_url: str, tmp_path_factory: pytest.TempPathFactory
+                 ) -> Iterator[ServerPairs]:
+    """Two server processes on one fresh PostgreSQL database, shared by a module's tests
+    that each play tables of their own; started again (both, on a new database) after a
+    test killed one of them."""
+    pairs = ServerPairs(lambda: fresh_pg_db(pg_url), tmp_path_factory.mktemp("pairs"))
+    try:
+        yield pairs
+    finally:
+        pairs.close()
 
 
 @pytest.fixture
-def servers(pg_db: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
-    """Two server processes on one fresh PostgreSQL database."""
-    a = Server(pg_db, tmp_path)
-    try:
-        b = Server(pg_db, tmp_path)
-    except BaseException:
-        a.stop()
-        raise
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
+def shared_servers(server_pairs: ServerPairs) -> tuple[Server, Server, str]:
+    """Two running server processes of :func:`server_pairs` and their database."""
+    return server_pairs.get()

@@ -13,6 +13,8 @@ from web_helpers import Seat, open_socket
 from web_servers import Server, check_log
 from websockets.exceptions import ConnectionClosed
 
+SharedServers = tuple[Server, Server, str]
+
 
 class Person:
     """A person at one seat: every state step it was sent, its acknowledged actions."""
@@ -112,9 +114,8 @@ def _every_step(person: Person, first: int, last: int) -> None:
         f"steps missing: {sorted(set(range(first, last + 1)) - set(person.steps))}")
 
 
-def test_two_people_on_two_processes_finish_a_game(servers: tuple[Server, Server],
-                                                   pg_db: str) -> None:
-    a, b = servers
+def test_two_people_on_two_processes_finish_a_game(shared_servers: SharedServers) -> None:
+    a, b, pg_db = shared_servers
     table, host_token, friend_token = _room_table(a, b)
     host = Person(a.ws, table, host_token)     # straight to the owner
     friend = Person(b.ws, table, friend_token)  # relayed by B to A
@@ -136,10 +137,10 @@ def test_two_people_on_two_processes_finish_a_game(servers: tuple[Server, Server
 
 
 def test_a_spectator_on_the_other_process_sees_every_step_and_no_hand(
-        servers: tuple[Server, Server]) -> None:
+        shared_servers: SharedServers) -> None:
     """Someone watching through B (the owner is A) is sent every step of the game, in the
     public view: no legal actions, no hand, before the end."""
-    a, b = servers
+    a, b, _db = shared_servers
     watch: list[str] = []
     table, host_token, friend_token = _room_table(a, b, watch)
     host = Person(a.ws, table, host_token)
@@ -158,9 +159,8 @@ def test_a_spectator_on_the_other_process_sees_every_step_and_no_hand(
             p.close()
 
 
-def test_sigkill_of_the_owner_mid_game_at_a_room_table(servers: tuple[Server, Server],
-                                                       pg_db: str) -> None:
-    a, b = servers
+def test_sigkill_of_the_owner_mid_game_at_a_room_table(shared_servers: SharedServers) -> None:
+    a, b, pg_db = shared_servers
     table, host_token, friend_token = _room_table(a, b)
     host = Person(a.ws, table, host_token)
     friend = Person(b.ws, table, friend_token)

@@ -73,9 +73,9 @@ def check_fair(db: str, table: str, fair: dict[str, Any]) -> None:
                                                              for a in row.actions])
 
 
-def test_a_game_goes_on_through_another_server(servers: tuple[Server, Server],
-                                               pg_db: str) -> None:
-    a, b = servers
+def test_a_game_goes_on_through_another_server(
+        shared_servers: tuple[Server, Server, str]) -> None:
+    a, b, pg_db = shared_servers
     r = httpx.post(f"{a.url}/api/tables", json={"game": "pinochle2", "level": "1",
                                                 "options": {"level": "1"}, "name": "Ann"})
     assert r.status_code == 200, r.text
@@ -98,8 +98,8 @@ def test_a_game_goes_on_through_another_server(servers: tuple[Server, Server],
     check_log(pg_db, t["table"], p.acked, step)
 
 
-def test_sigkill_of_the_owner_mid_game(servers: tuple[Server, Server], pg_db: str) -> None:
-    a, b = servers
+def test_sigkill_of_the_owner_mid_game(shared_servers: tuple[Server, Server, str]) -> None:
+    a, b, pg_db = shared_servers
     r = httpx.post(f"{a.url}/api/tables", json={"game": "pinochle2", "level": "1",
                                                 "options": {"level": "1"}, "name": "Ann"})
     t = r.json()

@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +76,65 @@ class Server:
 
     def text(self) -> str:
         return self.log.read_text(errors="replace")
+
+
+def fresh_pg_db(pg_url: str) -> str:
+    """A new database in the throw-away PostgreSQL cluster at ``pg_url``."""
+    import secrets
+
+    from sqlalchemy import create_engine, text
+
+    name = f"cp_{secrets.token_hex(6)}"
+    engine = create_engine(pg_url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as conn:
+        conn.execute(text(f"CREATE DATABASE {name}"))
+    engine.dispose()
+    return pg_url.rsplit("/", 1)[0] + f"/{name}"
+
+
+@contextmanager
+def server_pair(db: str, tmp: Path) -> Iterator[tuple[Server, Server]]:
+    """Two server processes on one database, killed afterwards."""
+    a = Server(db, tmp)
+    try:
+        b = Server(db, tmp)
+    except BaseException:
+        a.stop()
+        raise
+    try:
+        yield a, b
+    finally:
+        a.stop()
+        b.stop()
+
+
+class ServerPairs:
+    """Two server processes on one fresh database, shared by the tests of a module (a pair
+    takes several seconds to start): each test plays tables of its own. A test that killed
+    one of them leaves the pair to be replaced, both, on a new database, when the next test
+    asks."""
+
+    def __init__(self, new_db: Callable[[], str], tmp: Path) -> None:
+        self.new_db = new_db
+        self.tmp = tmp
+        self.pair: tuple[Server, Server] | None = None
+        self.db = ""
+        self._running: Any = None
+
+    def get(self) -> tuple[Server, Server, str]:
+        """Two running servers and their database."""
+        if self.pair is not None and all(s.proc.poll() is None for s in self.pair):
+            return (*self.pair, self.db)
+        self.close()
+        self.db = self.new_db()
+        self._running = server_pair(self.db, self.tmp)
+        self.pair = self._running.__enter__()
+        return (*self.pair, self.db)
+
+    def close(self) -> None:
+        if self._running is not None:
+            running, self._running, self.pair = self._running, None, None
+            running.__exit__(None, None, None)
 
 
 def check_log(db: str, table: str, acked: dict[int, Any], upto: int) -> None:
