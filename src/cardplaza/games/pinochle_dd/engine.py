@@ -298,6 +298,33 @@ _MASKED: list[Action] = []
 such as the research adapters, never needs the list). Never handed out."""
 
 
+_PerOptions = tuple[int, str, int, int, int, int, bool, dict[int, tuple[Action, ...]]]
+
+
+def _per_options(opts: Options) -> _PerOptions:
+    """What a state keeps of its options: the scale, the bid steps, the counters in a hand,
+    the highest bid, the counter mask, the cards passed, ``must_head`` and the listed bids
+    by the high bid (shared by every state of the same options)."""
+    global _LAST_OPTIONS
+    k = 10 if opts.scale == "x10" else 1
+    key = (opts.counters, opts.bid_steps)
+    fixed = _FIXED.get(key)
+    if fixed is None:
+        total = counter_total(opts.counters)
+        top = MAX_SIDE_MELD + total
+        while not bid_allowed(top, opts.bid_steps):
+            top -= 1
+        fixed = _FIXED[key] = (total, top, counter_mask(opts.counters))
+    total, top, bits = fixed
+    menus = _BID_MENUS.setdefault((opts.bid_steps, k, top), {})
+    found = (k, opts.bid_steps, total, top, bits, opts.pass_count, opts.must_head, menus)
+    _LAST_OPTIONS = (opts, found)
+    return found
+
+
+_LAST_OPTIONS: tuple[Options | None, _PerOptions] = (None, (1, "1", 0, 0, 0, 0, True, {}))
+"""The options of the last state made and :func:`_per_options` of them."""
+
 _SLOTS = (
     "_bid_menus", "_bt", "_led", "_legal", "_lmask", "_meld_src", "_melds", "_must_head",
     "_trick", "_wbeat", "_win", "_wpos", "bidder", "bids", "contract", "counter_bits",
@@ -336,21 +363,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self.is_terminal = False
         self._legal = None
         super().__init__(opts, seed, 4)
-        self.k = 10 if opts.scale == "x10" else 1
-        self.steps = opts.bid_steps
-        key = (opts.counters, opts.bid_steps)
-        fixed = _FIXED.get(key)
-        if fixed is None:
-            total = counter_total(opts.counters)
-            top = MAX_SIDE_MELD + total
-            while not bid_allowed(top, opts.bid_steps):
-                top -= 1
-            fixed = _FIXED[key] = (total, top, counter_mask(opts.counters))
-        self.total, self.max_bid, self.counter_bits = fixed
-        self.npass = opts.pass_count
-        self._must_head = opts.must_head
-        menus_key = (opts.bid_steps, self.k, self.max_bid)
-        self._bid_menus = _BID_MENUS.setdefault(menus_key, {})
+        last, per_options = _LAST_OPTIONS
+        if opts is not last:
+            per_options = _per_options(opts)
+        (self.k, self.steps, self.total, self.max_bid, self.counter_bits, self.npass,
+         self._must_head, self._bid_menus) = per_options
         self.scores = [0, 0]
         self._log: list[dict[str, Any] | _RawEntry] = []
         """Per hand, its entry of :attr:`log`, or what it is made from while nobody has
@@ -442,11 +459,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         first lead the throw-in is listed after the cards.
         """
         legal = self._legal
-        if legal:
-            return legal
         if legal is _MASKED:  # a card played worked out the legal faces, not their list
             held = self._lmask
             legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            return legal
+        if legal:
             return legal
         self._lmask = 0
         ph = self.phase
