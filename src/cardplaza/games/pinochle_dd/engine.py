@@ -241,6 +241,11 @@ of legal actions is a new list, ``_PL0[low] + _PL1[high]``)."""
 _LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
 """The faces of each face's suit."""
 _NEXT_SEAT = (1, 2, 3, 0)
+_NEXT_BIDDER = tuple(tuple(next((n for n in ((seat + i) % 4 for i in range(1, 4))
+                                 if not passed >> n & 1), -1) for seat in range(4))
+                     for passed in range(16))
+"""By the seats that have passed (a mask) and the seat that just bid: the next seat that
+has not passed, -1 if none."""
 _SEAT_PLAYS = tuple(tuple((seat, a) for a in _PLAY_LIST) for seat in range(4))
 """The history entry of each seat's play of each face (made once)."""
 _GIVE_LIST = [(K_GIVE, f) for f in range(FACES)]
@@ -284,20 +289,50 @@ _BID_OBJECTS[PASS] = PASS
 _CODES[id(PASS)] = _BID_CODE
 
 
+_RawEntry = tuple[Any, ...]
+"""What :meth:`DoubleDeckState._end_hand` keeps of a hand for its entry of the log."""
+
 _MASKED: list[Action] = []
 """The value of ``_legal`` once the legal faces of the player to act are known (in
 ``_lmask``) but their list is not yet built (a driver that numbers actions from the mask,
 such as the research adapters, never needs the list). Never handed out."""
 
 
+_PerOptions = tuple[int, str, int, int, int, int, bool, dict[int, tuple[Action, ...]]]
+
+
+def _per_options(opts: Options) -> _PerOptions:
+    """What a state keeps of its options: the scale, the bid steps, the counters in a hand,
+    the highest bid, the counter mask, the cards passed, ``must_head`` and the listed bids
+    by the high bid (shared by every state of the same options)."""
+    global _LAST_OPTIONS
+    k = 10 if opts.scale == "x10" else 1
+    key = (opts.counters, opts.bid_steps)
+    fixed = _FIXED.get(key)
+    if fixed is None:
+        total = counter_total(opts.counters)
+        top = MAX_SIDE_MELD + total
+        while not bid_allowed(top, opts.bid_steps):
+            top -= 1
+        fixed = _FIXED[key] = (total, top, counter_mask(opts.counters))
+    total, top, bits = fixed
+    menus = _BID_MENUS.setdefault((opts.bid_steps, k, top), {})
+    found = (k, opts.bid_steps, total, top, bits, opts.pass_count, opts.must_head, menus)
+    _LAST_OPTIONS = (opts, found)
+    return found
+
+
+_LAST_OPTIONS: tuple[Options | None, _PerOptions] = (None, (1, "1", 0, 0, 0, 0, True, {}))
+"""The options of the last state made and :func:`_per_options` of them."""
+
 _SLOTS = (
-    "_bid_menus", "_legal", "_lmask", "_meld_src", "_melds", "_must_head", "_trick", "_wbeat",
-    "_win", "_wpos", "bidder", "bids", "contract", "counter_bits", "dealer", "drawn", "given",
-    "giver", "hand_no", "hands", "high_bid", "high_bidder", "is_terminal", "k", "leader",
-    "log", "log_melds", "max_bid", "meld_totals", "no_trump_meld", "npass", "passed",
-    "pending", "phase", "private", "scores", "steps", "stuck", "total", "tricks",
-    "tricks_won", "trump", "turn", "winner", "_won", "history", "options", "seed",
-    "num_players", "_rng", "_rng_shared")
+    "_bid_menus", "_bt", "_led", "_legal", "_lmask", "_meld_src", "_melds", "_must_head",
+    "_trick", "_wbeat", "_win", "_wpos", "bidder", "bids", "contract", "counter_bits",
+    "dealer", "drawn", "given", "giver", "hand_no", "hands", "high_bid", "high_bidder",
+    "is_terminal", "k", "leader", "_log", "log_melds", "max_bid", "meld_totals",
+    "no_trump_meld", "npass", "passed", "pending", "phase", "private", "scores", "steps",
+    "stuck", "total", "_tm", "tricks", "tricks_won", "trump", "turn", "winner", "_won",
+    "history", "options", "seed", "num_players", "_rng", "_rng_shared")
 """The state's attributes (held in slots: a driver reads them at every step)."""
 _slot_values = operator.attrgetter(*_SLOTS)
 
@@ -328,23 +363,15 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self.is_terminal = False
         self._legal = None
         super().__init__(opts, seed, 4)
-        self.k = 10 if opts.scale == "x10" else 1
-        self.steps = opts.bid_steps
-        key = (opts.counters, opts.bid_steps)
-        fixed = _FIXED.get(key)
-        if fixed is None:
-            total = counter_total(opts.counters)
-            top = MAX_SIDE_MELD + total
-            while not bid_allowed(top, opts.bid_steps):
-                top -= 1
-            fixed = _FIXED[key] = (total, top, counter_mask(opts.counters))
-        self.total, self.max_bid, self.counter_bits = fixed
-        self.npass = opts.pass_count
-        self._must_head = opts.must_head
-        menus_key = (opts.bid_steps, self.k, self.max_bid)
-        self._bid_menus = _BID_MENUS.setdefault(menus_key, {})
+        last, per_options = _LAST_OPTIONS
+        if opts is not last:
+            per_options = _per_options(opts)
+        (self.k, self.steps, self.total, self.max_bid, self.counter_bits, self.npass,
+         self._must_head, self._bid_menus) = per_options
         self.scores = [0, 0]
-        self.log: list[dict[str, Any]] = []
+        self._log: list[dict[str, Any] | _RawEntry] = []
+        """Per hand, its entry of :attr:`log`, or what it is made from while nobody has
+        read it."""
         self.private: list[dict[int, Any] | tuple[int, int, int, int]] = []
         """Per logged hand, the passes each of the two exchanging seats saw (or, until read,
         the declarer, its partner and the cards each gave)."""
@@ -393,6 +420,12 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         """The faces that beat it (once it is worked out)."""
         self._wpos = 0
         """Its position in the trick."""
+        self._led = 0
+        """The faces of the suit led (once the trick has a card)."""
+        self._bt: tuple[int, ...] = BEATERS20[0]
+        self._tm = 0
+        """In the play: the faces that beat each face, and the trump faces (trump's
+        :data:`BEATERS20` row and :data:`SUIT20` mask, kept for the hand)."""
         self.leader = -1
         self.tricks: list[tuple[int, tuple[int, ...], int]] = []
         self._won: list[int] | None = None
@@ -426,27 +459,30 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         first lead the throw-in is listed after the cards.
         """
         legal = self._legal
-        if legal:
-            return legal
         if legal is _MASKED:  # a card played worked out the legal faces, not their list
             held = self._lmask
             legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            return legal
+        if legal:
             return legal
         self._lmask = 0
         ph = self.phase
         if ph == PLAY:
             held = self.hands[self.turn] & LOW20
             trick = self._trick
+            trump = self.trump
+            bt = self._bt = BEATERS20[trump]
+            tm = self._tm = SUIT20[trump]
             if trick:  # section 5: follow suit, else trump; beat the winner if able
                 w = self._win
                 if w < 0:
                     w = self._trick_winner()
-                    self._wbeat = BEATERS20[self.trump][w]
-                must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
+                self._wbeat = bt[w]
+                led = self._led = _LED20[trick[0]]
+                must = held & led or held & tm
                 if must:
                     # with must_head, beat the winner when following its suit or over-trumping
-                    held = (must & BEATERS20[self.trump][w] or must
-                            ) if self._must_head else must
+                    held = (must & bt[w] or must) if self._must_head else must
                 self._lmask = held
                 legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
                 return legal
@@ -523,40 +559,73 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             hands[seat] = h ^ col ^ col >> 20  # remove(h, c): its top level goes
             trick = self._trick
             n = len(trick)
-            trick.append(c)
-            if n == 3:  # the trick is full
-                if self._wbeat >> c & 1:
-                    self._wpos = 3
-                self._end_trick(trick)
-                return
-            seat = self.turn = _NEXT_SEAT[seat]
-            # the next player's legal faces (section 5), worked out at once
-            held = hands[seat] & LOW20
             if n:
+                if n == 3:  # the trick is full: its winner takes it and leads, or the hand ends
+                    leader = self.leader
+                    w = leader + (3 if self._wbeat >> c & 1 else self._wpos) & 3
+                    trick.append(c)
+                    self._won = None
+                    self.tricks_won[w] += 1
+                    self.tricks.append((leader, (*trick,), w))
+                    self._trick = []
+                    self._win = -1
+                    held = hands[w] & LOW20
+                    if held:  # the winner leads any card it holds
+                        self.leader = self.turn = w
+                        self._lmask = held
+                        self._legal = _MASKED
+                    else:
+                        self._legal = None
+                        self._end_hand("played")
+                    return
+                trick.append(c)
                 beat = self._wbeat
                 if beat >> c & 1:
                     self._win, self._wpos = c, n
-                    beat = self._wbeat = BEATERS20[self.trump][c]
-                must = held & _LED20[trick[0]] or held & SUIT20[self.trump]
+                    beat = self._wbeat = self._bt[c]
+                seat = self.turn = seat + 1 & 3
+                # the next player's legal faces (section 5), worked out at once
+                h = hands[seat]
+                must = h & self._led or h & self._tm
             else:
+                trick.append(c)
                 self._win, self._wpos = c, 0
-                beat = self._wbeat = BEATERS20[self.trump][c]
-                must = held & _LED20[c] or held & SUIT20[self.trump]
+                beat = self._wbeat = self._bt[c]
+                led = self._led = _LED20[c]
+                seat = self.turn = seat + 1 & 3
+                h = hands[seat]
+                must = h & led or h & self._tm
             if must:  # with must_head, beat the winner when following its suit or trumping
-                held = (must & beat or must) if self._must_head else must
-            self._lmask = held
+                self._lmask = (must & beat or must) if self._must_head else must
+            else:
+                self._lmask = h & LOW20
             self._legal = _MASKED
             return
         if c < _TRUMP_CODE:
             c -= FACES
-            if c >= 0 and self.phase == PASSING and self.hands[self.giver] >> c & 1:
-                self._legal = None  # one of the give actions legal_actions() lists
-                self.history.append((self.turn, action))
-                self._give(c)
-                if self.phase == PASSING:  # the giver's legal actions, worked out at once
-                    held = self.hands[self.giver] & LOW20
-                    self._legal = _GV0[held & 1023] + _GV1[held >> 10]
-                return
+            if c >= 0 and self.phase == PASSING:
+                hands = self.hands
+                g = self.giver
+                h = hands[g]
+                if h >> c & 1:  # one of the give actions legal_actions() lists
+                    self.history.append((self.turn, action))
+                    col = h & COLUMN[c]
+                    h ^= col ^ col >> FACES  # remove(h, c): its top level goes
+                    p = self.pending
+                    p |= (p & COLUMN[c]) << FACES | 1 << c  # add(p, c): one level more
+                    if p.bit_count() == self.npass:
+                        hands[g] = h
+                        self._legal = None
+                        self._passed_on(g, p)
+                        if self.phase == PASSING:  # the other giver's legal actions
+                            h = hands[self.giver]
+                            self._legal = _GV0[h & 1023] + _GV1[h >> 10 & 1023]
+                        return
+                    hands[g] = h
+                    self.pending = p
+                    # the giver's legal actions, worked out at once
+                    self._legal = _GV0[h & 1023] + _GV1[h >> 10 & 1023]
+                    return
         elif c < _BID_CODE:
             if self.phase == TRUMP:  # one of the trumps legal_actions() lists
                 seat = self.turn
@@ -565,11 +634,26 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self.history.append((seat, action))
                 return
         elif (c < _OTHER and self.phase == BIDDING
-              and action in self.legal_actions()):  # one of the listed bids
+              and action in self._legal):  # type: ignore[operator]  # (listed: not None)
             seat = self.turn
-            self._legal = None
-            self._bid((c - _BID_CODE) // self.k)
             self.history.append((seat, action))
+            amount = (c - _BID_CODE) // self.k
+            self.bids.append((seat, amount))
+            passed = self.passed
+            if amount:
+                self.high_bid = amount
+                self.high_bidder = seat
+            else:
+                passed = self.passed = passed | 1 << seat
+            n = passed.bit_count()
+            if n >= 3 and (n == 4 or self.high_bidder >= 0):
+                self._legal = None
+                self._auction_over(seat)
+                return
+            self.turn = _NEXT_BIDDER[passed][seat]
+            # the next bidder's listed bids, worked out at once
+            menu = self._bid_menus.get(self.high_bid)
+            self._legal = [*menu] if menu is not None else None
             return
         if type(action) is tuple and len(action) == 2 and self.phase != OVER:
             kind, value = action
@@ -734,6 +818,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             self.passed |= 1 << seat
         else:
             self.high_bid, self.high_bidder = amount, seat
+        self._auction_over(seat)
+
+    def _auction_over(self, seat: int = -1) -> None:
+        """After a bid or pass: the auction ends (three passes after a bid, or four), or
+        the next seat that has not passed bids."""
         passes = self.passed.bit_count()
         if passes == 3 and self.high_bidder >= 0:
             self._win_bid(self.high_bidder, self.high_bid)
@@ -776,23 +865,28 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         p |= (p & COLUMN[f]) << FACES | 1 << f  # add(p, f): one level more
         self.pending = p
         if p.bit_count() == self.npass:
-            receiver = (g + 2) % 4
-            h = hands[receiver]
-            q = p
-            while q:  # add every card passed, the lowest level of each face first
-                low = q & -q
-                x = low.bit_length() - 1
-                q ^= low
-                x %= FACES
-                h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
-            hands[receiver] = h
-            self.given[g] = p
-            self.pending = 0
-            if g != self.bidder:
-                self.giver = self.turn = self.bidder
-            else:
-                self.giver = -1
-                self._meld()
+            self._passed_on(g, p)
+
+    def _passed_on(self, g: int, p: int) -> None:
+        """The giver ``g`` has chosen every card ``p`` it passes: its partner takes them."""
+        hands = self.hands
+        receiver = (g + 2) % 4
+        h = hands[receiver]
+        q = p
+        while q:  # add every card passed, the lowest level of each face first
+            low = q & -q
+            x = low.bit_length() - 1
+            q ^= low
+            x %= FACES
+            h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
+        hands[receiver] = h
+        self.given[g] = p
+        self.pending = 0
+        if g != self.bidder:
+            self.giver = self.turn = self.bidder
+        else:
+            self.giver = -1
+            self._meld()
 
     def _meld(self) -> None:
         """Show every seat's meld, then play, or end the hand unplayed (sections 3.2, 6.4)."""
@@ -814,6 +908,8 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             self._end_hand("min_meld")
             return
         self.phase = PLAY
+        self._bt = BEATERS20[trump]
+        self._tm = SUIT20[trump]
         self.leader = self.turn = b
         self._trick = []
         self._win = -1
@@ -849,6 +945,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 self._win, self._wpos = f, len(trick)
         else:
             self._win, self._wpos = f, 0
+            self._led = _LED20[f]
         self._wbeat = BEATERS20[self.trump][self._win]
         trick.append(f)
         if len(trick) < 4:
@@ -935,42 +1032,22 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         mt = self.meld_totals
         assert mt is not None
         m0, m1 = side_melds = [mt[0] + mt[2], mt[1] + mt[3]]
-        k = self.k
-        tricks = self.tricks
         counters: list[int] | None = None
         side_tricks: list[int] | None = None
-        saved: list[bool] | None = None
         if how == "played":
-            c0, c1 = counters = self._played_counters()
+            counters = self._played_counters()
             tw = self.tricks_won
-            t0, t1 = side_tricks = [tw[0] + tw[2], tw[1] + tw[3]]
-            saved = [meld_saved(m0, c0, t0, options), meld_saved(m1, c1, t1, options)]
+            side_tricks = [tw[0] + tw[2], tw[1] + tw[3]]
         delta, made = hand_scores(self.contract, bside, side_melds, counters, side_tricks,
                                   options, conceded=how == "throw_in")
         s0 = self.scores[0] + delta[0]
         s1 = self.scores[1] + delta[1]
         self.scores = [s0, s1]
-        if tricks:
-            ld, (x0, x1, x2, x3), lw = tricks[-1]
-            last_trick: list[list[int]] | None = [
-                [ld, x0], [(ld + 1) & 3, x1], [(ld + 2) & 3, x2], [(ld + 3) & 3, x3]]
-            last_winner: int | None = lw
-        else:
-            last_trick = last_winner = None
-        self.log.append({
-            "hand": self.hand_no, "dealer": self.dealer, "redeal": False,
-            "bids": self._bids_json(), "bidder": b, "contract": self.contract * k,
-            "stuck_dealer": self.stuck, "trump": self.trump,
-            "how": how, "no_trump_meld": self.no_trump_meld,
-            "melds": None, "side_melds": [m0 * k, m1 * k],
-            "counters": None if counters is None else [counters[0] * k, counters[1] * k],
-            "tricks": side_tricks, "made": made,
-            "meld_saved": saved,
-            "score_change": [delta[0] * k, delta[1] * k],
-            "scores": [s0 * k, s1 * k],
-            "last_trick": last_trick,
-            "last_trick_winner": last_winner,
-        })
+        tricks = self.tricks
+        # the entry of the log, made into its dict when read (see log)
+        self._log.append((self.hand_no, self.dealer, self.bids, b, self.contract, self.stuck,
+                          self.trump, how, self.no_trump_meld, m0, m1, counters, side_tricks,
+                          made, delta, s0, s1, tricks[-1] if tricks else None))
         given = self.given
         if self.npass and (given[0] or given[1] or given[2] or given[3]):
             partner = (b + 2) & 3
@@ -988,9 +1065,54 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             return
         self._next_hand()
 
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Per hand dealt and over, its summary (see the package docstring: the entries of
+        the observation's ``history``, without the melds until worked out)."""
+        log = self._log
+        for i, entry in enumerate(log):
+            if type(entry) is tuple:
+                log[i] = self._log_dict(entry)
+        return log  # type: ignore[return-value]  # every entry is a dict now
+
+    @log.setter
+    def log(self, value: list[dict[str, Any]]) -> None:
+        self._log = value  # type: ignore[assignment]  # a list of dicts is one of entries
+
+    def _log_dict(self, raw: _RawEntry) -> dict[str, Any]:
+        """The summary of a hand from what :meth:`_end_hand` kept."""
+        (hand_no, dealer, bids, b, contract, stuck, trump, how, no_trump_meld, m0, m1,
+         counters, side_tricks, made, delta, s0, s1, last) = raw
+        k = self.k
+        saved: list[bool] | None = None
+        if counters is not None:
+            assert side_tricks is not None
+            options = self.options
+            saved = [meld_saved(m0, counters[0], side_tricks[0], options),
+                     meld_saved(m1, counters[1], side_tricks[1], options)]
+        last_trick: list[list[int]] | None = None
+        last_winner: int | None = None
+        if last is not None:
+            ld, (x0, x1, x2, x3), last_winner = last
+            last_trick = [[ld, x0], [(ld + 1) & 3, x1], [(ld + 2) & 3, x2], [(ld + 3) & 3, x3]]
+        return {
+            "hand": hand_no, "dealer": dealer, "redeal": False,
+            "bids": [[s, a * k] for s, a in bids], "bidder": b, "contract": contract * k,
+            "stuck_dealer": stuck, "trump": trump,
+            "how": how, "no_trump_meld": no_trump_meld,
+            "melds": None, "side_melds": [m0 * k, m1 * k],
+            "counters": None if counters is None else [counters[0] * k, counters[1] * k],
+            "tricks": side_tricks, "made": made,
+            "meld_saved": saved,
+            "score_change": [delta[0] * k, delta[1] * k],
+            "scores": [s0 * k, s1 * k],
+            "last_trick": last_trick,
+            "last_trick_winner": last_winner,
+        }
+
     def _record(self, summary: dict[str, Any],
                 passes: dict[int, Any] | tuple[int, int, int, int]) -> None:
-        self.log.append(summary)
+        self._log.append(summary)
         self.private.append(passes)
         self.log_melds.append(None)
 
@@ -1005,7 +1127,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             else:
                 assert src is not None
                 melds = src
-            entry = self.log[i] = {**entry, "melds": [m.to_json(self.k) for m in melds]}
+            entry = self._log[i] = {**entry, "melds": [m.to_json(self.k) for m in melds]}
         return entry
 
     def _next_hand(self) -> None:
@@ -1046,7 +1168,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             setattr(c, name, value)
         c.hands = self.hands[:]
         c.scores = self.scores[:]
-        c.log = self.log[:]
+        c._log = self._log[:]
         c.private = self.private[:]
         c.log_melds = self.log_melds[:]
         c.bids = self.bids[:]
