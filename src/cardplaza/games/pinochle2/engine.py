@@ -629,18 +629,8 @@ class Pinochle2State(GameState):
                 seat = self.turn
                 self.history.append(_SEAT_CARD[seat][NO_MELD])
                 stock = self.stock
-                if len(stock) > 2:  # _draws, inline (the last two cards are shown)
-                    hands = self.hands
-                    hand = hands[seat] | _BIT[stock.pop()]
-                    hands[seat] = hand
-                    hands[1 - seat] |= _BIT[stock.pop()]
-                    self.step = STEP_PLAY
-                    self.pending = []
-                    self._lmask = hand  # the seat leads: any card (listed as above)
-                    low = hand & _M24
-                    high = hand >> 24
-                    self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
-                                   *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
+                if len(stock) > 2:  # _draws, without shown cards (the last two are shown)
+                    self._draw_and_lead(seat, stock)
                     return
                 self._legal = None
                 self._draws(seat)
@@ -662,19 +652,24 @@ class Pinochle2State(GameState):
             pts = MELD_POINTS[t]
             self.meld_points[seat] += pts
             self.melds.append((seat, t, mask, pts, len(self.tricks), -1))
-            hands = self.hands
-            hand = hands[seat] | _BIT[stock.pop()]
-            hands[seat] = hand
-            hands[1 - seat] |= _BIT[stock.pop()]
-            self.step = STEP_PLAY
-            self.pending = []
-            self._lmask = hand  # the seat leads: any card (listed as above)
-            low = hand & _M24
-            high = hand >> 24
-            self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
-                           *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
+            self._draw_and_lead(seat, stock)
             return
         super().apply(action)
+
+    def _draw_and_lead(self, seat: int, stock: list[int]) -> None:
+        """After a meld step with more than two cards in the stock: the seat draws, then
+        the other, and the seat leads any card (its list made at once)."""
+        hands = self.hands
+        hand = hands[seat] | _BIT[stock.pop()]
+        hands[seat] = hand
+        hands[1 - seat] |= _BIT[stock.pop()]
+        self.step = STEP_PLAY
+        self.pending = []
+        self._lmask = hand
+        low = hand & _M24
+        high = hand >> 24
+        self._legal = [*_CHUNK0[low & 4095], *_CHUNK1[low >> 12],
+                       *_CHUNK2[high & 4095], *_CHUNK3[high >> 12]]
 
     def illegal_reason(self, action: Action) -> str | None:
         """None if legal, else a precise human-readable reason."""

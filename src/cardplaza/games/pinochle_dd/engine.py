@@ -560,23 +560,11 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             trick = self._trick
             n = len(trick)
             if n:
-                if n == 3:  # the trick is full: its winner takes it and leads, or the hand ends
-                    leader = self.leader
-                    w = leader + (3 if self._wbeat >> c & 1 else self._wpos) & 3
+                if n == 3:  # the trick is full
+                    if self._wbeat >> c & 1:  # the last card beats the winner so far
+                        self._wpos = 3
                     trick.append(c)
-                    self._won = None
-                    self.tricks_won[w] += 1
-                    self.tricks.append((leader, (*trick,), w))
-                    self._trick = []
-                    self._win = -1
-                    held = hands[w] & LOW20
-                    if held:  # the winner leads any card it holds
-                        self.leader = self.turn = w
-                        self._lmask = held
-                        self._legal = _MASKED
-                    else:
-                        self._legal = None
-                        self._end_hand("played")
+                    self._end_trick(trick)
                     return
                 trick.append(c)
                 beat = self._wbeat
