@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from p4_helpers import mask
 
-from cardplaza.games.pinochle4.meld import meld_breakdown, meld_total, meld_totals, melds_of
+from cardplaza.games.pinochle4.meld import meld_breakdown, meld_total, meld_totals
 from cardplaza.games.pinochle4.rules import CLUBS, DIAMONDS, HEARTS, SPADES
 
 
@@ -148,26 +148,3 @@ def test_property_no_card_twice_in_one_class(hand: int, trump: int, extra: bool)
             shown |= 1 << c
     assert shown == r.cards
 
-
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.integers(0, (1 << 48) - 1), min_size=1, max_size=4),
-       st.integers(0, 3), st.booleans(), st.sampled_from((1, 10)))
-def test_melds_of_equals_meld_total(hands: list[int], trump: int, extra: bool, div: int) -> None:
-    """The table look-ups of several hands at once give each hand's meld_total()."""
-    assert melds_of(hands, trump, extra, div) == [meld_total(h, trump, extra) // div
-                                                  for h in hands]
-
-
-def test_melds_of_every_double_and_single_meld() -> None:
-    """Both copies of every card (all doubles: arounds ×10, double pinochle, double run),
-    one copy of each, and hands with one card taken out of those, for every trump."""
-    every = (1 << 48) - 1
-    one = (1 << 24) - 1
-    hands = [every, one, every ^ one, 0] + [every & ~(1 << c) for c in range(48)] + [
-        one & ~(1 << c) for c in range(24)]
-    for trump in range(4):
-        for extra in (True, False):
-            assert melds_of(hands, trump, extra) == [meld_total(h, trump, extra)
-                                                     for h in hands]
-    assert melds_of([every], SPADES) == [meld_total(every, SPADES)] == [
-        meld_breakdown(every, SPADES).total]

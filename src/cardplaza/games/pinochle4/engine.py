@@ -23,7 +23,7 @@ from cardplaza.core.protocol import (
     GameState,
     safe_repr,
 )
-from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, melds_of
+from cardplaza.games.pinochle4.meld import MeldResult, meld_breakdown, meld_total
 from cardplaza.games.pinochle4.rules import (
     ABOVE,
     BEATERS,
@@ -977,7 +977,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         hands = self._meld_hands = tuple(self.hands)
         self._melds = None
         b = self.bidder
-        totals = self.meld_totals = melds_of(hands, trump, extra, div)
+        totals = self.meld_totals = [meld_total(h, trump, extra) // div for h in hands]
         side = totals[b] + totals[b ^ 2] if self.n == 4 else totals[b]  # side_meld(b)
         if is_throw_in(side, self.contract, self.trick_total):
             self._score_hand(throw_in=True)

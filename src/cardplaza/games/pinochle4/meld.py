@@ -14,7 +14,6 @@ of integer operations. Values are in 10-point units unless ``one_point`` is aske
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -114,70 +113,6 @@ def meld_total(hand: int, trump: int, extra_kq: bool = True) -> int:
     if a & _PIN == _PIN:
         return total + 40
     return total
-
-
-def _raw_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...],
-                          tuple[tuple[int, ...], ...], tuple[int, ...]]:
-    """The tables of :func:`melds_of`, indexed by one suit's raw 12 bits ``lo6 << 6 | hi6``
-    (its copy-0 and copy-1 cards): the marriage value, what being trump adds (with and
-    without O6), and per suit the flags of the arounds and the pinochle (for each of A, K,
-    Q, J: held once, held twice; then the pinochle's card of that suit held once, twice —
-    both set in a suit without one), whose AND over the suits indexes the last table."""
-    plain, on, off = [0] * 4096, [0] * 4096, [0] * 4096
-    flags = [[0] * 4096 for _ in range(4)]
-    pin = {SPADES: QUEEN, DIAMONDS: JACK}  # the pinochle: Q♠ J♦
-    for x in range(4096):
-        lo, hi = x >> 6, x & 63
-        a, b = lo | hi, lo & hi
-        i = a << 6 | b
-        plain[x] = PLAIN_SEQ[i]
-        on[x] = TRUMP_SEQ_ON[i] - PLAIN_SEQ[i]
-        off[x] = TRUMP_SEQ_OFF[i] - PLAIN_SEQ[i]
-        for s in range(4):
-            f = 0
-            for k, (r, _) in enumerate(AROUND_VALUES):
-                f |= (a >> r & 1) << 2 * k | (b >> r & 1) << 2 * k + 1
-            f |= (a >> pin[s] & 1) << 8 | (b >> pin[s] & 1) << 9 if s in pin else 3 << 8
-            flags[s][x] = f
-    value = [0] * 1024
-    for f in range(1024):
-        v = 0
-        for k, (_, single) in enumerate(AROUND_VALUES):
-            v += 10 * single if f >> 2 * k + 1 & 1 else single if f >> 2 * k & 1 else 0
-        value[f] = v + (300 if f >> 9 & 1 else 40 if f >> 8 & 1 else 0)
-    return (tuple(plain), tuple(on), tuple(off), tuple(tuple(t) for t in flags),
-            tuple(value))
-
-
-_PLAIN_RAW, _TRUMP_ON_RAW, _TRUMP_OFF_RAW, _FLAGS_RAW, _FLAGGED = _raw_tables()
-
-
-def melds_of(hands: Sequence[int], trump: int, extra_kq: bool = True,
-             div: int = 1) -> list[int]:
-    """``[meld_total(h, trump, extra_kq) // div for h in hands]``, each suit's 12 bits
-    read once into table look-ups.
-
-    >>> from cardplaza.core.cards import PINOCHLE
-    >>> h = PINOCHLE.parse_mask("A♠ 10♠ K♠ Q♠ J♠ J♦ A♥ 10♥ 10♣ J♣ 9♦ 9♥")
-    >>> every = (1 << 48) - 1
-    >>> melds_of([h, 0, every], 0) == [meld_total(h, 0), 0, meld_total(every, 0)]
-    True
-    """
-    plain = _PLAIN_RAW
-    over = _TRUMP_ON_RAW if extra_kq else _TRUMP_OFF_RAW
-    f0, f1, f2, f3 = _FLAGS_RAW
-    flagged = _FLAGGED
-    out = []
-    for hand in hands:
-        x0 = (hand & 63) << 6 | hand >> 24 & 63
-        x1 = (hand >> 6 & 63) << 6 | hand >> 30 & 63
-        x2 = (hand >> 12 & 63) << 6 | hand >> 36 & 63
-        x3 = (hand >> 18 & 63) << 6 | hand >> 42 & 63
-        total = (plain[x0] + plain[x1] + plain[x2] + plain[x3]
-                 + over[(x0, x1, x2, x3)[trump]]
-                 + flagged[f0[x0] & f1[x1] & f2[x2] & f3[x3]])
-        out.append(total // div)
-    return out
 
 
 def _trump_free_meld(a: int, b: int) -> int:
