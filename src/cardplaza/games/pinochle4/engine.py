@@ -627,30 +627,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                         if beaters[w] >> card & 1:
                             w = self._win = card
                             self._wpos = k
-                        if k == self._nlast:  # the trick is full (_end_trick, inline)
-                            n = self.n
-                            leader = self.leader
-                            w = leader + self._wpos
-                            if w >= n:
-                                w -= n
-                            played = (*trick,)
-                            if n == 4:
-                                a, b, c, d = played
-                                self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
-                            else:
-                                a, b, c = played
-                                self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
-                            self.tricks.append((leader, played, w))
-                            self._trick = []
-                            self._win = -1
-                            self._legal = None  # listed when asked (adapters use the mask)
-                            hand = hands[w]
-                            if hand:  # the winner leads any card it holds
-                                self.leader = self.turn = w
-                                self._lmask = hand
-                            else:
-                                self._lmask = 0
-                                self._score_hand(throw_in=False)
+                        if k == self._nlast:  # the trick is full
+                            self._end_trick(trick)
                             return
                         first = trick[0]
                     else:
@@ -1030,14 +1008,12 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             self.tricks.append((leader, (a, b, c), w))
         self._trick = []
         self._win = -1
+        self._legal = None  # listed when asked (the research adapters read the mask)
         hand = self.hands[w]
-        if hand:  # the winner leads any card it holds (its legal actions worked out at once)
+        if hand:  # the winner leads any card it holds
             self.leader = self.turn = w
             self._lmask = hand
-            self._legal = [*_PLAY0[hand & 4095], *_PLAY1[hand >> 12 & 4095],
-                           *_PLAY2[hand >> 24 & 4095], *_PLAY3[hand >> 36]]
         else:
-            self._legal = None
             self._lmask = 0
             self._score_hand(throw_in=False)
 
