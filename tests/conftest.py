@@ -9,7 +9,10 @@ server's fuzzing state machine long (``HYPOTHESIS_PROFILE=fuzz``).
 from __future__ import annotations
 
 import os
+import sys
+from collections.abc import Iterator
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("repeatable", derandomize=True)
@@ -31,3 +34,22 @@ if "CARDPLAZA_TEST_DATA" not in os.environ or os.environ.get("PYTEST_XDIST_WORKE
 # A text missing from the message catalog (or a placeholder left without its value) fails
 # loudly in tests and in the programs they start, instead of showing the key.
 os.environ["CARDPLAZA_STRICT_TEXTS"] = "1"
+
+
+@pytest.fixture(autouse=True)
+def _hooks_stay_as_loaded() -> Iterator[None]:
+    """A game's hooks are imported once per process and kept (``registry._HOOKS``). A test
+    that puts a stand-in for a hook's function into its module must put it into the
+    registry too (``monkeypatch.setattr(registry, "_HOOKS", {})``): else a stand-in loaded
+    while it was in place serves every later test of the process. Checked after each test
+    (after its ``monkeypatch`` is undone); a stale entry is dropped and the test fails."""
+    yield
+    from cardplaza.core import registry
+
+    for path, found in list(registry._HOOKS.items()):
+        module, _, attr = path.partition(":")
+        current = getattr(sys.modules.get(module), attr, found)
+        if current is not found:
+            del registry._HOOKS[path]
+            pytest.fail(f"the hook {path} was loaded while a test had replaced it; the "
+                        "registry kept the stand-in", pytrace=False)

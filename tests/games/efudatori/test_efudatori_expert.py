@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from cardplaza.ai.common import margin, redealt_decisions
 from cardplaza.ai.solver import brute_force
 from cardplaza.arena.core import run_arena
+from cardplaza.core import registry
 from cardplaza.core.bench import random_steps
 from cardplaza.games.efudatori import SPEC, EfudatoriState, Options
 from cardplaza.games.efudatori import players as ep
@@ -235,6 +236,7 @@ def test_small_arena_expert_against_four(monkeypatch: pytest.MonkeyPatch) -> Non
     def quick(level: str, seed: int = 0) -> object:
         return _make(level)
 
+    monkeypatch.setattr(registry, "_HOOKS", {})  # the level hook loaded afresh, then dropped
     monkeypatch.setattr(ep, "make_player", quick)
     opts = Options(players=2)
     r1 = run_arena("efudatori", ["4", "expert"], 1, seed=1, jobs=1, options=opts)

@@ -11,6 +11,7 @@ from piquet_helpers import m
 
 from cardplaza.ai.common import redealt_decisions
 from cardplaza.arena.core import run_arena
+from cardplaza.core import registry
 from cardplaza.core.bench import random_steps
 from cardplaza.games.piquet import SPEC
 from cardplaza.games.piquet import players as pp
@@ -186,6 +187,7 @@ def test_small_arena_expert_against_four(monkeypatch: pytest.MonkeyPatch) -> Non
     def quick(level: str, seed: int) -> object:
         return _make(level)
 
+    monkeypatch.setattr(registry, "_HOOKS", {})  # the level hook loaded afresh, then dropped
     monkeypatch.setattr(pp, "make_player", quick)
     opts = Options(four_deals=True)
     r1 = run_arena("piquet", ["4", "expert"], 1, seed=1, jobs=1, options=opts)
