@@ -146,6 +146,7 @@ def test_unit_deal_stops_each_game_after_its_first_deal(
         calls.append(len(state.done))
         return real(state)
 
+    monkeypatch.setattr(registry, "_HOOKS", {})  # the hook loaded afresh, then dropped
     monkeypatch.setattr(sys.modules[__name__], "first_trick_points", counting)
     deal = run_arena(tiny, ["1", "random"], deals=5, seed=4, unit="deal")
     game = run_arena(tiny, ["1", "random"], deals=5, seed=4)
