@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import base64
 import json
+import math
 import time
 from pathlib import Path
 from typing import Any
@@ -13,11 +15,26 @@ TOUCH = 28
 """Pixels of a card's face a fingertip needs, across and down."""
 
 
-def shot(page: Any, name: str, full_page: bool = True) -> Path:
-    """Save a screenshot (the whole page, or the viewport) under artifacts/screenshots/."""
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+def shot(page: Any, name: str, full_page: bool = True, folder: Path = SHOTS) -> Path:
+    """Save a screenshot (the whole page, or the viewport) as ``folder/name.png``.
+
+    The browser encodes the PNG for speed (the same pixels, files about 1.7 times as
+    large): Playwright's own screenshot spends about 0.3 s of the browser's processor on
+    each one's compression, four times as much, and the browser tests take hundreds."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    session = getattr(page, "cdp_session", None)
+    if session is None:
+        session = page.cdp_session = page.context.new_cdp_session(page)
+    params: dict[str, Any] = {"format": "png", "optimizeForSpeed": True}
+    if full_page:
+        width, height = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+        view = page.viewport_size or {"width": 0, "height": 0}
+        params["captureBeyondViewport"] = True
+        params["clip"] = {"x": 0, "y": 0, "width": math.ceil(max(width, view["width"])),
+                          "height": math.ceil(max(height, view["height"])), "scale": 1}
+    path.write_bytes(base64.b64decode(session.send("Page.captureScreenshot", params)["data"]))
     return path
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from cp_browser import new_page
+from cp_browser import new_page, shot
 
 from cardplaza.core import computers
 from cardplaza.core.ratings import Rating, SeatResult, Update, rate_game
@@ -88,9 +88,8 @@ def test_leaderboard_and_player_page(browser: Any, seeded: tuple[str, str, list[
         assert "#" + first[:4] in text
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= size[0] + 1, f"the board is {wide}px wide in a {size[0]}px window"
-        SHOTS.mkdir(parents=True, exist_ok=True)
         tag = f"{size[0]}x{size[1]}_{lang}"
-        page.screenshot(path=str(SHOTS / f"leaderboard_{tag}.png"), full_page=True)
+        shot(page, f"leaderboard_{tag}", folder=SHOTS)
         html = page.content()
         page.click(f"a[href='#/ratings/pinochle4/p/{first}']")
         page.wait_for_selector(".ratings-chart svg polyline", timeout=45_000)
@@ -105,7 +104,7 @@ def test_leaderboard_and_player_page(browser: Any, seeded: tuple[str, str, list[
         assert page.locator("main table tbody tr").count() == 10
         wide = page.evaluate("document.documentElement.scrollWidth")
         assert wide <= size[0] + 1, f"the page is {wide}px wide in a {size[0]}px window"
-        page.screenshot(path=str(SHOTS / f"player_{tag}.png"), full_page=True)
+        shot(page, f"player_{tag}", folder=SHOTS)
         html += page.content()
         for key in keys:
             assert key not in html
