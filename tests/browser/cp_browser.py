@@ -156,6 +156,21 @@ def my_move(page: Any) -> bool:
     return False
 
 
+MISALIGNED_JS = """() => [...document.querySelectorAll('table.result')].flatMap((table) => {
+  const head = table.tHead ? table.tHead.rows[0] : null;
+  const row = table.tBodies.length ? table.tBodies[0].rows[0] : null;
+  if (!head || !row) return [];
+  return [...head.cells].flatMap((th, i) => {
+    const cell = row.cells[i];
+    if (!cell || !th.textContent.trim()) return [];
+    const over = getComputedStyle(th).textAlign, under = getComputedStyle(cell).textAlign;
+    return over === under ? [] : [`${th.textContent.trim()}: ${over} over ${under}`];
+  });
+})"""
+"""Result tables' column headings not aligned as the column's first row is (a heading over
+figures aligned left, say), as ``heading: its alignment over the cell's``."""
+
+
 SHOWS_JS = """() => document.querySelector('.dialog.end') ? 'end'
   : document.querySelector('#continue-btn') ? 'continue'
   : document.querySelector('.table-view')?.dataset.myTurn === '1' ? 'turn' : ''"""

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 import pytest
-from cp_browser import play_to_end, shot, start_from_lobby
+from cp_browser import MISALIGNED_JS, play_to_end, shot, start_from_lobby
 
 # Small targets and the quickest computers keep each whole game to seconds.
 GAMES = [
@@ -47,6 +47,7 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
         text = page.inner_text(".dialog.summary")
         assert "Score" in text or "Partie" in text
         assert page.locator(".dialog.summary table").count()
+        assert not page.evaluate(MISALIGNED_JS), page.evaluate(MISALIGNED_JS)
         if not summaries:
             shot(page, f"{game}_summary_1280x800", full_page=False)
         summaries.append(text)
@@ -59,6 +60,9 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     verdict = dialog.locator(".verdict").inner_text()
     assert verdict in ("You win!", "You lose.", "Draw.")
     assert dialog.locator("table tr").count() >= 2
+    # Each column's heading stands over its figures (or its names), in every result table
+    # on the page: the end's, and the score sheet's where the game keeps one.
+    assert not page.evaluate(MISALIGNED_JS), page.evaluate(MISALIGNED_JS)
     assert dialog.locator("svg.chart polyline").count() >= 2, "no chart of the score's course"
     for name in DRAWERS[game]:
         assert name in tabs(page), (name, tabs(page))

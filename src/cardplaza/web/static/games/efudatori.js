@@ -71,7 +71,7 @@ export function endSummary(ctx) {
   if (!o.ranking) return null;
   const order = o.ranking.map((r, s) => [r, s]).sort((a, b) => a[0] - b[0]);
   return h("div", { class: "summary table-wrap" }, h("table", { class: "result" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("scores.player")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col", class: "name" }, t("scores.player")),
       h("th", { scope: "col" }, t("ef.points")), h("th", { scope: "col" }, t("ef.setscol")))),
     h("tbody", {}, order.map(([r, s]) => h("tr", { class: r === 1 ? "winner" : "" }, h("td", {}, String(r)), h("td", { class: "name" }, h("span", { class: "name-face" }, ctx.seatFace(s), ctx.seatName(s))),
       h("td", {}, String(o.scores[s])), h("td", {}, String(o.sets[s])))))));

@@ -287,10 +287,10 @@ function sheetTable(ctx) {
   const o = ctx.obs;
   const sides = ctx.n === 3 ? [0, 1, 2] : [0, 1];
   return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result sheet" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("p4.contract")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col", class: "name" }, t("p4.contract")),
       ...sides.map((s) => h("th", { scope: "col" }, sideName(ctx, s))))),
     h("tbody", {}, o.history.map((x) => h("tr", {}, h("td", {}, String(x.hand)),
-      h("td", {}, x.bidder === null || x.bidder === undefined ? "—"
+      h("td", { class: "name" }, x.bidder === null || x.bidder === undefined ? "—"
         : `${ctx.seatName(x.bidder)} ${x.bid}${x.trump !== null && x.trump !== undefined ? SUITS[x.trump] : ""} ${resultWord(x)}`),
       ...sides.map((s) => h("td", {}, h("span", { class: "delta" }, signed(x.score_change[s])), " ", String(x.scores[s]))))))));
 }

@@ -278,10 +278,10 @@ function sideName(ctx, side) {
 function sheetTable(ctx) {
   const o = ctx.obs;
   return h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result sheet" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("p4.contract")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col", class: "name" }, t("p4.contract")),
       ...[0, 1].map((s) => h("th", { scope: "col" }, sideName(ctx, s))))),
     h("tbody", {}, o.history.map((x) => h("tr", {}, h("td", {}, String(x.hand)),
-      h("td", {}, x.redeal ? t("p4.redeal")
+      h("td", { class: "name" }, x.redeal ? t("p4.redeal")
         : `${ctx.seatName(x.bidder)} ${x.contract}${x.trump !== null && x.trump !== undefined ? SUITS[x.trump] : ""} ${resultWord(x)}`),
       ...[0, 1].map((s) => h("td", {}, x.redeal ? String(x.scores[s])
         : [h("span", { class: "delta" }, signed(x.score_change[s])), " ", String(x.scores[s])])))))));

@@ -42,7 +42,7 @@ function gameCard(row, info) {
       fact(t("stats.margin"), signed(row.average_margin), row.average_margin >= 0 ? "won" : "lost")),
     best.length ? h("div", { class: "table-wrap", tabindex: "0" }, h("table", { class: "result stats-best" },
       h("caption", {}, t("stats.best")),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("stats.level")), h("th", { scope: "col" }, t("stats.margin.col")),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col", class: "name" }, t("stats.level")), h("th", { scope: "col" }, t("stats.margin.col")),
         h("th", { scope: "col" }, t("stats.score")))),
       h("tbody", {}, best.map(([lv, b]) => h("tr", { "data-level": lv },
         h("th", { scope: "row" }, levelText(row.game, lv), h("span", { class: "stats-when" }, when(b.finished))),
