@@ -1,4 +1,5 @@
-"""Hypothesis profiles: reproducible examples by default, fresh ones on request.
+"""Hypothesis profiles (reproducible examples by default, fresh ones on request) and a
+check after every test that it left no stand-in among the games' loaded hooks.
 
 ``HYPOTHESIS_PROFILE=explore make unit`` draws new random examples (and remembers any
 failure in the local example database); the default profile draws the same examples on
