@@ -61,7 +61,7 @@ def test_whole_game_from_lobby_to_result(page: Any, server: str, game: str,
     assert verdict in ("You win!", "You lose.", "Draw.")
     assert dialog.locator("table tr").count() >= 2
     # Each column's heading stands over its figures (or its names), in every result table
-    # on the page: the end's, and the score sheet's where the game keeps one.
+    # on the page (the end's; a score sheet too, while its drawer is the one open).
     assert not page.evaluate(MISALIGNED_JS), page.evaluate(MISALIGNED_JS)
     assert dialog.locator("svg.chart polyline").count() >= 2, "no chart of the score's course"
     for name in DRAWERS[game]:
