@@ -742,14 +742,8 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
                     self.history.append((seat, action))
                     return
             elif action in legal and self.phase != OVER:
-                self._legal = None
                 self.history.append((self.turn, action))
-                if kind == K_GIVE:
-                    self._give(value)
-                elif kind == K_BID:
-                    self._bid(value)
-                else:
-                    self._apply(action)
+                self._apply(action)
                 return
         super().apply(action)
 
