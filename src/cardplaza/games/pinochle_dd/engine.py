@@ -808,7 +808,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             self.high_bid, self.high_bidder = amount, seat
         self._auction_over(seat)
 
-    def _auction_over(self, seat: int = -1) -> None:
+    def _auction_over(self, seat: int) -> None:
         """After a bid or pass: the auction ends (three passes after a bid, or four), or
         the next seat that has not passed bids."""
         passes = self.passed.bit_count()
@@ -824,10 +824,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                              {})
                 self._next_hand()
         else:
-            nxt = (seat + 1) % 4
-            while self.passed >> nxt & 1:
-                nxt = (nxt + 1) % 4
-            self.turn = nxt
+            self.turn = _NEXT_BIDDER[self.passed][seat]
 
     def _win_bid(self, seat: int, amount: int) -> None:
         self.bidder, self.contract = seat, amount
