@@ -9,8 +9,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -92,22 +91,6 @@ def fresh_pg_db(pg_url: str) -> str:
     return pg_url.rsplit("/", 1)[0] + f"/{name}"
 
 
-@contextmanager
-def server_pair(db: str, tmp: Path) -> Iterator[tuple[Server, Server]]:
-    """Two server processes on one database, killed afterwards."""
-    a = Server(db, tmp)
-    try:
-        b = Server(db, tmp)
-    except BaseException:
-        a.stop()
-        raise
-    try:
-        yield a, b
-    finally:
-        a.stop()
-        b.stop()
-
-
 class ServerPairs:
     """Two server processes on one fresh database, shared by the tests of a module (a pair
     takes several seconds to start): each test plays tables of its own. A test that killed
@@ -119,7 +102,6 @@ class ServerPairs:
         self.tmp = tmp
         self.pair: tuple[Server, Server] | None = None
         self.db = ""
-        self._running: Any = None
 
     def get(self) -> tuple[Server, Server, str]:
         """Two running servers and their database."""
@@ -127,14 +109,23 @@ class ServerPairs:
             return (*self.pair, self.db)
         self.close()
         self.db = self.new_db()
-        self._running = server_pair(self.db, self.tmp)
-        self.pair = self._running.__enter__()
-        return (*self.pair, self.db)
+        a = Server(self.db, self.tmp)
+        try:
+            b = Server(self.db, self.tmp)
+        except BaseException:
+            a.stop()
+            raise
+        self.pair = (a, b)
+        return (a, b, self.db)
 
     def close(self) -> None:
-        if self._running is not None:
-            running, self._running, self.pair = self._running, None, None
-            running.__exit__(None, None, None)
+        """Stop both servers (nothing if none runs)."""
+        if self.pair is not None:
+            (a, b), self.pair = self.pair, None
+            try:
+                a.stop()
+            finally:
+                b.stop()
 
 
 def check_log(db: str, table: str, acked: dict[int, Any], upto: int) -> None:
