@@ -2,9 +2,13 @@
 
 :class:`WorkerPool` keeps a fixed number of worker processes (``python -m
 cardplaza.web.live.workers``) and runs picklable module-level functions in them:
-``await pool.run(fn, *args, deadline=seconds)``. Each process is driven by one thread of
-this process that hands it one task at a time over its stdin/stdout (length-prefixed
-pickles), so the event loop only waits on futures.
+``await pool.run(fn, *args, deadline=seconds)``. The event loop drives every process
+itself, one task at a time over its stdin/stdout (length-prefixed pickles): a task is
+written to the pipe when a process is free, and the reply read when the pipe is readable.
+No thread stands between the loop and a worker (a hop through a thread and back cost the
+loop several times the work of sending the task, in handing the interpreter lock to and
+fro); only a new process's first word, that it is ready (its preloads may compile search
+kernels for minutes), is waited for by a thread of its own.
 
 * A task not finished by its ``deadline`` (counted from the call, queueing included) raises
   :class:`WorkerTimeout` to the caller; if it has not started it is dropped, otherwise its
@@ -13,16 +17,18 @@ pickles), so the event loop only waits on futures.
 * A worker that dies (crash, kill) fails only the task it was running
   (:class:`WorkerFailed`); a fresh process takes its place and the other workers go on.
 * An exception inside the function is :class:`WorkerFailed` too (the worker lives on).
+
+A pool serves one event loop at a time (the loop of its latest :meth:`WorkerPool.run`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import os
 import pickle
-import queue
 import select
 import struct
 import subprocess
@@ -38,6 +44,8 @@ log = logging.getLogger("cardplaza.web")
 _HEADER = struct.Struct("!I")
 READY_SECONDS = 600.0
 """How long a new worker may take to start (its preloads compile search kernels)."""
+READ_CHUNK = 1 << 16
+"""Bytes read from a worker's pipe at a time."""
 
 
 class WorkerTimeout(Exception):
@@ -101,141 +109,232 @@ def _set_error(fut: asyncio.Future[Any], exc: BaseException) -> None:
         fut.set_exception(exc)
 
 
+def _reap(proc: subprocess.Popen[bytes]) -> None:
+    """Kill a worker process and collect it, closing its pipes (off the loop: the wait)."""
+    with contextlib.suppress(OSError):
+        proc.kill()
+    with contextlib.suppress(Exception):
+        proc.wait(5)
+    for stream in (proc.stdin, proc.stdout):
+        if stream is not None:
+            with contextlib.suppress(OSError):
+                stream.close()
+
+
 class _Slot:
-    """One worker process and the thread that feeds it."""
+    """One worker process, driven by the pool's event loop."""
 
     def __init__(self, pool: WorkerPool, index: int) -> None:
         self.pool = pool
         self.index = index
         self.proc: subprocess.Popen[bytes] | None = None
         self.ready = False
-        self.thread = threading.Thread(target=self._loop, name=f"cardplaza-ai-{index}",
-                                       daemon=True)
+        """The process has said it is ready (its preloads are done)."""
+        self.task: _Task | None = None
+        """The task the process is running."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The loop watching the process's pipes (once ready)."""
+        self._in = self._out = -1
+        self._buffer = bytearray()
+        self._unsent = b""
+        self._kill_timer: asyncio.TimerHandle | None = None
 
     # -- process ---------------------------------------------------------------------------
-    def ensure(self) -> subprocess.Popen[bytes]:
-        if self.proc is not None and self.proc.poll() is None:
-            return self.proc
+    def spawn(self) -> None:
+        """Start the process; a thread of its own waits for its word that it is ready.
+        Call with the pool's lock held."""
         self.ready = False
         # The worker sees the modules this process sees (functions are sent by name).
         paths = [p for p in sys.path if p and os.path.isdir(p)]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(paths))
-        self.proc = subprocess.Popen(
+        proc = self.proc = subprocess.Popen(
             [sys.executable, "-m", "cardplaza.web.live.workers", str(self.pool.nice),
              *self.pool.preload],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None, env=env,
             start_new_session=True)
         self.pool.stats.started += 1
-        return self.proc
+        threading.Thread(target=self._await_ready, args=(proc,), daemon=True,
+                         name=f"cardplaza-ai-{self.index}-start").start()
 
-    def kill(self) -> None:
+    def _await_ready(self, proc: subprocess.Popen[bytes]) -> None:
+        """The start thread: the worker's ready frame, then the loop takes over."""
+        assert proc.stdout is not None
+        try:
+            _read_frame(proc.stdout, time.monotonic() + READY_SECONDS)
+            ok = True
+        except (TimeoutError, EOFError, OSError):
+            ok = False
+        pool = self.pool
+        with pool.lock:
+            if proc is not self.proc:  # replaced or closed meanwhile
+                return
+            if ok:
+                self.ready = True
+                pool.stats.ready += 1
+            loop = pool.loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):  # a closed loop: the next run() sees it
+                loop.call_soon_threadsafe(pool.settle, self, proc, ok)
+                return
+        if not ok:
+            log.error("computer worker %d did not start", self.index)
+            with pool.lock:
+                if proc is self.proc:
+                    self.proc = None
+            _reap(proc)
+
+    def attach(self, loop: asyncio.AbstractEventLoop) -> None:
+        """On ``loop``: watch the ready process's replies there."""
+        proc = self.proc
+        if proc is None or not self.ready or self.loop is loop:
+            return
+        assert proc.stdin is not None and proc.stdout is not None
+        self._in, self._out = proc.stdin.fileno(), proc.stdout.fileno()
+        os.set_blocking(self._in, False)
+        os.set_blocking(self._out, False)
+        self._buffer.clear()
+        self._unsent = b""
+        self.loop = loop
+        loop.add_reader(self._out, self._readable)
+
+    def discard(self) -> asyncio.Future[None] | None:
+        """On the loop: stop watching the process and kill it (its reaping runs in a
+        thread; the future of that, or ``None`` when there was no process)."""
+        if self._kill_timer is not None:
+            self._kill_timer.cancel()
+            self._kill_timer = None
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.remove_reader(self._out)
+            if self._unsent:
+                loop.remove_writer(self._in)
+        self.loop = None
+        self._unsent = b""
+        self.ready = False
         proc, self.proc = self.proc, None
         if proc is None:
-            return
-        with contextlib.suppress(OSError):
-            proc.kill()
-        with contextlib.suppress(Exception):
-            proc.wait(5)
-        for stream in (proc.stdin, proc.stdout):
-            if stream is not None:
-                with contextlib.suppress(OSError):
-                    stream.close()
+            return None
+        running = asyncio.get_running_loop()
+        return running.run_in_executor(None, _reap, proc)
 
-    # -- feeding ---------------------------------------------------------------------------
-    def _wait_ready(self, proc: subprocess.Popen[bytes]) -> None:
-        """The worker says it is ready once its preloads (kernel warm-up) are done."""
-        assert proc.stdout is not None
-        _read_frame(proc.stdout, time.monotonic() + READY_SECONDS)
-        self.ready = True
-        self.pool.stats.ready += 1
-
-    def _loop(self) -> None:
-        pool = self.pool
-        if self.proc is not None:
-            try:
-                self._wait_ready(self.proc)
-            except (TimeoutError, EOFError, OSError):
-                log.error("computer worker %d did not start", self.index)
-                self.kill()
-        while True:
-            task = pool.tasks.get()
-            if task is None:
-                break
-            pool.stats.queued = pool.tasks.qsize()
-            now = time.monotonic()
-            if task.abandoned or task.future.done() or (
-                    task.expires is not None and now >= task.expires):
-                pool.stats.dropped += 1
-                task.loop.call_soon_threadsafe(_set_error, task.future,
-                                               WorkerTimeout("expired in the queue"))
-                continue
-            pool.stats.busy += 1
-            try:
-                self._run(task)
-            finally:
-                pool.stats.busy -= 1
-        self.kill()
-
-    def _run(self, task: _Task) -> None:
+    # -- one task --------------------------------------------------------------------------
+    def send(self, task: _Task) -> None:
+        """On the loop: hand ``task`` to the idle, ready process."""
         pool = self.pool
         try:
             payload = pickle.dumps((task.fn, task.args), protocol=pickle.HIGHEST_PROTOCOL)
         except Exception as exc:
             pool.stats.failed += 1
-            task.loop.call_soon_threadsafe(_set_error, task.future,
-                                           WorkerFailed(f"cannot send the task: {exc!r}"))
+            _set_error(task.future, WorkerFailed(f"cannot send the task: {exc!r}"))
             return
-        try:
-            proc = self.ensure()
-            assert proc.stdin is not None and proc.stdout is not None
-            if not self.ready:
-                self._wait_ready(proc)
-            proc.stdin.write(_HEADER.pack(len(payload)) + payload)
-            proc.stdin.flush()
-        except (OSError, EOFError, TimeoutError):
-            self._died(task, "could not be reached")
-            return
+        self.task = task
+        pool.stats.busy += 1
         task.started = time.monotonic()
-        kill_at = task.started + pool.kill_seconds
+        assert self.loop is not None
+        self._kill_timer = self.loop.call_later(pool.kill_seconds, self._overran, task)
+        self._write(_HEADER.pack(len(payload)) + payload)
+
+    def _write(self, data: bytes) -> None:
         try:
-            reply = _read_frame(proc.stdout, kill_at)
-        except TimeoutError:
-            pool.stats.killed += 1
-            log.warning("computer worker %d: a task ran over %.0f s; the worker is replaced",
-                        self.index, pool.kill_seconds)
-            self.kill()
-            task.loop.call_soon_threadsafe(_set_error, task.future,
-                                           WorkerTimeout("the worker was replaced"))
+            sent = os.write(self._in, data)
+        except BlockingIOError:
+            sent = 0
+        except OSError:
+            self._died("could not be reached")
             return
-        except (EOFError, OSError):
-            self._died(task, "stopped")
+        rest = data[sent:]
+        if rest and not self._unsent:
+            assert self.loop is not None
+            self.loop.add_writer(self._in, self._writable)
+        elif not rest and self._unsent:
+            assert self.loop is not None
+            self.loop.remove_writer(self._in)
+        self._unsent = rest
+
+    def _writable(self) -> None:
+        self._write(self._unsent)
+
+    def _readable(self) -> None:
+        try:
+            chunk = os.read(self._out, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""
+        if not chunk:
+            self._died("stopped")
+            return
+        buffer = self._buffer
+        buffer += chunk
+        while len(buffer) >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(buffer)
+            end = _HEADER.size + size
+            if len(buffer) < end:
+                return
+            frame = bytes(buffer[_HEADER.size:end])
+            del buffer[:end]
+            self._reply(frame)
+            if self.loop is None:  # the reply ended the process
+                return
+
+    def _reply(self, frame: bytes) -> None:
+        pool = self.pool
+        task = self._finish()
+        if task is None:
+            log.error("computer worker %d answered a task it was not given", self.index)
+            self._died("answered out of turn")
             return
         try:
-            ok, value = pickle.loads(reply)
+            ok, value = pickle.loads(frame)
         except Exception:
-            self._died(task, "sent an unreadable reply")
+            self._died("sent an unreadable reply", task)
             return
         if ok:
             pool.stats.done += 1
-            task.loop.call_soon_threadsafe(_set_result, task.future, value)
+            _set_result(task.future, value)
         else:
             pool.stats.failed += 1
-            task.loop.call_soon_threadsafe(_set_error, task.future, WorkerFailed(str(value)))
+            _set_error(task.future, WorkerFailed(str(value)))
+        pool.dispatch()
 
-    def _died(self, task: _Task, how: str) -> None:
-        pool = self.pool
-        if pool.closed:
-            self.kill()
-            task.loop.call_soon_threadsafe(_set_error, task.future,
-                                           WorkerFailed("the pool is closed"))
+    def _finish(self) -> _Task | None:
+        """The running task, no longer running."""
+        task, self.task = self.task, None
+        if task is not None:
+            self.pool.stats.busy -= 1
+        if self._kill_timer is not None:
+            self._kill_timer.cancel()
+            self._kill_timer = None
+        return task
+
+    def _overran(self, task: _Task) -> None:
+        if self.task is not task:
             return
-        pool.stats.crashes += 1
+        pool = self.pool
+        self._finish()
+        pool.stats.killed += 1
+        log.warning("computer worker %d: a task ran over %.0f s; the worker is replaced",
+                    self.index, pool.kill_seconds)
+        self.discard()
+        _set_error(task.future, WorkerTimeout("the worker was replaced"))
+        pool.dispatch()
+
+    def _died(self, how: str, task: _Task | None = None) -> None:
+        """On the loop: the process stopped or misbehaved; its task (if any) fails."""
+        pool = self.pool
+        task = task or self._finish()
         code = self.proc.poll() if self.proc is not None else None
-        log.error("computer worker %d %s (exit %s); a new one takes its place",
-                  self.index, how, code)
-        self.kill()
-        task.loop.call_soon_threadsafe(_set_error, task.future,
-                                       WorkerFailed(f"the worker {how}"))
+        self.discard()
+        if task is None:  # an idle worker went away: the next task starts another
+            log.warning("computer worker %d stopped while idle (exit %s)", self.index, code)
+        elif pool.closed:
+            _set_error(task.future, WorkerFailed("the pool is closed"))
+        else:
+            pool.stats.crashes += 1
+            log.error("computer worker %d %s (exit %s); a new one takes its place",
+                      self.index, how, code)
+            _set_error(task.future, WorkerFailed(f"the worker {how}"))
+        pool.dispatch()
 
 
 def _read_exact(stream: IO[bytes], n: int, until: float) -> bytes:
@@ -271,22 +370,27 @@ class WorkerPool:
         self.kill_seconds = kill_seconds
         self.nice = nice
         self.preload = preload
-        self.tasks: queue.Queue[_Task | None] = queue.Queue()
+        self.waiting: collections.deque[_Task] = collections.deque()
+        """Tasks no worker has taken yet, oldest first."""
         self.stats = PoolStats()
         self.slots: list[_Slot] = []
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
+        """Guards the processes' start (a thread may start them, and each start thread
+        reports to the loop)."""
+        self.loop: asyncio.AbstractEventLoop | None = None
         self.closed = False
 
     def start(self, processes: bool = False) -> None:
-        """Start the feeding threads (and, with ``processes``, the processes now)."""
-        with self._lock:
-            if self.slots or self.closed:
+        """Make the slots (and, with ``processes``, start every process now). Any thread."""
+        with self.lock:
+            if self.closed:
                 return
-            self.slots = [_Slot(self, i) for i in range(self.size)]
-            for slot in self.slots:
-                if processes:
-                    slot.ensure()
-                slot.thread.start()
+            if not self.slots:
+                self.slots = [_Slot(self, i) for i in range(self.size)]
+            if processes:
+                for slot in self.slots:
+                    if slot.proc is None:
+                        slot.spawn()
 
     def wait_ready(self, seconds: float) -> bool:
         """Wait up to ``seconds`` until every started worker process has said it is ready;
@@ -305,16 +409,17 @@ class WorkerPool:
         :class:`WorkerFailed` if it raised or its worker died."""
         if self.closed:
             raise WorkerFailed("the pool is closed")
-        self.start()
         loop = asyncio.get_running_loop()
+        if self.loop is not loop:
+            self._bind(loop)
         fut: asyncio.Future[Any] = loop.create_future()
         expires = None if deadline is None else time.monotonic() + deadline
         task = _Task(fn, args, loop, fut, expires)
-        self.tasks.put(task)
-        self.stats.queued = self.tasks.qsize()
+        self.waiting.append(task)
+        self.dispatch()
         # One timer on the future itself (``wait_for`` with ``shield`` costs two more
-        # futures and their callbacks per task); the feeding thread only ever sets a
-        # future that is not done yet.
+        # futures and their callbacks per task); the loop only ever sets a future that is
+        # not done yet.
         timer = None if deadline is None else loop.call_later(
             max(0.0, deadline), _expire, fut, task)
         try:
@@ -330,6 +435,59 @@ class WorkerPool:
             if timer is not None:
                 timer.cancel()
 
+    def _bind(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Serve ``loop`` from now on: it watches every ready process."""
+        self.start()
+        with self.lock:
+            self.loop = loop
+            ready = [slot for slot in self.slots if slot.ready]
+        for slot in ready:
+            slot.loop = None  # a former loop's watch ended with it
+            slot.attach(loop)
+
+    def settle(self, slot: _Slot, proc: subprocess.Popen[bytes], ok: bool) -> None:
+        """On the loop: a start thread's news of ``proc``."""
+        if proc is not slot.proc or self.loop is None:
+            return
+        if ok:
+            slot.attach(self.loop)
+        else:
+            log.error("computer worker %d did not start", slot.index)
+            slot.discard()
+            if self.waiting:  # a worker that cannot start fails a task, not every one
+                self.stats.crashes += 1
+                _set_error(self.waiting.popleft().future,
+                           WorkerFailed("the worker could not be reached"))
+        self.dispatch()
+
+    def dispatch(self) -> None:
+        """On the loop: waiting tasks to idle workers; processes started where needed."""
+        waiting = self.waiting
+        if not waiting or self.loop is None:
+            self.stats.queued = len(waiting)
+            return
+        now = time.monotonic()
+        for slot in self.slots:
+            if not waiting:
+                break
+            if slot.task is not None or slot.loop is not self.loop:
+                continue
+            while waiting:
+                task = waiting.popleft()
+                if task.abandoned or task.future.done() or (
+                        task.expires is not None and now >= task.expires):
+                    self.stats.dropped += 1
+                    _set_error(task.future, WorkerTimeout("expired in the queue"))
+                    continue
+                slot.send(task)
+                break
+        if waiting and not self.closed:
+            with self.lock:
+                for slot in self.slots:
+                    if slot.proc is None:
+                        slot.spawn()
+        self.stats.queued = len(waiting)
+
     @staticmethod
     def _abandon(task: _Task) -> None:
         """Nobody waits for this task any more: it is dropped if it has not started, and the
@@ -343,16 +501,22 @@ class WorkerPool:
         return [s.proc.pid for s in self.slots if s.proc is not None and s.proc.poll() is None]
 
     async def close(self) -> None:
-        """Stop the threads and the processes."""
-        with self._lock:
+        """Fail what waits or runs, and stop the processes."""
+        with self.lock:
             self.closed = True
             slots = list(self.slots)
-        for _ in slots:
-            self.tasks.put(None)
+        while self.waiting:
+            _set_error(self.waiting.popleft().future, WorkerFailed("the pool is closed"))
+        reaping = []
         for slot in slots:
-            slot.kill()
-        for slot in slots:
-            await asyncio.to_thread(slot.thread.join, 5)
+            task = slot._finish()
+            if task is not None:
+                _set_error(task.future, WorkerFailed("the pool is closed"))
+            with self.lock:
+                done = slot.discard()
+            if done is not None:
+                reaping.append(done)
+        await asyncio.gather(*reaping)
 
 
 # -- the worker process ---------------------------------------------------------------------

@@ -1,0 +1,84 @@
+"""The event loop drives the worker processes' pipes itself: tasks larger than a pipe's
+buffer go through whole, a worker that dies while idle costs no task, a pool serves a
+second event loop after the first has ended, and no thread stands between the loop and a
+running worker."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import threading
+import time
+
+from web_slowwork import echo
+
+from cardplaza.web.live.workers import WorkerPool
+
+
+def test_a_task_and_reply_larger_than_a_pipe_go_through_whole() -> None:
+    big = bytes(range(256)) * 20_000  # 5 MB each way: many partial writes and reads
+
+    async def main() -> bytes:
+        pool = WorkerPool(1, kill_seconds=60.0, nice=0)
+        try:
+            answers = await asyncio.gather(*(pool.run(echo, big, deadline=60.0)
+                                             for _ in range(3)))
+            assert all(a == big for a in answers)
+            return bytes(await pool.run(echo, b"small", deadline=60.0))
+        finally:
+            await pool.close()
+
+    assert asyncio.run(main()) == b"small"
+
+
+def test_a_worker_that_dies_while_idle_fails_no_task() -> None:
+    async def main() -> None:
+        pool = WorkerPool(1, kill_seconds=60.0, nice=0)
+        try:
+            assert await pool.run(echo, 1, deadline=60.0) == 1
+            (pid,) = pool.pids()
+            os.kill(pid, signal.SIGKILL)
+            until = time.monotonic() + 10
+            while pool.pids() == [pid] and time.monotonic() < until:
+                await asyncio.sleep(0.05)  # the loop sees the pipe close
+            assert await pool.run(echo, 2, deadline=60.0) == 2
+            assert pool.pids() and pool.pids() != [pid]
+            assert pool.stats.crashes == 0 and pool.stats.failed == 0
+            assert pool.stats.started == 2
+        finally:
+            await pool.close()
+
+    asyncio.run(main())
+
+
+def test_a_pool_serves_the_next_event_loop() -> None:
+    pool = WorkerPool(1, kill_seconds=60.0, nice=0)
+    pool.start(processes=True)
+    assert pool.wait_ready(120.0)
+    try:
+        assert asyncio.run(pool.run(echo, "first", deadline=60.0)) == "first"
+        assert asyncio.run(pool.run(echo, "second", deadline=60.0)) == "second"
+        assert pool.stats.started == 1  # the same process served both loops
+    finally:
+        asyncio.run(pool.close())
+    assert pool.pids() == []
+
+
+def test_no_thread_runs_between_the_loop_and_a_ready_worker() -> None:
+    async def main() -> list[str]:
+        pool = WorkerPool(2, kill_seconds=60.0, nice=0)
+        try:
+            await asyncio.gather(*(pool.run(echo, i, deadline=60.0) for i in range(8)))
+            until = time.monotonic() + 10
+            while any(t.name.startswith("cardplaza-ai") for t in threading.enumerate()) \
+                    and time.monotonic() < until:
+                await asyncio.sleep(0.05)  # the start threads end once their worker is up
+            results = await asyncio.gather(*(pool.run(echo, i, deadline=60.0)
+                                             for i in range(20)))
+            assert results == list(range(20))
+            return [t.name for t in threading.enumerate() if t.name.startswith("cardplaza-ai")]
+        finally:
+            await pool.close()
+
+    assert asyncio.run(main()) == []
