@@ -244,9 +244,9 @@ class Settings:
     """The interpreter's thread switch interval of the process while the server runs
     (``sys.setswitchinterval``), in seconds; 0 leaves Python's own (5 ms). ``serve`` sets
     :data:`SERVE_SWITCH_INTERVAL` unless it is given (``0.005`` is Python's own). The
-    action log's writing thread and the computers' feeding threads give the interpreter
-    lock up around every database or pipe call and must get it back from the event loop
-    each time; a busy loop keeps it up to this long before it yields."""
+    action log's writing thread gives the interpreter lock up around every database call
+    and must get it back from the event loop each time; a busy loop keeps it up to this
+    long before it yields."""
 
     # -- several processes -----------------------------------------------------------------
     heartbeat_seconds: float = 1.0
