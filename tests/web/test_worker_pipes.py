@@ -10,10 +10,11 @@ import os
 import signal
 import threading
 import time
+from typing import Any
 
-from web_slowwork import echo
+from web_slowwork import echo, nap
 
-from cardplaza.web.live.workers import WorkerPool
+from cardplaza.web.live.workers import WorkerFailed, WorkerPool
 
 
 def test_a_task_and_reply_larger_than_a_pipe_go_through_whole() -> None:
@@ -82,3 +83,22 @@ def test_no_thread_runs_between_the_loop_and_a_ready_worker() -> None:
             await pool.close()
 
     assert asyncio.run(main()) == []
+
+
+def test_a_task_that_cannot_be_sent_leaves_the_worker_to_the_next() -> None:
+    async def main() -> list[Any]:
+        pool = WorkerPool(1, kill_seconds=60.0, nice=0)
+        try:
+            assert await pool.run(echo, 0, deadline=60.0) == 0  # the worker is up
+            # Both wait behind the first; when it answers, the unpicklable one fails and
+            # the next goes to the worker at once.
+            calls = [pool.run(nap, 0.3, deadline=60.0),
+                     pool.run(echo, lambda: 0, deadline=60.0),
+                     pool.run(echo, 7, deadline=5.0)]
+            return list(await asyncio.gather(*calls, return_exceptions=True))
+        finally:
+            await pool.close()
+
+    slow, bad, good = asyncio.run(main())
+    assert slow == 0.3 and good == 7
+    assert isinstance(bad, WorkerFailed) and "cannot send the task" in str(bad)

@@ -136,7 +136,8 @@ class _Slot:
         """The loop watching the process's pipes (once ready)."""
         self._in = self._out = -1
         self._buffer = bytearray()
-        self._unsent = b""
+        self._unsent = memoryview(b"")
+        """The part of a task the pipe has not taken yet (written when it is writable)."""
         self._kill_timer: asyncio.TimerHandle | None = None
 
     # -- process ---------------------------------------------------------------------------
@@ -193,7 +194,7 @@ class _Slot:
         os.set_blocking(self._in, False)
         os.set_blocking(self._out, False)
         self._buffer.clear()
-        self._unsent = b""
+        self._unsent = memoryview(b"")
         self.loop = loop
         loop.add_reader(self._out, self._readable)
 
@@ -209,7 +210,7 @@ class _Slot:
             if self._unsent:
                 loop.remove_writer(self._in)
         self.loop = None
-        self._unsent = b""
+        self._unsent = memoryview(b"")
         self.ready = False
         proc, self.proc = self.proc, None
         if proc is None:
@@ -232,9 +233,9 @@ class _Slot:
         task.started = time.monotonic()
         assert self.loop is not None
         self._kill_timer = self.loop.call_later(pool.kill_seconds, self._overran, task)
-        self._write(_HEADER.pack(len(payload)) + payload)
+        self._write(memoryview(_HEADER.pack(len(payload)) + payload))
 
-    def _write(self, data: bytes) -> None:
+    def _write(self, data: memoryview) -> None:
         try:
             sent = os.write(self._in, data)
         except BlockingIOError:
@@ -326,7 +327,7 @@ class _Slot:
         code = self.proc.poll() if self.proc is not None else None
         self.discard()
         if task is None:  # an idle worker went away: the next task starts another
-            log.warning("computer worker %d stopped while idle (exit %s)", self.index, code)
+            log.warning("computer worker %d %s while idle (exit %s)", self.index, how, code)
         elif pool.closed:
             _set_error(task.future, WorkerFailed("the pool is closed"))
         else:
@@ -468,11 +469,8 @@ class WorkerPool:
             return
         now = time.monotonic()
         for slot in self.slots:
-            if not waiting:
-                break
-            if slot.task is not None or slot.loop is not self.loop:
-                continue
-            while waiting:
+            # A task that cannot be sent (unpicklable) leaves its worker free for the next.
+            while waiting and slot.task is None and slot.loop is self.loop:
                 task = waiting.popleft()
                 if task.abandoned or task.future.done() or (
                         task.expires is not None and now >= task.expires):
@@ -480,7 +478,6 @@ class WorkerPool:
                     _set_error(task.future, WorkerTimeout("expired in the queue"))
                     continue
                 slot.send(task)
-                break
         if waiting and not self.closed:
             with self.lock:
                 for slot in self.slots:
