@@ -6,10 +6,14 @@ running worker."""
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import signal
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 from web_slowwork import echo, nap
@@ -102,3 +106,16 @@ def test_a_task_that_cannot_be_sent_leaves_the_worker_to_the_next() -> None:
     slow, bad, good = asyncio.run(main())
     assert slow == 0.3 and good == 7
     assert isinstance(bad, WorkerFailed) and "cannot send the task" in str(bad)
+
+
+def test_the_worker_cost_script_measures_both_loops() -> None:
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "scripts" / "worker_cost.py"),
+                           "--tasks", "20", "--workers", "1", "--json"],
+                          capture_output=True, text=True, timeout=120, check=True)
+    figures = json.loads(done.stdout)
+    assert figures["tasks"] == 20
+    assert figures["idle loop"]["CPU us per task"] > 0
+    assert figures["idle loop"]["of it the loop's thread"] > 0
+    assert figures["idle loop"]["wall us per task"] > 0
+    assert figures["busy loop"]["wall us per task"] > 0
