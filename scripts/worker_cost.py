@@ -95,7 +95,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    sys.setswitchinterval(0.001)  # as a served process runs
+    from cardplaza.web.settings import SERVE_SWITCH_INTERVAL
+
+    sys.setswitchinterval(SERVE_SWITCH_INTERVAL)  # as a served process runs
     results = {"game": args.game, "tasks": args.tasks, "workers": args.workers,
                "idle loop": asyncio.run(measure(args, busy=False)),
                "busy loop": asyncio.run(measure(args, busy=True))}
