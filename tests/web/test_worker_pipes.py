@@ -119,3 +119,21 @@ def test_the_worker_cost_script_measures_both_loops() -> None:
     assert figures["idle loop"]["of it the loop's thread"] > 0
     assert figures["idle loop"]["wall us per task"] > 0
     assert figures["busy loop"]["wall us per task"] > 0
+
+
+def test_a_task_left_running_by_an_ended_loop_costs_the_next_loop_nothing() -> None:
+    pool = WorkerPool(1, kill_seconds=60.0, nice=0)
+
+    async def leave_running() -> None:
+        assert await pool.run(echo, 0, deadline=60.0) == 0
+        asyncio.get_running_loop().create_task(pool.run(nap, 30.0, deadline=60.0))
+        await asyncio.sleep(0.1)  # the task is with the worker when this loop ends
+        # (its time limit was a timer of this loop: nothing would ever end it)
+
+    try:
+        asyncio.run(leave_running())
+        began = time.monotonic()
+        assert asyncio.run(pool.run(echo, "next", deadline=10.0)) == "next"
+        assert time.monotonic() - began < 10.0
+    finally:
+        asyncio.run(pool.close())

@@ -443,6 +443,10 @@ class WorkerPool:
             self.loop = loop
             ready = [slot for slot in self.slots if slot.ready]
         for slot in ready:
+            if slot.task is not None:  # a former loop's task, its answer owed to nobody
+                slot._finish()
+                slot.discard()
+                continue
             slot.loop = None  # a former loop's watch ended with it
             slot.attach(loop)
 
