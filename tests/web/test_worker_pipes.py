@@ -1,7 +1,8 @@
 """The event loop drives the worker processes' pipes itself: tasks larger than a pipe's
-buffer go through whole, a worker that dies while idle costs no task, a pool serves a
-second event loop after the first has ended, and no thread stands between the loop and a
-running worker."""
+buffer go through whole, a worker that dies while idle costs no task, a task that cannot
+be sent does not hold up the next, a pool serves a second event loop after the first has
+ended (a task the first left running does not hold a worker), and no thread stands
+between the loop and a running worker."""
 
 from __future__ import annotations
 
