@@ -60,11 +60,9 @@ class WorkerFailed(Exception):
 class _Task:
     fn: Callable[..., Any]
     args: tuple[Any, ...]
-    loop: asyncio.AbstractEventLoop
     future: asyncio.Future[Any]
     expires: float | None
     abandoned: bool = False
-    started: float = 0.0
 
 
 @dataclass
@@ -230,7 +228,6 @@ class _Slot:
             return
         self.task = task
         pool.stats.busy += 1
-        task.started = time.monotonic()
         assert self.loop is not None
         self._kill_timer = self.loop.call_later(pool.kill_seconds, self._overran, task)
         self._write(memoryview(_HEADER.pack(len(payload)) + payload))
@@ -415,7 +412,7 @@ class WorkerPool:
             self._bind(loop)
         fut: asyncio.Future[Any] = loop.create_future()
         expires = None if deadline is None else time.monotonic() + deadline
-        task = _Task(fn, args, loop, fut, expires)
+        task = _Task(fn, args, fut, expires)
         self.waiting.append(task)
         self.dispatch()
         # One timer on the future itself (``wait_for`` with ``shield`` costs two more
