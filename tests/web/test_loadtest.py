@@ -90,6 +90,31 @@ def test_the_in_process_run_measures_the_web_process_without_the_network() -> No
     assert apart["CPU ms per table opened (join, first state, leave)"] > 0, out
 
 
+@pytest.mark.parametrize("in_process", [True, False])
+def test_a_person_refused_for_the_rate_sends_the_action_again(in_process: bool) -> None:
+    """With no computer pause a simulated person acts faster than a connection may send;
+    a refused action is sent again (as a person clicks again) instead of leaving the
+    person waiting for a state that never comes."""
+    out = run_loadtest(args(in_process=in_process, seconds=3.0, tables=2,
+                            set=["ai_warm_up=false", "rate_per_second=4", "rate_burst=1",
+                                 "rate_strikes=1000"]))
+    assert out["error kinds"].get("rate_limited", 0) > 0, out
+    # at most four a second on each of two connections: most of them went through
+    assert out["actions"] >= 12, out
+    assert set(out["error kinds"]) == {"rate_limited"}, out
+
+
+@pytest.mark.parametrize("in_process", [True, False])
+def test_a_run_leaves_no_temporary_files(in_process: bool, tmp_path: Any,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    out = run_loadtest(args(in_process=in_process, seconds=1.0, tables=1))
+    assert out["actions"] > 0, out
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_profiler_times_cpu_not_the_wall_clock(tmp_path: Any) -> None:
     """A module that sleeps 1 s and spins 0.3 s of CPU: the profile gives the spin the
     time, and the sleep next to nothing."""

@@ -68,6 +68,7 @@ import json
 import math
 import os
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -86,6 +87,14 @@ from cardplaza.web.store.latency import BOUNDS_MS, between, percentile
 MAX_SECONDS = 3_600.0
 LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
 REPLY_SECONDS = 60.0
+RETRY_SECONDS = 0.1
+"""Wait before a simulated person sends again an action the server refused for its rate
+(``rate_limited``: a person acting faster than a connection may send, which a computer
+pause of 0 allows); the refusal is counted among the errors."""
+
+
+class RateLimited(Exception):
+    """The server refused the last message for the connection's rate."""
 
 
 @dataclass
@@ -376,6 +385,8 @@ class Bot:
                 self.run.figures.count(str(msg.get("code")))
                 if msg.get("code") in ("unknown_table", "bad_token", "broken_table"):
                     raise RuntimeError(msg["code"])
+                if msg.get("code") == "rate_limited":
+                    raise RateLimited
 
     async def play(self) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -391,17 +402,24 @@ class Bot:
             if state["current"] != state["seat"] or not state["legal"]:
                 try:
                     await self.recv_state()
+                except RateLimited:
+                    pass
                 except (ConnectionClosed, OSError):
                     await self.reconnect()
                 continue
             choice = state["legal"][self.rng.randrange(len(state["legal"]))]["json"]
             step = state["step"]
+            act = json.dumps({"type": "act", "action": choice, "step": step})
             t0 = time.perf_counter()
             try:
-                await self.ws.send(json.dumps({"type": "act", "action": choice, "step": step}))
+                await self.ws.send(act)
                 now = state
                 while now["step"] <= step:
-                    now = await self.recv_state()
+                    try:
+                        now = await self.recv_state()
+                    except RateLimited:  # refused, not played: sent again
+                        await asyncio.sleep(RETRY_SECONDS)
+                        await self.ws.send(act)
                 t1 = time.perf_counter()
                 acked[step] = choice
                 self.run.figures.actions += 1
@@ -804,6 +822,7 @@ def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
             return asyncio.run(runner(args, args.url.rstrip("/"), None))
         return asyncio.run(_run(args, [], [args.url.rstrip("/")]))
     tmp = Path(tempfile.mkdtemp(prefix="cardplaza-load-"))
+    kept = False
     extra = ["--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
     for pair in LOOPBACK_BUDGETS:
         extra += ["--set", pair]
@@ -814,18 +833,27 @@ def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
     for pair in args.set or []:
         extra += ["--set", pair]
     profile = getattr(args, "profile", None)
-    with _database(args.db, tmp) as db:
-        servers = [ServerProcess(db, args.pause, tmp, extra, profile if i == 0 else None)
-                   for i in range(args.servers)]
-        try:
-            for s in servers:
-                s.start()
-            if runner is not None:
-                return asyncio.run(runner(args, servers[0].base, db))
-            return asyncio.run(_run(args, servers, [s.base for s in servers]))
-        finally:
-            for s in servers:
-                s.stop()
+    try:
+        with _database(args.db, tmp) as db:
+            servers = [ServerProcess(db, args.pause, tmp, extra, profile if i == 0 else None)
+                       for i in range(args.servers)]
+            try:
+                for s in servers:
+                    s.start()
+                if runner is not None:
+                    return asyncio.run(runner(args, servers[0].base, db))
+                return asyncio.run(_run(args, servers, [s.base for s in servers]))
+            finally:
+                for s in servers:
+                    s.stop()
+    except BaseException:
+        # The servers' logs tell what went wrong: kept, and said where.
+        print(f"cardplaza loadtest: the servers' logs are in {tmp}", file=sys.stderr)
+        kept = True
+        raise
+    finally:
+        if not kept:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def format_figures(out: dict[str, Any]) -> str:

@@ -61,6 +61,8 @@ class Person:
         self.over = False
         self.session: Any = None
         self.client: Any = None
+        self.last_act = ""
+        """The last action sent, sent again after the server refused it for its rate."""
 
     def level(self) -> str:
         return self.run.levels[self.index % len(self.run.levels)]
@@ -86,8 +88,13 @@ class Person:
 
         msg = orjson.loads(text)
         if msg.get("type") == "error":
-            self.run.errors[str(msg.get("code"))] = self.run.errors.get(str(msg.get("code")),
-                                                                        0) + 1
+            code = str(msg.get("code"))
+            self.run.errors[code] = self.run.errors.get(code, 0) + 1
+            if code == "rate_limited" and self.last_act and not self.over:
+                # Refused, not played: the person sends it again once the connection's
+                # bucket has a token (as a person clicking again would).
+                wait = 1.0 / self.run.manager.settings.rate_per_second
+                asyncio.get_running_loop().call_later(wait, self._again, self.last_act)
             return
         if msg.get("type") != "state":
             return
@@ -105,8 +112,13 @@ class Person:
                 self.run.pending.get(self.index) is None:
             choice = state["legal"][self.rng.randrange(len(state["legal"]))]["json"]
             self.run.pending[self.index] = state["step"]
-            self.inbox.put_nowait(orjson.dumps({"type": "act", "action": choice,
-                                                "step": state["step"]}).decode())
+            self.last_act = orjson.dumps({"type": "act", "action": choice,
+                                          "step": state["step"]}).decode()
+            self.inbox.put_nowait(self.last_act)
+
+    def _again(self, text: str) -> None:
+        if not self.over and text == self.last_act:
+            self.inbox.put_nowait(text)
 
     async def open(self) -> None:
         """Open a table and join it (as ``POST /api/tables`` and the ``join`` message)."""
@@ -124,6 +136,7 @@ class Person:
         self.state = None
         self.over = False
         self.inbox = asyncio.Queue()
+        self.last_act = ""
         run.pending[self.index] = None
         self.client = Client(run.manager.settings, self._send_text, self._close)
         self.session = Session(run.manager, self.client, address="127.0.0.1")
@@ -222,12 +235,18 @@ async def _calibrate(run: InProcRun, count: int) -> tuple[float, float]:
 
 
 async def run_in_process(args: Any) -> dict[str, Any]:
-    """The in-process run of ``args`` (the benchmark's options); returns its figures."""
-    from cardplaza.web.front.app import create_app
+    """The in-process run of ``args`` (the benchmark's options); returns its figures (its
+    database is a temporary file, removed after the run)."""
     from cardplaza.web.loadtest.common import table_levels
 
     levels = table_levels(args.game, args.level)
-    tmp = Path(tempfile.mkdtemp(prefix="cardplaza-inproc-"))
+    with tempfile.TemporaryDirectory(prefix="cardplaza-inproc-") as tmp:
+        return await _run_in(Path(tmp), args, levels)
+
+
+async def _run_in(tmp: Path, args: Any, levels: list[str]) -> dict[str, Any]:
+    from cardplaza.web.front.app import create_app
+
     app = create_app(f"sqlite:///{tmp / 'inproc.sqlite3'}", settings=settings_for(args))
     manager = app.state.manager
     async with app.router.lifespan_context(app):

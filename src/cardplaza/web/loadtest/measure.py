@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import socket
 import statistics
 import subprocess
@@ -91,6 +92,7 @@ def measure(actions: int, game: str) -> list[float]:
     finally:
         proc.terminate()
         proc.wait(10)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> None:
