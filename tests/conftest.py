@@ -27,10 +27,14 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
 # programs they start) use a directory of their own.
 # Each test process has its own: with ``pytest -n 2`` two processes run tests at once.
 if "CARDPLAZA_TEST_DATA" not in os.environ or os.environ.get("PYTEST_XDIST_WORKER"):
+    import atexit
+    import shutil
     import tempfile
 
     os.environ["CARDPLAZA_TEST_DATA"] = tempfile.mkdtemp(prefix="cardplaza-test-data-")
     os.environ["XDG_DATA_HOME"] = os.environ["CARDPLAZA_TEST_DATA"]
+    # Removed when the test process ends (the programs tests start have ended by then).
+    atexit.register(shutil.rmtree, os.environ["CARDPLAZA_TEST_DATA"], ignore_errors=True)
 
 # A text missing from the message catalog (or a placeholder left without its value) fails
 # loudly in tests and in the programs they start, instead of showing the key.
