@@ -132,6 +132,11 @@ def test_hung_worker_is_replaced(db_url: str, toy: None) -> None:
     settings = toy_settings(ai_deadline_seconds=0.3, ai_kill_seconds=1.0, ai_workers=1)
     with TestClient(create_app(db_url, settings=settings)) as client:
         manager = client.app.state.manager  # type: ignore[attr-defined]
+        # The worker is ready before the move: on a loaded machine one still starting
+        # would take the task after its 0.3 s deadline, and a task expired in the queue
+        # is dropped, never sent (so nothing would hang to be replaced).
+        manager.pool.start(processes=True)
+        assert manager.pool.wait_ready(60.0)
         t = create(client, game="toy", seed=6, humans=[0], level="hang")
         ws, msg = join(client, t)
         try:
