@@ -227,3 +227,23 @@ def test_the_default_levels_are_the_games_own() -> None:
     assert table_levels("pinochle4", "expert,weak") == ["expert", "weak"]
     with pytest.raises(SystemExit):
         table_levels("pinochle4", "1")
+
+
+@pytest.mark.parametrize("game", ["pinochle2", "pinochle4"])
+def test_the_action_parts_script_times_each_part_of_an_action(game: str) -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "scripts" / "action_parts.py"),
+                           "--game", game, "--deals", "2", "--json"],
+                          capture_output=True, text=True, timeout=300, check=True)
+    out = json.loads(done.stdout)
+    assert out["game"] == game and out["person actions"] > 10, out
+    parts = out["microseconds per person action"]
+    assert set(parts) == {"copy and move", "state message", "change and JSON",
+                          "computer's view", "computer's decision"}
+    assert all(v > 0 for v in parts.values()), out
+    assert abs(out["sum"] - sum(parts.values())) < 0.5, out
