@@ -36,6 +36,7 @@ from cardplaza.games.pinochle_dd.rules import (
     SUIT20,
     SUIT_OF,
     SUIT_SYMBOLS,
+    THERMO,
     card_text,
     count,
     counter_mask,
@@ -238,6 +239,9 @@ _PL1: tuple[list[Action], ...] = tuple(
     [_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1] for m in range(1024))
 """The play actions of each 10-bit half of a 20-bit face mask (never handed out: a list
 of legal actions is a new list, ``_PL0[low] + _PL1[high]``)."""
+_TOP_COPY = {THERMO[f][n]: THERMO[f][n] ^ THERMO[f][n - 1]
+             for f in range(FACES) for n in range(1, 5)}
+"""By the copies of a face held (its column of a multiset mask): the bit of the top copy."""
 _LED20: tuple[int, ...] = tuple(SUIT20[SUIT_OF[f]] for f in range(FACES))
 """The faces of each face's suit."""
 _NEXT_SEAT = (1, 2, 3, 0)
@@ -264,13 +268,12 @@ _BID_MENUS: dict[tuple[str, int, int], dict[int, tuple[Action, ...]]] = {}
 """Per (bid_steps, scale, highest bid): the listed bids by the high bid (filled as met)."""
 _TRUMP_CODE = 2 * FACES
 _BID_CODE = _TRUMP_CODE + 4
-_CODES: dict[int, int] = {id(a): a[1] for a in _PLAY_LIST}
-_CODES.update({id(a): FACES + a[1] for a in _GIVE_LIST})
+_CODES: dict[int, int] = {id(a): FACES + a[1] for a in _GIVE_LIST}
 _CODES.update({id(a): _TRUMP_CODE + s for s, a in enumerate(_TRUMPS)})
-"""Each action object :meth:`DoubleDeckState.legal_actions` hands out, by its ``id``: the
-face of a play, ``FACES`` + the face of a give, ``_TRUMP_CODE`` + the suit of a trump,
-``_BID_CODE`` + the amount (shown scale) of a listed bid (see :func:`_bid_object`);
-:meth:`DoubleDeckState.apply` knows them at once."""
+"""Each action object :meth:`DoubleDeckState.legal_actions` hands out but the plays (each
+known by its face: ``_PLAY_LIST[face]``), by its ``id``: ``FACES`` + the face of a give,
+``_TRUMP_CODE`` + the suit of a trump, ``_BID_CODE`` + the amount (shown scale) of a listed
+bid (see :func:`_bid_object`); :meth:`DoubleDeckState.apply` knows them at once."""
 _BID_OBJECTS: dict[tuple[int, int], Action] = {}
 _OTHER = 1 << 40
 """The code of any other action (above every code)."""
@@ -461,7 +464,10 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         legal = self._legal
         if legal is _MASKED:  # a card played worked out the legal faces, not their list
             held = self._lmask
-            legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
+            if held < 1024:
+                legal = self._legal = [*_PL0[held]]
+            else:
+                legal = self._legal = _PL0[held & 1023] + _PL1[held >> 10]
             return legal
         if legal:
             return legal
@@ -544,51 +550,58 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
+        if self._lmask:  # cards may be played: a listed play is the pair object of its face
+            try:
+                f = action[1]  # type: ignore[index]
+                listed = action is _PLAY_LIST[f]
+            except (TypeError, IndexError, KeyError):  # not a listed play: see below
+                listed = False
+            if listed:
+                if self._legal is None:
+                    self.legal_actions()
+                if self._lmask >> f & 1:  # a legal play (see _lmask)
+                    seat = self.turn
+                    self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
+                    hands = self.hands
+                    h = hands[seat]
+                    hands[seat] = h ^ _TOP_COPY[h & COLUMN[f]]  # remove(h, f)
+                    trick = self._trick
+                    trick.append(f)
+                    n = len(trick)
+                    if n == 1:  # the lead
+                        self._win = f
+                        self._wpos = 0
+                        beat = self._wbeat = self._bt[f]
+                        led = self._led = _LED20[f]
+                    else:
+                        beat = self._wbeat
+                        if beat >> f & 1:  # it beats the winner so far
+                            self._win = f
+                            self._wpos = n - 1
+                            beat = self._wbeat = self._bt[f]
+                        if n == 4:
+                            self._end_trick(trick)
+                            return
+                        led = self._led
+                    seat = self.turn = seat + 1 & 3
+                    # the next player's legal faces (section 5), worked out at once: follow
+                    # suit, else trump; with must_head, beat the winner if able
+                    h = hands[seat]
+                    must = h & led or h & self._tm
+                    if must:
+                        if self._must_head:
+                            must = must & beat or must
+                        self._lmask = must
+                    else:
+                        self._lmask = h & LOW20
+                    self._legal = _MASKED
+                    return
         try:
             c = _CODES[id(action)]
         except KeyError:
             c = _OTHER
         if self._legal is None:
             self.legal_actions()
-        if self._lmask >> c & 1:  # one of the play actions legal_actions() lists (see _lmask)
-            seat = self.turn
-            self.history.append(_SEAT_PLAYS[seat][c])  # (seat, action)
-            hands = self.hands
-            h = hands[seat]
-            col = h & COLUMN[c]
-            hands[seat] = h ^ col ^ col >> 20  # remove(h, c): its top level goes
-            trick = self._trick
-            n = len(trick)
-            if n:
-                if n == 3:  # the trick is full
-                    if self._wbeat >> c & 1:  # the last card beats the winner so far
-                        self._wpos = 3
-                    trick.append(c)
-                    self._end_trick(trick)
-                    return
-                trick.append(c)
-                beat = self._wbeat
-                if beat >> c & 1:
-                    self._win, self._wpos = c, n
-                    beat = self._wbeat = self._bt[c]
-                seat = self.turn = seat + 1 & 3
-                # the next player's legal faces (section 5), worked out at once
-                h = hands[seat]
-                must = h & self._led or h & self._tm
-            else:
-                trick.append(c)
-                self._win, self._wpos = c, 0
-                beat = self._wbeat = self._bt[c]
-                led = self._led = _LED20[c]
-                seat = self.turn = seat + 1 & 3
-                h = hands[seat]
-                must = h & led or h & self._tm
-            if must:  # with must_head, beat the winner when following its suit or trumping
-                self._lmask = (must & beat or must) if self._must_head else must
-            else:
-                self._lmask = h & LOW20
-            self._legal = _MASKED
-            return
         if c < _TRUMP_CODE:
             c -= FACES
             if c >= 0 and self.phase == PASSING:
