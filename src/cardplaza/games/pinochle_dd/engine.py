@@ -239,6 +239,8 @@ _PL1: tuple[list[Action], ...] = tuple(
     [_PLAY_LIST[10 + f] for f in range(10) if m >> f & 1] for m in range(1024))
 """The play actions of each 10-bit half of a 20-bit face mask (never handed out: a list
 of legal actions is a new list, ``_PL0[low] + _PL1[high]``)."""
+_LOW_LEVELS = 1 | 1 << FACES | 1 << 2 * FACES
+"""Bit 0 of levels 0 to 2: ``fs * _LOW_LEVELS`` is a face mask repeated on them."""
 _TOP_COPY = {THERMO[f][n]: THERMO[f][n] ^ THERMO[f][n - 1]
              for f in range(FACES) for n in range(1, 5)}
 """By the copies of a face held (its column of a multiset mask): the bit of the top copy."""
@@ -610,8 +612,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                 h = hands[g]
                 if h >> c & 1:  # one of the give actions legal_actions() lists
                     self.history.append((self.turn, action))
-                    col = h & COLUMN[c]
-                    h ^= col ^ col >> FACES  # remove(h, c): its top level goes
+                    h ^= _TOP_COPY[h & COLUMN[c]]  # remove(h, c): its top level goes
                     p = self.pending
                     p |= (p & COLUMN[c]) << FACES | 1 << c  # add(p, c): one level more
                     if p.bit_count() == self.npass:
@@ -857,8 +858,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         g = self.giver
         hands = self.hands
         h = hands[g]
-        col = h & COLUMN[f]
-        hands[g] = h ^ col ^ col >> FACES  # remove(h, f): its top level goes
+        hands[g] = h ^ _TOP_COPY[h & COLUMN[f]]  # remove(h, f): its top level goes
         p = self.pending
         p |= (p & COLUMN[f]) << FACES | 1 << f  # add(p, f): one level more
         self.pending = p
@@ -871,12 +871,10 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         receiver = (g + 2) % 4
         h = hands[receiver]
         q = p
-        while q:  # add every card passed, the lowest level of each face first
-            low = q & -q
-            x = low.bit_length() - 1
-            q ^= low
-            x %= FACES
-            h |= (h & COLUMN[x]) << FACES | 1 << x  # add(h, x): one level more
+        while q:  # add each level of the cards passed: one copy more of each of its faces
+            fs = q & LOW20
+            h |= (h & fs * _LOW_LEVELS) << FACES | fs  # add(h, f) for every face f in fs
+            q >>= FACES
         hands[receiver] = h
         self.given[g] = p
         self.pending = 0
