@@ -434,6 +434,8 @@ class Bot:
             except (ConnectionClosed, OSError):
                 await self.reconnect()
                 continue
+            except RateLimited:  # while the computers moved (no message of ours waited)
+                continue
             except TimeoutError:
                 self.run.figures.count("time-out")
                 await self.reconnect()
