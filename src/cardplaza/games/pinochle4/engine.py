@@ -539,10 +539,10 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
         the pass is left.
         """
         legal = self._legal
-        if type(legal) is list:
-            return legal
-        if legal is not None:  # the plays of one suit, left by apply: listed now
-            legal = self._legal = [*legal]
+        if legal is not None:
+            if type(legal) is list:
+                return legal
+            legal = self._legal = [*legal]  # the plays of one suit, left by apply: listed now
             return legal
         m = self._lmask  # not 0: the play step's legal cards, worked out by apply
         if m:
@@ -606,51 +606,58 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
 
         The legality worked out for :meth:`legal_actions` serves: a legal card play or
         listed action is carried out at once, anything else is explained first."""
+        if self._lmask or (self.phase == PLAY and self._play_mask()):
+            # cards may be played (their mask worked out): a listed play is the one pair
+            # object of its card (the most met), known without a lookup
+            try:
+                card = action[1]  # type: ignore[index]
+                listed = action is _PLAYS[card]
+            except Exception:  # not a listed play: see below
+                listed = False
+            if listed and self._lmask >> card & 1 and self.phase == PLAY:
+                seat = self.turn
+                self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
+                hands = self.hands
+                hands[seat] ^= _BIT[card]
+                trick = self._trick
+                trump = self.trump
+                beaters = BEATERS[trump]
+                if trick:
+                    k = len(trick)
+                    trick.append(card)
+                    w = self._win
+                    if beaters[w] >> card & 1:
+                        w = self._win = card
+                        self._wpos = k
+                    if k == self._nlast:  # the trick is full
+                        self._end_trick(trick)
+                        return
+                    first = trick[0]
+                else:
+                    trick.append(card)
+                    w = self._win = first = card
+                    self._wpos = 0
+                seat = self.turn = self._next[seat]
+                # the next player's legal cards (_play_mask, inline), worked out at once;
+                # their list is made when asked (the research adapters read the mask):
+                # cards of one suit leave their tuple of actions to copy
+                hand = hands[seat]
+                must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
+                if must:  # cards of one suit
+                    if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
+                        must = must & beaters[w] or must
+                    self._lmask = must
+                    self._legal = _SUIT_PLAYS[must]
+                    return
+                self._lmask = hand
+                self._legal = None
+                return
         try:
             card = _CARD_CODE[id(action)]
         except KeyError:
             card = -1
-        if card < 48:
-            if card >= 0:  # one of the play actions legal_actions() lists (the most met)
-                if self.phase == PLAY and (self._lmask or self._play_mask()) >> card & 1:
-                    seat = self.turn
-                    self.history.append(_SEAT_PLAYS[seat][card])  # (seat, action)
-                    hands = self.hands
-                    hands[seat] ^= _BIT[card]
-                    trick = self._trick
-                    trump = self.trump
-                    beaters = BEATERS[trump]
-                    if trick:
-                        k = len(trick)
-                        trick.append(card)
-                        w = self._win
-                        if beaters[w] >> card & 1:
-                            w = self._win = card
-                            self._wpos = k
-                        if k == self._nlast:  # the trick is full
-                            self._end_trick(trick)
-                            return
-                        first = trick[0]
-                    else:
-                        trick.append(card)
-                        w = self._win = first = card
-                        self._wpos = 0
-                    seat = self.turn = self._next[seat]
-                    # the next player's legal cards (_play_mask, inline), worked out at
-                    # once; their list is made when asked (the research adapters read the
-                    # mask): cards of one suit leave their tuple of actions to copy
-                    hand = hands[seat]
-                    must = hand & _LED_MASK[first] or hand & SUIT_MASK[trump]
-                    if must:  # cards of one suit
-                        if not self._beat_only_trump_leads or SUIT_OF[first] == trump:
-                            must = must & beaters[w] or must
-                        self._lmask = must
-                        self._legal = _SUIT_PLAYS[must]
-                        return
-                    self._lmask = hand
-                    self._legal = None
-                    return
-            elif type(action) is tuple:
+        if card < 48:  # (a listed play not legal now is explained below)
+            if card < 0 and type(action) is tuple:
                 if self.phase == BIDDING:
                     legal = self._legal
                     if legal is None:
@@ -994,11 +1001,11 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             w -= n
         if n == 4:
             a, b, c, d = trick
-            self.won[w] |= 1 << a | 1 << b | 1 << c | 1 << d
+            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c] | _BIT[d]
             self.tricks.append((leader, (a, b, c, d), w))
         else:
             a, b, c = trick
-            self.won[w] |= 1 << a | 1 << b | 1 << c
+            self.won[w] |= _BIT[a] | _BIT[b] | _BIT[c]
             self.tricks.append((leader, (a, b, c), w))
         self._trick = []
         self._win = -1
