@@ -2,7 +2,7 @@
 
 ``python scripts/action_parts.py [--game G] [--level L] [--deals N] [--json]`` plays ``N``
 seeded games of ``G`` with a person at seat 0 who chooses at random and computers at
-level ``L`` (by default the game's quick level, which the server runs in its own process)
+level ``L`` (by default the game's quick level, decided in the web process itself)
 everywhere else, and calls, one after another, the functions the server calls for each
 action: the copy and the move (:meth:`~cardplaza.web.live.tables.TableManager._apply`),
 the person's state message with the table's facts and the log digest
