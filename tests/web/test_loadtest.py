@@ -58,6 +58,38 @@ def test_a_short_run_reports_its_figures() -> None:
     assert ours - 0.05 <= out["machine cores busy"] <= out["cores"] + 0.05, out
 
 
+def test_the_generator_keeps_a_small_http_pool_for_many_tables(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """More tables than pooled connections: every table is still opened and played (the
+    requests take turns on the pool), and the client's pool is the bound, not a
+    connection per table."""
+    import asyncio
+
+    import httpx
+
+    from cardplaza.web.loadtest import common
+
+    pools: list[int | None] = []
+    loops: list[str] = []
+
+    class Recording(httpx.AsyncClient):
+        def __init__(self, *a: Any, **kw: Any) -> None:
+            pools.append(kw["limits"].max_connections)
+            loops.append(type(asyncio.get_running_loop()).__module__)
+            super().__init__(*a, **kw)
+
+    monkeypatch.setattr(common, "HTTP_CONNECTIONS", 2)
+    monkeypatch.setattr(httpx, "AsyncClient", Recording)
+    out = run_loadtest(args(tables=6, seconds=2.0, warm=0.5))
+    assert pools == [2], pools
+    assert out["errors"] == 0 and out["games started"] >= 6 and out["actions"] > 6, out
+    # the generator runs on the server's kind of event loop (uvloop where installed)
+    from cardplaza.web.loadtest.common import server_loop
+
+    factory = server_loop()
+    assert loops == ["uvloop" if factory is not None else "asyncio.unix_events"], loops
+
+
 def test_load_figures_split_the_machine_into_cores() -> None:
     from cardplaza.web.loadtest.generator import load_figures, machine_busy
 

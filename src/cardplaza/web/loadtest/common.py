@@ -1,10 +1,23 @@
 """What the load benchmark's two drivers share — over the network (:mod:`.generator`) and in
-process (:mod:`.inproc`): the cap on tables, the budgets a benchmark server lifts and the
-computer level of each table."""
+process (:mod:`.inproc`): the cap on tables, the budgets a benchmark server lifts, the
+computer level of each table, the event loop they run on and the generator's HTTP pool."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
 MAX_TABLES = 2_000
+
+HTTP_CONNECTIONS = 8
+"""Connections the load generator's HTTP client keeps to the servers (creating tables,
+``/healthz``), whatever the number of tables: its requests are few and short. The HTTP
+library looks over every pooled connection, for each of them, at every request, so a pool
+of a connection per table made the generator's own processor time grow with the square
+of the tables, on the machine the servers are measured on."""
 
 LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"tables_burst_per_address={10 * MAX_TABLES}",
@@ -17,6 +30,35 @@ LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"connections_burst_per_address={10 * MAX_TABLES}")
 """Every table of the benchmark is played from one address: its server lifts the budgets
 of one address (and keeps those of one connection)."""
+
+
+def http_limits() -> Any:
+    """The load generator's HTTP pool: :data:`HTTP_CONNECTIONS`, all kept alive."""
+    import httpx
+
+    return httpx.Limits(max_connections=HTTP_CONNECTIONS,
+                        max_keepalive_connections=HTTP_CONNECTIONS)
+
+
+def server_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The event loop the server runs on (uvloop where installed), for the run to match."""
+    from cardplaza.web.front.server import uvicorn_options
+    from cardplaza.web.settings import Settings
+
+    if uvicorn_options(Settings())["loop"] != "uvloop":
+        return None
+    import uvloop
+
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
+def run_on_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run a benchmark's ``main`` on the kind of event loop the server runs on (uvloop where
+    installed): in process it is the server's own loop; over the network the generator
+    shares the machine with the servers, and what it spends they lack."""
+    with asyncio.Runner(loop_factory=server_loop()) as runner:
+        return runner.run(main)
 
 
 def table_levels(game: str, text: str) -> list[str]:

@@ -81,7 +81,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from cardplaza.web.loadtest.common import LOOPBACK_BUDGETS, MAX_TABLES, table_levels
+import orjson
+
+from cardplaza.web.loadtest.common import (
+    LOOPBACK_BUDGETS,
+    MAX_TABLES,
+    http_limits,
+    run_on_loop,
+    table_levels,
+)
 from cardplaza.web.store.latency import BOUNDS_MS, between, percentile
 
 MAX_SECONDS = 3_600.0
@@ -373,7 +381,7 @@ class Bot:
 
         while True:
             text = await asyncio.wait_for(self.ws.recv(), REPLY_SECONDS)
-            msg = json.loads(text)
+            msg = orjson.loads(text)
             if msg.get("type") == "state":
                 self.state = rebuild(self.state, msg)
                 assert self.table is not None
@@ -409,7 +417,7 @@ class Bot:
                 continue
             choice = state["legal"][self.rng.randrange(len(state["legal"]))]["json"]
             step = state["step"]
-            act = json.dumps({"type": "act", "action": choice, "step": step})
+            act = orjson.dumps({"type": "act", "action": choice, "step": step}).decode()
             t0 = time.perf_counter()
             try:
                 await self.ws.send(act)
@@ -527,9 +535,7 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
 
     levels = table_levels(args.game, args.level)
     run = Run(args.game, levels, args.tables, args.seconds, bases, args.warm)
-    limits = httpx.Limits(max_connections=args.tables + 20,
-                          max_keepalive_connections=args.tables + 20)
-    async with httpx.AsyncClient(limits=limits) as http:
+    async with httpx.AsyncClient(limits=http_limits()) as http:
         run.http = http
         for base in bases:
             await _wait_ready(http, base, None if args.url else 99, 900)
@@ -814,15 +820,14 @@ def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
     With ``runner``, that run instead of one person per table, against one server."""
     check_args(args)
     if getattr(args, "in_process", False):
-        from cardplaza.web.loadtest.inproc import run_in_process, server_loop
+        from cardplaza.web.loadtest.inproc import run_in_process
 
-        with asyncio.Runner(loop_factory=server_loop()) as loop_runner:
-            figures: dict[str, Any] = loop_runner.run(run_in_process(args))
-            return figures
+        figures: dict[str, Any] = run_on_loop(run_in_process(args))
+        return figures
     if args.url:
         if runner is not None:
-            return asyncio.run(runner(args, args.url.rstrip("/"), None))
-        return asyncio.run(_run(args, [], [args.url.rstrip("/")]))
+            return run_on_loop(runner(args, args.url.rstrip("/"), None))
+        return run_on_loop(_run(args, [], [args.url.rstrip("/")]))
     tmp = Path(tempfile.mkdtemp(prefix="cardplaza-load-"))
     kept = False
     extra = ["--set", f"max_live_tables={max(5_000, 4 * args.tables)}"]
@@ -843,8 +848,8 @@ def run_loadtest(args: Any, runner: Runner | None = None) -> dict[str, Any]:
                 for s in servers:
                     s.start()
                 if runner is not None:
-                    return asyncio.run(runner(args, servers[0].base, db))
-                return asyncio.run(_run(args, servers, [s.base for s in servers]))
+                    return run_on_loop(runner(args, servers[0].base, db))
+                return run_on_loop(_run(args, servers, [s.base for s in servers]))
             finally:
                 for s in servers:
                     s.stop()

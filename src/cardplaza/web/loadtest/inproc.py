@@ -31,7 +31,6 @@ import asyncio
 import random
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -182,19 +181,6 @@ class InProcRun:
         """CPU the simulated people spent reading and writing (taken out)."""
         self.pending: dict[int, int | None] = {}
         self.errors: dict[str, int] = {}
-
-
-def server_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """The event loop the server runs on (uvloop where installed), for the run to match."""
-    from cardplaza.web.front.server import uvicorn_options
-    from cardplaza.web.settings import Settings
-
-    if uvicorn_options(Settings())["loop"] != "uvloop":
-        return None
-    import uvloop
-
-    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
-    return factory
 
 
 def settings_for(args: Any) -> Any:

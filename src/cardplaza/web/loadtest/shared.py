@@ -39,7 +39,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardplaza.web.loadtest.common import MAX_TABLES
+import orjson
+
+from cardplaza.web.loadtest.common import MAX_TABLES, http_limits
 from cardplaza.web.loadtest.generator import (
     REPLY_SECONDS,
     Figures,
@@ -143,7 +145,7 @@ class Person:
                         text = await asyncio.wait_for(self.ws.recv(), min(left, REPLY_SECONDS))
                     except TimeoutError:
                         continue
-                    await self._message(json.loads(text))
+                    await self._message(orjson.loads(text))
             except (ConnectionClosed, OSError):
                 run.figures.base.count("lost connection")
             await self._leave()
@@ -444,9 +446,7 @@ async def run_shared(args: Any, base: str, db: str | None) -> dict[str, Any]:
     if run.level not in spec.levels:
         raise SystemExit(f"unknown level {run.level!r} for {args.game}: "
                          f"{', '.join(spec.levels)}")
-    people = args.tables * args.humans_per_table
-    limits = httpx.Limits(max_connections=people + 20, max_keepalive_connections=people + 20)
-    async with httpx.AsyncClient(limits=limits) as http:
+    async with httpx.AsyncClient(limits=http_limits()) as http:
         run.http = http
         # With a server of its own, the computers (who stand in) are ready first.
         await _wait_ready(http, base, None if db is None else 99, 900)
