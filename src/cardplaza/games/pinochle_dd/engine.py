@@ -332,7 +332,7 @@ _LAST_OPTIONS: tuple[Options | None, _PerOptions] = (None, (1, "1", 0, 0, 0, 0, 
 
 _SLOTS = (
     "_bid_menus", "_bt", "_led", "_legal", "_lmask", "_meld_src", "_melds", "_must_head",
-    "_trick", "_wbeat", "_win", "_wpos", "bidder", "bids", "contract", "counter_bits",
+    "_trick", "_wbeat", "_win", "_wpos", "_wseat", "bidder", "bids", "contract", "counter_bits",
     "dealer", "drawn", "given", "giver", "hand_no", "hands", "high_bid", "high_bidder",
     "is_terminal", "k", "leader", "_log", "log_melds", "max_bid", "meld_totals",
     "no_trump_meld", "npass", "passed", "pending", "phase", "private", "scores", "steps",
@@ -420,11 +420,14 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self.no_trump_meld = False
         self._trick: list[int] = []
         self._win = -1
-        """The winning face of the trick so far (-2: not worked out yet)."""
+        """-2 while the trick's winner is not worked out (the trick was set whole), else
+        anything: :attr:`_wseat` and :attr:`_wbeat` tell the winner (see :meth:`_winner`)."""
         self._wbeat = 0
-        """The faces that beat it (once it is worked out)."""
+        """The faces that beat the winning card of the trick so far."""
         self._wpos = 0
-        """Its position in the trick."""
+        """Its position in the trick (set by :meth:`_trick_winner` only)."""
+        self._wseat = 0
+        """The seat that played it."""
         self._led = 0
         """The faces of the suit led (once the trick has a card)."""
         self._bt: tuple[int, ...] = BEATERS20[0]
@@ -482,9 +485,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
             bt = self._bt = BEATERS20[trump]
             tm = self._tm = SUIT20[trump]
             if trick:  # section 5: follow suit, else trump; beat the winner if able
-                w = self._win
-                if w < 0:
-                    w = self._trick_winner()
+                w = self._winner()
                 self._wbeat = bt[w]
                 led = self._led = _LED20[trick[0]]
                 must = held & led or held & tm
@@ -532,11 +533,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         trick = self._trick
         trump = self.trump
         if trick:
-            w = self._win
-            if w < 0:
-                w = self._trick_winner()
-                self._wbeat = BEATERS20[trump][w]
+            w = self._winner()
             bt = BEATERS20[trump]
+            self._wbeat = bt[w]
             must = held & _LED20[trick[0]] or held & SUIT20[trump]
             if must:
                 # with must_head, beat the winner when following its suit or over-trumping
@@ -552,52 +551,61 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
         A card play checked against the legality already worked out is carried out at once;
         anything else is explained first."""
-        if self._lmask:  # cards may be played: a listed play is the pair object of its face
+        m = self._lmask
+        if m:  # cards may be played: a listed play is the pair object of its face
             try:
                 f = action[1]  # type: ignore[index]
                 listed = action is _PLAY_LIST[f]
             except (TypeError, IndexError, KeyError):  # not a listed play: see below
                 listed = False
-            if listed:
-                if self._legal is None:
-                    self.legal_actions()
-                if self._lmask >> f & 1:  # a legal play (see _lmask)
-                    seat = self.turn
-                    self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
-                    hands = self.hands
-                    h = hands[seat]
-                    hands[seat] = h ^ _TOP_COPY[h & COLUMN[f]]  # remove(h, f)
-                    trick = self._trick
-                    trick.append(f)
-                    n = len(trick)
-                    if n == 1:  # the lead
-                        self._win = f
-                        self._wpos = 0
+            # a legal play (see _lmask; a position whose list was dropped is worked out below)
+            if listed and m >> f & 1 and self._legal is not None:
+                seat = self.turn
+                self.history.append(_SEAT_PLAYS[seat][f])  # (seat, action)
+                hands = self.hands
+                h = hands[seat]
+                hands[seat] = h ^ _TOP_COPY[h & COLUMN[f]]  # remove(h, f)
+                trick = self._trick
+                if trick:
+                    beat = self._wbeat
+                    if beat >> f & 1:  # it beats the winner so far
+                        self._wseat = seat
                         beat = self._wbeat = self._bt[f]
-                        led = self._led = _LED20[f]
-                    else:
-                        beat = self._wbeat
-                        if beat >> f & 1:  # it beats the winner so far
-                            self._win = f
-                            self._wpos = n - 1
-                            beat = self._wbeat = self._bt[f]
-                        if n == 4:
-                            self._end_trick(trick)
-                            return
-                        led = self._led
-                    seat = self.turn = seat + 1 & 3
-                    # the next player's legal faces (section 5), worked out at once: follow
-                    # suit, else trump; with must_head, beat the winner if able
-                    h = hands[seat]
-                    must = h & led or h & self._tm
-                    if must:
-                        if self._must_head:
-                            must = must & beat or must
-                        self._lmask = must
-                    else:
-                        self._lmask = h & LOW20
-                    self._legal = _MASKED
-                    return
+                    trick.append(f)
+                    if len(trick) == 4:  # the trick is full: its winner takes it and leads
+                        w = self._wseat
+                        self._won = None
+                        self.tricks_won[w] += 1
+                        self.tricks.append((self.leader, tuple(trick), w))
+                        self._trick = []
+                        held = hands[w] & LOW20
+                        if held:  # the winner leads any card it holds
+                            self.leader = self.turn = w
+                            self._lmask = held
+                            self._legal = _MASKED
+                        else:
+                            self._legal = None
+                            self._end_hand("played")
+                        return
+                    led = self._led
+                else:  # the lead
+                    trick.append(f)
+                    self._wseat = seat
+                    beat = self._wbeat = self._bt[f]
+                    led = self._led = _LED20[f]
+                seat = self.turn = seat + 1 & 3
+                # the next player's legal faces (section 5), worked out at once: follow
+                # suit, else trump; with must_head, beat the winner if able
+                h = hands[seat]
+                must = h & led or h & self._tm
+                if must:
+                    if self._must_head:
+                        must = must & beat or must
+                    self._lmask = must
+                else:
+                    self._lmask = h & LOW20
+                self._legal = _MASKED
+                return
         try:
             c = _CODES[id(action)]
         except KeyError:
@@ -931,18 +939,30 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self._meld_src = None
         self.meld_totals = None if value is None else [m.total for m in value]
 
+    def _winner(self) -> int:
+        """The winning face of the current (non-empty) trick, worked out if the trick was
+        set whole (then kept in :attr:`_wseat` and :attr:`_wbeat`)."""
+        if self._win == -2:
+            w = self._trick_winner()
+            self._wseat = self.leader + self._wpos & 3
+            self._wbeat = BEATERS20[self.trump][w]
+            return w
+        return self._trick[self._wseat - self.leader & 3]
+
     def _play(self, f: int) -> None:
         seat = self.turn
         self.hands[seat] = remove(self.hands[seat], f)
         trick = self._trick
+        w = f
         if trick:
-            w = self._win if self._win >= 0 else self._trick_winner()
+            w = self._winner()
             if BEATERS20[self.trump][w] >> f & 1:
-                self._win, self._wpos = f, len(trick)
+                w = f
+                self._wseat = seat
         else:
-            self._win, self._wpos = f, 0
+            self._wseat = seat
             self._led = _LED20[f]
-        self._wbeat = BEATERS20[self.trump][self._win]
+        self._wbeat = BEATERS20[self.trump][w]
         trick.append(f)
         if len(trick) < 4:
             self.turn = (seat + 1) % 4
@@ -952,7 +972,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     def _end_trick(self, trick: list[int]) -> None:
         """The trick is full: its winner takes it and leads, or the hand ends."""
         leader = self.leader
-        w = leader + self._wpos & 3
+        w = self._wseat
         self._won = None
         self.tricks_won[w] += 1
         self.tricks.append((leader, tuple(trick), w))
