@@ -96,3 +96,48 @@ def test_quick_paths_follow_the_rules(preset: str) -> None:
                     assert all(count(st.hands[receiver], f)
                                == count(hands[receiver], f) + count(given, f)
                                for f in range(FACES))
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_a_trick_set_whole_has_its_winner_worked_out_afresh(preset: str) -> None:
+    """A copy made a trick earlier and set to a later position with its trick so far set
+    whole (the winner it kept is then stale) lists the same plays, and playing on (listed
+    objects and equal copies alike) takes every trick to the same winner as the original,
+    through the end of the deal."""
+    rng = random.Random(11)
+    made = 0
+    for seed in range(40):
+        st = SPEC.new_game(SPEC.all_presets()[preset], seed)
+        assert isinstance(st, DoubleDeckState)
+        st.deal_limit = 1
+        early: DoubleDeckState | None = None
+        twin: DoubleDeckState | None = None
+        while not st.is_terminal:
+            legal = st.legal_actions()
+            if st.phase == PLAY and twin is None:
+                if early is None and len(st.tricks) > 2 and len(st.trick) == 2:
+                    early = st.clone()  # its trick's winner is known and kept
+                elif early is not None and len(st.trick) == 2 + rng.randrange(2):
+                    twin = early  # the later position, set whole
+                    twin.hands = st.hands[:]
+                    twin.tricks = st.tricks[:]
+                    twin.tricks_won = st.tricks_won[:]
+                    twin.leader, twin.turn = st.leader, st.turn
+                    twin.trick = list(st.trick)
+            action = legal[rng.randrange(len(legal))]
+            if twin is not None:
+                assert list(twin.legal_actions()) == list(legal)
+                twin_action = twin.legal_actions()[list(legal).index(action)]
+                if rng.random() < 0.5:  # an equal copy, not the listed object
+                    twin_action = twin.action_from_json(twin.action_to_json(twin_action))
+                twin.apply(twin_action)
+            st.apply(action)
+            if twin is not None:
+                assert twin.tricks == st.tricks and twin.trick == st.trick
+                assert twin.hands == st.hands and twin.turn == st.turn
+                for ld, cards, w in st.tricks:
+                    assert w == (ld + winning_index(list(cards), st.trump)) % 4
+        if twin is not None:  # (a deal thrown in or set without play has no trick)
+            assert twin.scores == st.scores
+            made += 1
+    assert made >= 5
