@@ -15,9 +15,9 @@ MAX_TABLES = 2_000
 HTTP_CONNECTIONS = 8
 """Connections the load generator's HTTP client keeps to the servers (creating tables,
 ``/healthz``), whatever the number of tables: its requests are few and short. The HTTP
-library looks over every pooled connection, for each of them, at every request, so a pool
-of a connection per table made the generator's own processor time grow with the square
-of the tables, on the machine the servers are measured on."""
+library looks over every pooled connection, for each of them, at every request: with a
+connection per table, each request cost the generator time growing with the square of
+the tables, on the machine the servers are measured on."""
 
 LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"tables_burst_per_address={10 * MAX_TABLES}",
