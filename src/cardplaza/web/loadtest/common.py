@@ -12,12 +12,13 @@ T = TypeVar("T")
 
 MAX_TABLES = 2_000
 
-HTTP_CONNECTIONS = 8
-"""Connections the load generator's HTTP client keeps to the servers (creating tables,
-``/healthz``), whatever the number of tables: its requests are few and short. The HTTP
-library looks over every pooled connection, for each of them, at every request: with a
-connection per table, each request cost the generator time growing with the square of
-the tables, on the machine the servers are measured on."""
+HTTP_CONNECTIONS = 16
+"""Connections the load generator's HTTP client keeps to the servers for creating tables
+(the ``/healthz`` probes have one of their own), whatever the number of tables: those
+requests are few and short. The HTTP library looks over every pooled connection, for
+each of them, at every request: with a connection per table, each request cost the
+generator time growing with the square of the tables, on the machine the servers are
+measured on."""
 
 LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
                     f"tables_burst_per_address={10 * MAX_TABLES}",
@@ -32,12 +33,13 @@ LOOPBACK_BUDGETS = (f"max_open_tables_per_address={10 * MAX_TABLES}",
 of one address (and keeps those of one connection)."""
 
 
-def http_limits() -> Any:
-    """The load generator's HTTP pool: :data:`HTTP_CONNECTIONS`, all kept alive."""
+def http_limits(connections: int | None = None) -> Any:
+    """A pool of the load generator's HTTP client: ``connections`` (by default
+    :data:`HTTP_CONNECTIONS`), all kept alive."""
     import httpx
 
-    return httpx.Limits(max_connections=HTTP_CONNECTIONS,
-                        max_keepalive_connections=HTTP_CONNECTIONS)
+    n = HTTP_CONNECTIONS if connections is None else connections
+    return httpx.Limits(max_connections=n, max_keepalive_connections=n)
 
 
 def server_loop() -> Callable[[], asyncio.AbstractEventLoop] | None:

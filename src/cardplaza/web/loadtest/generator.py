@@ -502,6 +502,9 @@ class Run:
         self.stopping = False
         self.measuring = False
         self.http: Any = None
+        self.probe_http: Any = None
+        """The ``/healthz`` probes' own connection: never waiting behind a table's creation
+        in :attr:`http`'s pool, so their time is the server's."""
         self.offset: dict[int, int] = {}
 
     def create_base(self, index: int) -> str:
@@ -521,7 +524,7 @@ class Run:
             if self.measuring:
                 self.figures.probes += 1
             try:
-                r = await self.http.get(f"{self.bases[0]}/healthz", timeout=10.0)
+                r = await self.probe_http.get(f"{self.bases[0]}/healthz", timeout=10.0)
                 if r.status_code == 200 and self.measuring:
                     self.figures.health.append((time.perf_counter() - t0) * 1000)
             except Exception:
@@ -535,8 +538,9 @@ async def _run(args: Any, servers: list[ServerProcess], bases: list[str]) -> dic
 
     levels = table_levels(args.game, args.level)
     run = Run(args.game, levels, args.tables, args.seconds, bases, args.warm)
-    async with httpx.AsyncClient(limits=http_limits()) as http:
-        run.http = http
+    async with httpx.AsyncClient(limits=http_limits()) as http, \
+            httpx.AsyncClient(limits=http_limits(1)) as probe_http:
+        run.http, run.probe_http = http, probe_http
         for base in bases:
             await _wait_ready(http, base, None if args.url else 99, 900)
         shared = min(args.tables, getattr(args, "shared", 0) or 0)
