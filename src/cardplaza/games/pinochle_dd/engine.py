@@ -573,19 +573,7 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
                         beat = self._wbeat = self._bt[f]
                     trick.append(f)
                     if len(trick) == 4:  # the trick is full: its winner takes it and leads
-                        w = self._wseat
-                        self._won = None
-                        self.tricks_won[w] += 1
-                        self.tricks.append((self.leader, tuple(trick), w))
-                        self._trick = []
-                        held = hands[w] & LOW20
-                        if held:  # the winner leads any card it holds
-                            self.leader = self.turn = w
-                            self._lmask = held
-                            self._legal = _MASKED
-                        else:
-                            self._legal = None
-                            self._end_hand("played")
+                        self._end_trick(trick)
                         return
                     led = self._led
                 else:  # the lead
