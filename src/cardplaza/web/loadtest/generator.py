@@ -16,8 +16,9 @@ game ends. It measures:
   commit, the servers' histograms of ``/healthz`` read at the start and the end of the
   measured time; each figure is the bound of the bucket it falls in, within 19%; none
   when a server was restarted meanwhile),
-* ``/healthz`` latency (probed every 100 ms), errors (error messages, time-outs, lost
-  connections, failed requests), the server's peak memory, and the computers' fallbacks.
+* ``/healthz`` latency (probed every 100 ms on a connection of its own), errors (error
+  messages, time-outs, lost connections, failed requests), the server's peak memory, and
+  the computers' fallbacks.
 
 It also reports the server's CPU time per person action (the computers' replies included),
 read from ``/proc`` for the server's whole process tree: ``web CPU ms per action`` (the
