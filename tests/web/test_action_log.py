@@ -384,3 +384,61 @@ def test_the_managers_log_follows_its_settings(tmp_path: Path) -> None:
         log.close()
     finally:
         storage.close()
+
+
+@pytest.mark.parametrize("pipelined", [True, False])
+def test_a_pipelined_log_writes_the_next_batch_while_the_loop_is_busy(
+        tmp_path: Path, pipelined: bool) -> None:
+    """The next batch is written as soon as the one before it is, with the event loop
+    busy meanwhile (pipelined); with a gap between transactions it waits for the loop.
+    The appends that waited together share one transaction either way."""
+    import threading
+    import time
+
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 5)
+    first_writing, release_first = threading.Event(), threading.Event()
+    started: list[tuple[int, float]] = []
+    at_once = storage.append_actions_at_once
+
+    def spy(items: Any) -> Any:
+        started.append((len(items), time.monotonic()))
+        if len(started) == 1:
+            first_writing.set()
+            release_first.wait(10)
+        return at_once(items)
+
+    storage.append_actions_at_once = spy  # type: ignore[method-assign]
+
+    async def run() -> tuple[ActionLog, float]:
+        log = ActionLog(storage, 64, gap=0.0 if pipelined else 1e-6, on_loop=False)
+        try:
+            first = asyncio.ensure_future(log.append(Append("t0", 0, 0, "a", "s1")))
+            while not first_writing.is_set():
+                await asyncio.sleep(0.001)
+            rest = [asyncio.ensure_future(log.append(Append(f"t{i}", 0, 0, "b", "s1")))
+                    for i in range(1, 3)]
+            await asyncio.sleep(0)  # their round ends: the flush is made
+            rest += [asyncio.ensure_future(log.append(Append(f"t{i}", 0, 0, "c", "s1")))
+                     for i in range(3, 5)]
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
+            release_first.set()
+            time.sleep(0.5)  # the loop is busy
+            busy_until = time.monotonic()
+            await asyncio.gather(first, *rest)
+            return log, busy_until
+        finally:
+            log.close()
+
+    try:
+        log, busy_until = asyncio.run(run())
+        assert [n for n, _ in started] == [1, 4], started  # the four waited together
+        assert log.transactions == 2 and log.appended == 5
+        assert [storage.count_actions(f"t{i}") for i in range(5)] == [1] * 5
+        second_began = started[1][1]
+        if pipelined:
+            assert second_began < busy_until, (second_began, busy_until)
+        else:
+            assert second_began >= busy_until, (second_began, busy_until)
+    finally:
+        storage.close()

@@ -14,7 +14,9 @@ needs no wait — no other writer of the process busy, the file not locked by an
 process — which saves the hop to the thread but stops the loop for the write, and on a
 busy machine a write's system calls can keep it off the processor for milliseconds). A
 batch with a lost lease or a conflict is written item by item without being tried whole
-again.
+again. Without ``log_on_loop`` and ``log_batch_seconds`` (the defaults) the log is
+*pipelined*: the thread does not wait for a busy event loop to hand it the next batch —
+what waits for it when a transaction ends is written in the next one at once.
 """
 
 from __future__ import annotations
@@ -38,11 +40,11 @@ class ActionLog:
     """Appends of every table of a process, batched into shared transactions.
 
     The loop side is callbacks, not a task per append: an append queues its item and, if
-    no batch is being written, schedules :meth:`_flush` for the end of the loop's current
-    round (so the appends made in that round share a batch). A batch goes to the writing
-    thread through a queue; the thread hands the results back with one
-    ``call_soon_threadsafe`` per batch — a fraction of the processor time of a hop through
-    ``run_in_executor`` and a task per append."""
+    no batch is being written (pipelined: if no flush is due), schedules :meth:`_flush`
+    for the end of the loop's current round (so the appends made in that round share a
+    batch). A batch goes to the writing thread through a queue; the thread hands the
+    results back with one ``call_soon_threadsafe`` per batch — a fraction of the processor
+    time of a hop through ``run_in_executor`` and a task per append."""
 
     def __init__(self, storage: Storage, max_batch: int, gap: float = 0.0,
                  on_loop: bool = True) -> None:
@@ -95,34 +97,51 @@ class ActionLog:
         else:
             loop.call_soon(self._flush, loop)
 
+    @property
+    def pipelined(self) -> bool:
+        """Appends go to the writing thread as soon as their loop round ends, without
+        waiting for the batch before them to come back (no ``log_on_loop``, no
+        ``log_batch_seconds``): the thread writes what waits for it one transaction after
+        another, up to ``log_batch_max`` actions each, and the busy loop is not a step
+        between two transactions."""
+        return not self.on_loop and self.gap == 0.0
+
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
         """On the loop: the next batch written here (SQLite, no wait needed) or handed to
-        the writing thread."""
+        the writing thread (pipelined: every waiting append, in batches)."""
         if not self._pending:
             self._busy = False
             return
         self._last = loop.time()
-        batch = self._pending[:self.max_batch]
-        del self._pending[:self.max_batch]
-        if self._closed:
-            self._finish(loop, batch, [LogClosed("the action log is closed")] * len(batch))
-            return
-        items = [item for item, _ in batch]
-        outcome = self.storage.append_actions_at_once(items) if self.on_loop else "no"
-        if outcome == "written":
-            self.at_once += 1
-            self._finish(loop, batch, [None] * len(items))
-            return
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._writer, name="cardplaza-log",
-                                            daemon=True)
-            self._thread.start()
-        self._jobs.put((loop, batch, outcome))
+        while self._pending:
+            batch = self._pending[:self.max_batch]
+            del self._pending[:self.max_batch]
+            if self._closed:
+                self._finish(loop, batch, [LogClosed("the action log is closed")] * len(batch))
+                if self.pipelined:
+                    continue
+                return
+            items = [item for item, _ in batch]
+            outcome = self.storage.append_actions_at_once(items) if self.on_loop else "no"
+            if outcome == "written":
+                self.at_once += 1
+                self._finish(loop, batch, [None] * len(items))
+                return
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._writer, name="cardplaza-log",
+                                                daemon=True)
+                self._thread.start()
+            self._jobs.put((loop, batch, outcome))
+            if not self.pipelined:
+                return
+        self._busy = False
 
     def _finish(self, loop: asyncio.AbstractEventLoop, batch: _Batch,
-                results: list[Exception | None]) -> None:
-        """On the loop: a batch's results to its appends; the next batch after it."""
-        self.transactions += 1
+                results: list[Exception | None], counted: bool = True) -> None:
+        """On the loop: a batch's results to its appends (``counted``: the first batch of
+        its transaction); the next batch after it unless pipelined."""
+        if counted:
+            self.transactions += 1
         for (_, done), result in zip(batch, results, strict=True):
             if done.done():  # the append was cancelled
                 continue
@@ -131,26 +150,51 @@ class ActionLog:
                 done.set_result(None)
             else:
                 done.set_exception(result)
+        if self.pipelined:
+            return
         if self._pending:
             self._schedule(loop)
         else:
             self._busy = False
 
     def _writer(self) -> None:
-        """The writing thread: batches in, results back to their loop."""
+        """The writing thread: batches in, results back to their loop. Pipelined, the
+        batches waiting together are written in one transaction (up to ``max_batch``
+        actions), each told of its own results."""
+        carried: tuple[asyncio.AbstractEventLoop, _Batch, str] | None = None
         while True:
-            job = self._jobs.get()
+            job = carried if carried is not None else self._jobs.get()
+            carried = None
             if job is None:
                 return
-            loop, batch, outcome = job
-            items = [item for item, _ in batch]
+            loop, _, outcome = job
+            jobs = [job]
+            size = len(job[1])
+            while self.pipelined:
+                try:
+                    more = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self._jobs.put(None)  # the end, once this transaction is written
+                    break
+                if more[0] is not loop or size + len(more[1]) > self.max_batch:
+                    carried = more  # the next transaction's
+                    break
+                jobs.append(more)
+                size += len(more[1])
+            items = [item for _, batch, _ in jobs for item, _ in batch]
             try:
                 results = self._write(items, outcome)
             except Exception as exc:  # every append of the batch hears of it
                 results = [exc] * len(items)
-            # A closed loop: nobody waits any more.
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._finish, loop, batch, results)
+            start = 0
+            for i, (_, batch, _) in enumerate(jobs):
+                part = results[start:start + len(batch)]
+                start += len(batch)
+                # A closed loop: nobody waits any more.
+                with contextlib.suppress(RuntimeError):
+                    loop.call_soon_threadsafe(self._finish, loop, batch, part, i == 0)
 
     def _write(self, items: list[Append], outcome: str) -> list[Exception | None]:
         """On the writing thread: the batch in one transaction, or (after a failed one)
