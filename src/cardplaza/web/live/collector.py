@@ -9,8 +9,12 @@ leaves behind takes longer still to clear. So a server process (``serve`` sets
 
 * freezes what exists once it has started (modules, the app, the workers' handles: never
   garbage) out of the collector's sight, so no pass walks them again;
-* keeps the automatic passes over the young generations, the middle one twice as often
-  as Python's default, so each is half as long;
+* keeps the automatic passes over the young generations, but after 10,000 new objects
+  rather than Python's 700: a pass over the youngest generation costs about a
+  microsecond per object it finds alive, and most of a table's message objects are gone
+  again before a pass that comes less often (at 100 tables the collector's share of the
+  event loop's time fell from about 6.5 % to 2.5 %, its longest young pass rose from
+  about 10 to about 25 ms); the middle one after every fifth such pass;
 * makes the full pass itself every ``gc_full_seconds``, not whenever the young passes
   have promoted enough objects (on a busy server: every few seconds).
 
@@ -26,7 +30,7 @@ import time
 
 log = logging.getLogger("cardplaza.web")
 
-YOUNG_THRESHOLDS = (700, 5)
+YOUNG_THRESHOLDS = (10_000, 5)
 """Allocations before a pass over the youngest generation, and such passes before one
 over the middle generation."""
 

@@ -74,6 +74,8 @@ class Session:
         client is connected)."""
         self.secret = secret
         self.joined: tuple[LiveTable, int] | None = None
+        self._player_key: tuple[str, str] | None = None
+        """The owner of the joined table and its budget key (worked out once)."""
         self.join_msg: dict[str, Any] | None = None
         self.relay: RelayLink | None = None
         self.bucket = TokenBucket(self.settings.rate_per_second, self.settings.rate_burst)
@@ -111,7 +113,10 @@ class Session:
         opened it), if any."""
         if self.joined is None or not self.joined[0].row.owner:
             return None
-        return key_of(self.joined[0].row.owner)
+        owner = self.joined[0].row.owner
+        if self._player_key is None or self._player_key[0] != owner:
+            self._player_key = (owner, key_of(owner))
+        return self._player_key[1]
 
     def _within_budgets(self) -> bool:
         """This connection's own bucket, then its address's and its player's."""

@@ -276,10 +276,21 @@ class LiveTable:
     """Number of the last state message made for a seat of this table (``n``: the same
     message goes to every connection of a seat, encoded once)."""
 
+    player_seeds: dict[int, int] = field(default_factory=dict)
+    """:meth:`player_seed` of each seat asked."""
+
     @property
     def id(self) -> str:
         """Table id."""
         return self.row.id
+
+    def player_seed(self, seat: int) -> int:
+        """The seed of the computer player at ``seat`` (one per table and seat, derived
+        one way from the deal seed)."""
+        found = self.player_seeds.get(seat)
+        if found is None:
+            found = self.player_seeds[seat] = derived_seed(self.row.seed, "player", seat)
+        return found
 
     def seat_of_token(self, token: Any) -> int | None:
         """The human seat a token belongs to, or ``None``."""
@@ -1124,7 +1135,7 @@ class TableManager:
             return legal[0]
         spec = table.spec
         level = table.row.seats[seat].level or "random"
-        player_seed = derived_seed(table.row.seed, "player", seat)
+        player_seed = table.player_seed(seat)
         rng_seed = derived_seed(table.row.seed, "choice", seat, step)
         args = (spec.name, level, player_seed, obs, legal, rng_seed)
         if table.row.extra.get("fixed"):
