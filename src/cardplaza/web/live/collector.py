@@ -10,11 +10,12 @@ leaves behind takes longer still to clear. So a server process (``serve`` sets
 * freezes what exists once it has started (modules, the app, the workers' handles: never
   garbage) out of the collector's sight, so no pass walks them again;
 * keeps the automatic passes over the young generations, but after 10,000 new objects
-  rather than Python's 700: a pass over the youngest generation costs about a
-  microsecond per object it finds alive, and most of a table's message objects are gone
-  again before a pass that comes less often (at 100 tables the collector's share of the
-  event loop's time fell from about 6.5 % to 2.5 %, its longest young pass rose from
-  about 10 to about 25 ms); the middle one after every fifth such pass;
+  rather than Python's 700: a pass over the youngest generation walks the objects made
+  since the last one that are still alive, and most of a message's objects are gone
+  again before a pass that comes less often (at 100 two-hand tables the young passes'
+  share of the event loop thread's processor time fell from about 7 % to 2–3 %, the
+  longest of them rose from about 10 to 20–30 ms); the middle one after every fifth
+  such pass;
 * makes the full pass itself every ``gc_full_seconds``, not whenever the young passes
   have promoted enough objects (on a busy server: every few seconds).
 
