@@ -344,6 +344,30 @@ def test_plain_appends_check_the_lease_and_keep_the_log_whole(tmp_path: Path) ->
         storage.close()
 
 
+def test_plain_appends_are_one_statement_that_commits_itself(tmp_path: Path) -> None:
+    """A batch of plain actions reaches SQLite as a single INSERT (no BEGIN, no lease
+    update, no COMMIT): the writing thread gives up the interpreter lock once for it. The
+    lease check is part of that statement: a lost lease writes none of the rows."""
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+    try:
+        raw = storage._quick_connection().connection.driver_connection
+        seen: list[str] = []
+        raw.set_trace_callback(seen.append)
+        batch = [Append("t0", 0, 0, {"play": 3}, "s1"), Append("t1", 0, 1, "x", "s1"),
+                 Append("t2", 0, 0, "y", None)]
+        assert storage.append_actions_at_once(batch) == "written"
+        assert [t.split()[0] for t in seen] == ["INSERT"]
+        assert not raw.in_transaction
+        seen.clear()
+        lost = [Append("t0", 1, 0, "a", "s1"), Append("t1", 1, 0, "b", "s2")]
+        assert storage.append_actions_at_once(lost) == "failed"
+        assert [t.split()[0] for t in seen] == ["INSERT"]
+        raw.set_trace_callback(None)
+        assert [storage.count_actions(f"t{i}") for i in range(3)] == [1, 1, 1]
+    finally:
+        storage.close()
+
+
 def test_a_closed_log_fails_its_appends_and_stops_its_thread(tmp_path: Path) -> None:
     from cardplaza.web.store.action_log import LogClosed
 
