@@ -260,26 +260,28 @@ _HOLD_MANY_WRITE = (update(leases_t)
                     .where(leases_t.c.table_id.in_(bindparam("ts", expanding=True)),
                            leases_t.c.server == bindparam("s"))
                     .values(server=bindparam("s_again")))
-_PLAIN_SQL: dict[tuple[int, int], str] = {}
+_PLAIN_ROWS: dict[int, str] = {}
+_PLAIN_LEASES: dict[int, str] = {}
 
 
 def _plain_insert(rows: int, leases: int) -> str:
     """SQLite: one statement that appends ``rows`` actions if, and only if, each of
     ``leases`` (table, server) pairs is a lease held (``qmark`` text: five values per row,
-    then the pairs, then their number), made once per size. Either every row is written
-    or none: the lease check is one count, not a condition per row."""
-    key = (rows, leases)
-    sql = _PLAIN_SQL.get(key)
-    if sql is None:
+    then the pairs, then their number); its two parts made once per size. Either every
+    row is written or none: the lease check is one count, not a condition per row."""
+    head = _PLAIN_ROWS.get(rows)
+    if head is None:
         values = ", ".join(["(?, ?, ?, ?, ?)"] * rows)
-        sql = (f"INSERT INTO {actions_t.name} (table_id, idx, seat, action, at) "
-               f"SELECT * FROM (VALUES {values})")
-        if leases:
-            pairs = ", ".join(["(?, ?)"] * leases)
-            sql += (f" WHERE (SELECT count(*) FROM {leases_t.name} WHERE (table_id, server) "
-                    f"IN (VALUES {pairs})) = ?")
-        _PLAIN_SQL[key] = sql
-    return sql
+        head = _PLAIN_ROWS[rows] = (f"INSERT INTO {actions_t.name} (table_id, idx, seat, "
+                                    f"action, at) SELECT * FROM (VALUES {values})")
+    if not leases:
+        return head
+    tail = _PLAIN_LEASES.get(leases)
+    if tail is None:
+        pairs = ", ".join(["(?, ?)"] * leases)
+        tail = _PLAIN_LEASES[leases] = (f" WHERE (SELECT count(*) FROM {leases_t.name} "
+                                        f"WHERE (table_id, server) IN (VALUES {pairs})) = ?")
+    return head + tail
 
 
 _HOLD_WRITE = (update(leases_t)
