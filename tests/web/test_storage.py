@@ -115,6 +115,61 @@ def test_only_the_lease_holder_writes(tmp_path: Path) -> None:
     assert storage.owner_of("t1") is None
 
 
+def test_a_server_lets_go_of_the_tables_another_took_over_in_one_query(
+        tmp_path: Path) -> None:
+    """The periodic lease check asks the database once for every table this process holds
+    (not once per table), and lets go of exactly those whose lease another process took;
+    a table that comes into memory while the query runs is not let go."""
+    import asyncio
+
+    from cardplaza.web.live.tables import LiveTable, TableManager
+    from cardplaza.web.settings import Settings
+    from cardplaza.web.store.storage import servers_t
+
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    storage.register_server("s2", "host-b:1")
+    manager = TableManager(storage, Settings(ai_workers=1))
+    storage.register_server(manager.server_id, "host-a:1")
+    for name in ("t1", "t2", "t3"):
+        new_table(storage, name, manager.server_id)
+    storage.insert_table(TableRow(id="t9", game="toy", options={}, seed=1, actions=[],
+                                  seats=[SeatInfo("human", "Ann")]), None)
+    live = {name: LiveTable(row=row, spec=None, state=None)  # type: ignore[arg-type]
+            for name in ("t1", "t2", "t3", "t9") if (row := storage.load_table(name))}
+    manager.tables.update(live)
+    # s2 takes t2 over (this process's heartbeat looked stopped), and t3 is given up.
+    with storage.engine.begin() as conn:
+        conn.execute(servers_t.update().where(servers_t.c.id == manager.server_id)
+                     .values(heartbeat=0.0))
+    assert storage.acquire("t2", "s2", lease_seconds=5) is None
+    storage.release("t3", manager.server_id)
+    asked: list[str] = []
+    leases_of = storage.leases_of
+
+    def spy(server: str) -> set[str]:
+        asked.append(server)
+        held = leases_of(server)
+        # A table stored and brought into memory while the query runs.
+        new_table(storage, "t4", manager.server_id)
+        manager.tables["t4"] = LiveTable(row=storage.load_table("t4"),  # type: ignore[arg-type]
+                                         spec=None, state=None)  # type: ignore[arg-type]
+        return held
+
+    storage.leases_of = spy  # type: ignore[method-assign]
+    owner_of = storage.owner_of
+    storage.owner_of = lambda table_id: asked.append(table_id) or owner_of(table_id)  # type: ignore[assignment, method-assign]
+    try:
+        asyncio.run(manager._check_leases())
+        assert asked == [manager.server_id]  # one query, not one per table
+        assert sorted(manager.tables) == ["t1", "t4"]
+        assert live["t2"].gone and live["t3"].gone and live["t9"].gone
+        assert not live["t1"].gone and not manager.tables["t4"].gone
+    finally:
+        manager.action_log.close()
+        manager.db_pool.shutdown(wait=True)
+        storage.close()
+
+
 def test_tables_of_the_earlier_layout_are_carried_over(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     con = sqlite3.connect(path)

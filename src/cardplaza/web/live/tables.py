@@ -549,10 +549,16 @@ class TableManager:
                 log.warning("heartbeat failed: %s", type(exc).__name__)
 
     async def _check_leases(self) -> None:
-        """Tables whose lease another process took are let go here."""
-        for table in list(self.tables.values()):
-            owner = await self._db(self.storage.owner_of, table.id)
-            if owner != self.server_id and self.tables.get(table.id) is table:
+        """Tables whose lease another process took are let go here: one query for all.
+        Only the tables in memory before it are checked (a table comes into memory after
+        its lease is stored, so the query sees the lease of each of them unless it was
+        taken or given up)."""
+        tables = list(self.tables.values())
+        if not tables:
+            return
+        held = await self._db(self.storage.leases_of, self.server_id)
+        for table in tables:
+            if table.id not in held and self.tables.get(table.id) is table:
                 log.warning("table %s: taken over by another server", table.id)
                 self._lose(table)
 

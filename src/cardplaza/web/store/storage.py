@@ -288,6 +288,32 @@ _HOLD_WRITE = (update(leases_t)
                .where(leases_t.c.table_id == bindparam("t"), leases_t.c.server == bindparam("s"))
                .values(server=bindparam("s_again")))
 
+# Statements of opening a table and ending a game, built once as well: building one takes
+# several times longer than running it.
+_INSERT_GAME = games_t.insert()
+_INSERT_LEASE = leases_t.insert()
+_INSERT_PLAYER = players_t.insert()
+_INSERT_MARK = marks_t.insert()
+_FINISH_GAME = (update(games_t).where(games_t.c.id == bindparam("t"))
+                .values(status=bindparam("status"), extra=bindparam("extra"),
+                        result=bindparam("result"), updated=bindparam("updated")))
+_OPEN_BASE = select(func.count()).select_from(games_t).where(
+    games_t.c.status.in_(bindparam("statuses", expanding=True)),
+    games_t.c.created >= bindparam("since"))
+_COUNT_OPEN = {
+    (False, False): _OPEN_BASE,
+    (True, False): _OPEN_BASE.where(games_t.c.address == bindparam("address")),
+    (False, True): _OPEN_BASE.where(games_t.c.owner == bindparam("owner")),
+    (True, True): _OPEN_BASE.where(games_t.c.address == bindparam("address"),
+                                   games_t.c.owner == bindparam("owner")),
+}
+"""Tables of some statuses created since a time, by (by address, by owner)."""
+_OWNER_OF = select(leases_t.c.server).where(leases_t.c.table_id == bindparam("t"))
+_LEASES_OF = select(leases_t.c.table_id).where(leases_t.c.server == bindparam("s"))
+_RELEASE = delete(leases_t).where(leases_t.c.table_id == bindparam("t"),
+                                  leases_t.c.server == bindparam("s"))
+_PLAYER_BY_KEY = select(players_t).where(players_t.c.key_hash == bindparam("h"))
+
 
 @dataclass
 class TableRow:
@@ -454,9 +480,9 @@ class Storage:
                              {"k": _lock_key(address)})
             self.insert_table_on(conn, row, server, address, now)
             if address is not None and limit is not None:
-                count = conn.execute(select(func.count()).select_from(games_t).where(
-                    games_t.c.address == address, games_t.c.status.in_(OPEN_STATUSES),
-                    games_t.c.created >= since)).scalar()
+                count = conn.execute(_COUNT_OPEN[True, False], {
+                    "statuses": list(OPEN_STATUSES), "since": since,
+                    "address": address}).scalar()
                 if int(count or 0) > limit:
                     raise TooManyTables(address)
 
@@ -464,18 +490,18 @@ class Storage:
     def insert_table_on(conn: Connection, row: TableRow, server: str | None,
                         address: str | None, now: float) -> None:
         """:meth:`insert_table` inside the caller's transaction."""
-        conn.execute(games_t.insert().values(
-            id=row.id, game=row.game, options=json.dumps(row.options),
-            seed=str(row.seed), seats=json.dumps([s.to_json() for s in row.seats]),
-            extra=json.dumps(row.extra), status=row.status, result=row.result,
-            owner=row.owner, address=address, created=now, updated=now))
-        for i, a in enumerate(row.actions):
-            conn.execute(actions_t.insert().values(
-                table_id=row.id, idx=i, seat=int(a["seat"]),
-                action=json.dumps(a["action"]), at=now))
+        conn.execute(_INSERT_GAME, {
+            "id": row.id, "game": row.game, "options": json.dumps(row.options),
+            "seed": str(row.seed), "seats": json.dumps([s.to_json() for s in row.seats]),
+            "extra": json.dumps(row.extra), "status": row.status, "result": row.result,
+            "owner": row.owner, "address": address, "created": now, "updated": now})
+        if row.actions:
+            conn.execute(_APPEND, [
+                {"table_id": row.id, "idx": i, "seat": int(a["seat"]),
+                 "action": json.dumps(a["action"]), "at": now}
+                for i, a in enumerate(row.actions)])
         if server is not None:
-            conn.execute(leases_t.insert().values(table_id=row.id, server=server,
-                                                  since=now))
+            conn.execute(_INSERT_LEASE, {"table_id": row.id, "server": server, "since": now})
         row.created = row.updated = now
 
     def append_action(self, table_id: str, index: int, seat: int, action: Any,
@@ -637,13 +663,13 @@ class Storage:
 
     def _write_finish(self, conn: Connection, item: Append, now: float) -> None:
         if item.standin:
-            conn.execute(marks_t.insert().values(table_id=item.table_id, idx=item.index,
-                                                 mark="standin"))
+            conn.execute(_INSERT_MARK, {"table_id": item.table_id, "idx": item.index,
+                                        "mark": "standin"})
         finish = item.finish
         if finish is not None:
-            conn.execute(update(games_t).where(games_t.c.id == item.table_id).values(
-                status=finish.status, extra=json.dumps(finish.extra),
-                result=finish.result, updated=now))
+            conn.execute(_FINISH_GAME, {"t": item.table_id, "status": finish.status,
+                                        "extra": json.dumps(finish.extra),
+                                        "result": finish.result, "updated": now})
             if finish.streak is not None:
                 self._save_streak(conn, finish.streak)
             for write in finish.writes:
@@ -730,14 +756,10 @@ class Storage:
                    owner: str | None = None,
                    statuses: tuple[str, ...] = ("playing",)) -> int:
         """Tables of ``statuses`` created since ``since`` from an address or by a player."""
-        q = select(func.count()).select_from(games_t).where(
-            games_t.c.status.in_(statuses), games_t.c.created >= since)
-        if address is not None:
-            q = q.where(games_t.c.address == address)
-        if owner is not None:
-            q = q.where(games_t.c.owner == owner)
+        q = _COUNT_OPEN[address is not None, owner is not None]
         with self.engine.connect() as conn:
-            return int(conn.execute(q).scalar() or 0)
+            return int(conn.execute(q, {"statuses": list(statuses), "since": since,
+                                        "address": address, "owner": owner}).scalar() or 0)
 
     def oldest_open(self, owner: str, since: float, count: int) -> list[str]:
         """The ``count`` least recent unfinished tables of a player."""
@@ -770,15 +792,14 @@ class Storage:
         row = PlayerRow(id=secrets.token_hex(8), name=name)
         now = time.time()
         with self._tx() as conn:
-            conn.execute(players_t.insert().values(id=row.id, key_hash=hash_token(key),
-                                                   name=name, created=now, seen=now))
+            conn.execute(_INSERT_PLAYER, {"id": row.id, "key_hash": hash_token(key),
+                                          "name": name, "created": now, "seen": now})
         return key, row
 
     def player_by_key(self, key: str) -> PlayerRow | None:
         """The player a key belongs to."""
         with self.engine.connect() as conn:
-            r = conn.execute(select(players_t).where(
-                players_t.c.key_hash == hash_token(key))).first()
+            r = conn.execute(_PLAYER_BY_KEY, {"h": hash_token(key)}).first()
         return None if r is None else PlayerRow(id=r.id, name=r.name)
 
     def rename_player(self, player: str, name: str) -> None:
@@ -920,15 +941,18 @@ class Storage:
     def owner_of(self, table_id: str) -> str | None:
         """The process id holding a table's lease, if any."""
         with self.engine.connect() as conn:
-            r = conn.execute(select(leases_t.c.server)
-                             .where(leases_t.c.table_id == table_id)).first()
+            r = conn.execute(_OWNER_OF, {"t": table_id}).first()
         return None if r is None else str(r.server)
+
+    def leases_of(self, server: str) -> set[str]:
+        """The ids of the tables whose leases a process holds (one query, however many)."""
+        with self.engine.connect() as conn:
+            return {str(r.table_id) for r in conn.execute(_LEASES_OF, {"s": server})}
 
     def release(self, table_id: str, server: str) -> None:
         """Give up a table's lease (it is then free for any process)."""
         with self._tx() as conn:
-            conn.execute(delete(leases_t).where(leases_t.c.table_id == table_id,
-                                                leases_t.c.server == server))
+            conn.execute(_RELEASE, {"t": table_id, "s": server})
 
 
 def _lock_key(address: str) -> int:
