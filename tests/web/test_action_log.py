@@ -466,3 +466,96 @@ def test_a_pipelined_log_writes_the_next_batch_while_the_loop_is_busy(
             assert second_began >= busy_until, (second_began, busy_until)
     finally:
         storage.close()
+
+
+def test_a_pipelined_append_goes_to_the_writing_thread_before_the_loop_round_ends(
+        tmp_path: Path) -> None:
+    """Pipelined, an append is handed to the writing thread at once: it is written while
+    the event loop is still busy with the round in which it was made."""
+    import time
+
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 1)
+    began: list[float] = []
+    at_once = storage.append_actions_at_once
+
+    def spy(items: Any) -> Any:
+        began.append(time.monotonic())
+        return at_once(items)
+
+    storage.append_actions_at_once = spy  # type: ignore[method-assign]
+
+    async def run() -> float:
+        log = ActionLog(storage, 64, on_loop=False)
+        assert log.pipelined
+        try:
+            task = asyncio.ensure_future(log.append(Append("t0", 0, 0, "a", "s1")))
+            await asyncio.sleep(0)  # the append runs up to its wait
+            time.sleep(0.3)  # the loop stays busy in this round
+            busy_until = time.monotonic()
+            await task
+            return busy_until
+        finally:
+            log.close()
+
+    try:
+        busy_until = asyncio.run(run())
+        assert began and began[0] < busy_until, (began, busy_until)
+        assert storage.count_actions("t0") == 1
+    finally:
+        storage.close()
+
+
+@pytest.mark.parametrize("pipelined", [True, False])
+def test_what_follows_an_append_runs_when_the_loop_hears_of_the_commit(
+        tmp_path: Path, pipelined: bool) -> None:
+    """``then`` is called once for an append written, on the loop, before the waiting task
+    is woken (so before the append returns); an append that fails does not call it and
+    raises as before; what ``then`` raises, the append raises."""
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 3)
+    storage.append_action("t1", 0, 0, "first", "s1")  # t1's step 0 is taken
+    events: list[str] = []
+
+    def then(name: str) -> Any:
+        def call() -> None:
+            events.append(f"then {name}")
+        return call
+
+    def broken() -> None:
+        events.append("then broken")
+        raise RuntimeError("sending failed")
+
+    async def one(name: str, table: str, index: int, follow: Any) -> None:
+        await log.append(Append(table, index, 0, name, "s1"), follow)
+        events.append(f"returned {name}")
+
+    async def run() -> list[Any]:
+        try:
+            return await asyncio.gather(  # type: ignore[no-any-return]
+                one("a", "t0", 0, then("a")), one("b", "t1", 0, then("b")),
+                one("c", "t2", 0, then("c")), return_exceptions=True)
+        finally:
+            log.close()
+
+    log = ActionLog(storage, 64, gap=0.0 if pipelined else 1e-6, on_loop=False)
+    try:
+        results = asyncio.run(run())
+        assert results[0] is None and results[2] is None
+        assert isinstance(results[1], ActionConflict)
+        assert sorted(events) == ["returned a", "returned c", "then a", "then c"]
+        # Each append's then comes before any append returns that was written with it.
+        assert max(events.index("then a"), events.index("then c")) < min(
+            events.index("returned a"), events.index("returned c"))
+        events.clear()
+        log = ActionLog(storage, 64, gap=0.0 if pipelined else 1e-6, on_loop=False)
+
+        async def failing() -> None:
+            try:
+                await log.append(Append("t0", 1, 0, "d", "s1"), broken)
+            finally:
+                log.close()
+
+        with pytest.raises(RuntimeError, match="sending failed"):
+            asyncio.run(failing())
+        assert events == ["then broken"] and storage.count_actions("t0") == 2  # it is stored
+    finally:
+        storage.close()

@@ -1001,30 +1001,41 @@ class TableManager:
         index = len(state.history) - 1
         encoded = state.action_to_json(action)
         finish = await self._finish(table, state) if state.is_terminal else None
+        committed = False
+
+        def commit() -> None:
+            """The action is stored: it becomes the table's and is sent (called by the
+            log as soon as it hears of the commit, a round of the loop before this task
+            would be woken)."""
+            nonlocal committed
+            committed = True
+            table.state = state
+            table.row.actions.append({"seat": seat, "action": encoded})
+            if standin:
+                table.row.standins.append(index)
+            table.last_action = table.last_active = time.monotonic()
+            log.debug("table %s: step %d seat %d (%s) %s", table.id, index + 1, seat,
+                      table.row.seats[seat].name, text)
+            if finish is not None:
+                table.row.status = finish.status
+                table.row.extra = finish.extra
+                table.row.result = finish.result
+                log.info("table %s: finished, result %s", table.id, finish.extra["returns"])
+            self.broadcast(table)
+
         try:
             await self.action_log.append(Append(table.id, index, seat, encoded,
-                                                self.server_id, finish, standin))
+                                                self.server_id, finish, standin), commit)
         except (LeaseLost, ActionConflict):
             log.warning("table %s: another server owns it now", table.id)
             self._lose(table)
             raise WebError("table_moved") from None
         except Exception as exc:
+            if committed:  # stored; sending it failed
+                raise
             log.error("table %s: could not save step %d (%s)", table.id, index + 1,
                       type(exc).__name__)
             raise WebError("storage_failed") from None
-        table.state = state
-        table.row.actions.append({"seat": seat, "action": encoded})
-        if standin:
-            table.row.standins.append(index)
-        table.last_action = table.last_active = time.monotonic()
-        log.debug("table %s: step %d seat %d (%s) %s", table.id, index + 1, seat,
-                  table.row.seats[seat].name, text)
-        if finish is not None:
-            table.row.status = finish.status
-            table.row.extra = finish.extra
-            table.row.result = finish.result
-            log.info("table %s: finished, result %s", table.id, finish.extra["returns"])
-        self.broadcast(table)
 
     async def _finish(self, table: LiveTable, state: GameState) -> Finish:
         """The header (and streak) changes of a game that has just ended."""

@@ -15,8 +15,14 @@ process — which saves the hop to the thread but stops the loop for the write, 
 busy machine a write's system calls can keep it off the processor for milliseconds). A
 batch with a lost lease or a conflict is written item by item without being tried whole
 again. Without ``log_on_loop`` and ``log_batch_seconds`` (the defaults) the log is
-*pipelined*: the thread does not wait for a busy event loop to hand it the next batch —
-what waits for it when a transaction ends is written in the next one at once.
+*pipelined*: an append goes to the writing thread at once, without waiting for the loop's
+round to end, and the thread writes what waits for it together, one transaction after
+another — neither waits for a busy event loop.
+
+An append may name what follows it (``then``): a function the loop calls as soon as the
+row is committed, before the append returns. Under load each round of the event loop
+takes milliseconds, and waking the task that waits for the append costs one more round;
+a table's new state is sent from ``then`` instead, a round sooner.
 """
 
 from __future__ import annotations
@@ -25,11 +31,16 @@ import asyncio
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 
 from cardplaza.web.store.latency import LatencyHistogram
 from cardplaza.web.store.storage import Append, Storage
 
-_Batch = list[tuple[Append, "asyncio.Future[None]"]]
+Then = Callable[[], None] | None
+"""What follows an append once its row is committed (on the loop), or ``None``."""
+_Batch = list[tuple[Append, "asyncio.Future[None]", Then, float]]
+"""Appends waiting together: each with its future, what follows it and when it was made
+(loop time)."""
 
 
 class LogClosed(RuntimeError):
@@ -39,11 +50,11 @@ class LogClosed(RuntimeError):
 class ActionLog:
     """Appends of every table of a process, batched into shared transactions.
 
-    The loop side is callbacks, not a task per append: an append queues its item and, if
-    no batch is being written (pipelined: if no flush is due), schedules :meth:`_flush`
-    for the end of the loop's current round (so the appends made in that round share a
-    batch). A batch goes to the writing thread through a queue; the thread hands the
-    results back with one ``call_soon_threadsafe`` per batch — a fraction of the processor
+    The loop side is callbacks, not a task per append. Pipelined, an append goes to the
+    writing thread through a queue at once; otherwise it waits with the others and, if no
+    batch is being written, schedules :meth:`_flush` for the end of the loop's current
+    round (so the appends made in that round share a batch). The thread hands the results
+    back with one ``call_soon_threadsafe`` per transaction — a fraction of the processor
     time of a hop through ``run_in_executor`` and a task per append."""
 
     def __init__(self, storage: Storage, max_batch: int, gap: float = 0.0,
@@ -69,24 +80,38 @@ class ActionLog:
         self.at_once = 0
         """Batches written on the event loop itself (SQLite, when that needed no wait)."""
         self.latency = LatencyHistogram()
-        """The time of every append written, from the call to its commit (``/healthz``
-        shows the counts; a load benchmark takes its percentiles over its measured
-        time)."""
+        """The time of every append written, from the call until the loop hears of its
+        commit (``/healthz`` shows the counts; a load benchmark takes its percentiles over
+        its measured time)."""
 
-    async def append(self, item: Append) -> None:
+    async def append(self, item: Append, then: Then = None) -> None:
         """Append one action; returns once it is committed, or raises what
-        :meth:`Storage.append_action` raises for it (nothing of it is then written)."""
+        :meth:`Storage.append_action` raises for it (nothing of it is then written).
+
+        ``then`` is called on the loop as soon as the row is committed, before this
+        returns (not if the append was cancelled meanwhile); what it raises, the append
+        raises."""
         if self._closed:
             raise LogClosed("the action log is closed")
         loop = asyncio.get_running_loop()
-        start = loop.time()
         done: asyncio.Future[None] = loop.create_future()
-        self._pending.append((item, done))
-        if not self._busy:
-            self._busy = True
-            self._schedule(loop)
+        entry = (item, done, then, loop.time())
+        if self.pipelined:
+            self._hand(loop, [entry], "no")
+        else:
+            self._pending.append(entry)
+            if not self._busy:
+                self._busy = True
+                self._schedule(loop)
         await done
-        self.latency.record(loop.time() - start)
+
+    def _hand(self, loop: asyncio.AbstractEventLoop, batch: _Batch, outcome: str) -> None:
+        """A batch to the writing thread (started the first time)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._writer, name="cardplaza-log",
+                                            daemon=True)
+            self._thread.start()
+        self._jobs.put((loop, batch, outcome))
 
     def _schedule(self, loop: asyncio.AbstractEventLoop) -> None:
         """:meth:`_flush` at the end of this round of the loop, or once the gap since the
@@ -107,46 +132,43 @@ class ActionLog:
         return not self.on_loop and self.gap == 0.0
 
     def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
-        """On the loop: the next batch written here (SQLite, no wait needed) or handed to
-        the writing thread (pipelined: every waiting append, in batches)."""
+        """On the loop (not pipelined): the next batch written here (SQLite, no wait
+        needed) or handed to the writing thread."""
         if not self._pending:
             self._busy = False
             return
         self._last = loop.time()
-        while self._pending:
-            batch = self._pending[:self.max_batch]
-            del self._pending[:self.max_batch]
-            if self._closed:
-                self._finish(loop, batch, [LogClosed("the action log is closed")] * len(batch))
-                if self.pipelined:
-                    continue
-                return
-            items = [item for item, _ in batch]
-            outcome = self.storage.append_actions_at_once(items) if self.on_loop else "no"
-            if outcome == "written":
-                self.at_once += 1
-                self._finish(loop, batch, [None] * len(items))
-                return
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._writer, name="cardplaza-log",
-                                                daemon=True)
-                self._thread.start()
-            self._jobs.put((loop, batch, outcome))
-            if not self.pipelined:
-                return
-        self._busy = False
+        batch = self._pending[:self.max_batch]
+        del self._pending[:self.max_batch]
+        if self._closed:
+            self._finish(loop, batch, [LogClosed("the action log is closed")] * len(batch))
+            return
+        items = [entry[0] for entry in batch]
+        outcome = self.storage.append_actions_at_once(items) if self.on_loop else "no"
+        if outcome == "written":
+            self.at_once += 1
+            self._finish(loop, batch, [None] * len(items))
+            return
+        self._hand(loop, batch, outcome)
 
     def _finish(self, loop: asyncio.AbstractEventLoop, batch: _Batch,
-                results: list[Exception | None], counted: bool = True) -> None:
-        """On the loop: a batch's results to its appends (``counted``: the first batch of
-        its transaction); the next batch after it unless pipelined."""
-        if counted:
-            self.transactions += 1
-        for (_, done), result in zip(batch, results, strict=True):
+                results: list[Exception | None]) -> None:
+        """On the loop: a transaction's results to its appends (what follows each one
+        written is called first); the next batch after it unless pipelined."""
+        self.transactions += 1
+        now = loop.time()
+        for (_, done, then, start), result in zip(batch, results, strict=True):
             if done.done():  # the append was cancelled
                 continue
             if result is None:
                 self.appended += 1
+                self.latency.record(now - start)
+                if then is not None:
+                    try:
+                        then()
+                    except Exception as exc:
+                        done.set_exception(exc)
+                        continue
                 done.set_result(None)
             else:
                 done.set_exception(result)
@@ -183,18 +205,15 @@ class ActionLog:
                     break
                 jobs.append(more)
                 size += len(more[1])
-            items = [item for _, batch, _ in jobs for item, _ in batch]
+            batch = job[1] if len(jobs) == 1 else [e for _, b, _ in jobs for e in b]
+            items = [entry[0] for entry in batch]
             try:
                 results = self._write(items, outcome)
             except Exception as exc:  # every append of the batch hears of it
                 results = [exc] * len(items)
-            start = 0
-            for i, (_, batch, _) in enumerate(jobs):
-                part = results[start:start + len(batch)]
-                start += len(batch)
-                # A closed loop: nobody waits any more.
-                with contextlib.suppress(RuntimeError):
-                    loop.call_soon_threadsafe(self._finish, loop, batch, part, i == 0)
+            # A closed loop: nobody waits any more.
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._finish, loop, batch, results)
 
     def _write(self, items: list[Append], outcome: str) -> list[Exception | None]:
         """On the writing thread: the batch in one transaction, or (after a failed one)
