@@ -69,3 +69,25 @@ def test_sends_that_each_end_in_time_never_drop_a_long_lived_client() -> None:
     assert not dropped
     assert sent >= 20
     assert cancelled, "a closed client's timer is still set"
+
+
+def test_a_closed_client_keeps_no_state_message() -> None:
+    """The last state message is kept only to send the next one as a change: a client that
+    was closed (by its connection ending, or dropped) lets it go at once, so it does not
+    wait with the connection's other objects for a pass of the garbage collector."""
+    async def run() -> list[object]:
+        kept = []
+        for how in ("aclose", "drop"):
+            sock = Socket(0.0)
+            client = Client(_settings(), sock.send_text, sock.close)
+            client.send_state({"type": "state", "n": 1, "step": 0, "obs": {"hand": [1, 2]}})
+            assert client.last is not None
+            if how == "aclose":
+                await client.aclose()
+            else:
+                client.drop()
+                await asyncio.sleep(0.01)
+            kept.append(client.last)
+        return kept
+
+    assert asyncio.run(run()) == [None, None]
