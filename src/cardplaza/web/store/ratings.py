@@ -121,6 +121,17 @@ class HistoryRow:
     sigma: float
 
 
+# The statements of every rated game's end, built once.
+_UPDATE_RATING = update(ratings_t).where(
+    ratings_t.c.player == bindparam("p"), ratings_t.c.game == bindparam("g"),
+    ratings_t.c.kind == bindparam("k"))
+_INSERT_RATING = insert(ratings_t)
+_INSERT_HISTORY = insert(rating_games_t)
+_CURRENT = select(ratings_t).where(
+    ratings_t.c.game == bindparam("g"), ratings_t.c.kind == bindparam("k"),
+    ratings_t.c.player.in_(bindparam("ids", expanding=True)))
+
+
 def write_updates(conn: Connection, game: str, kind: str, table_id: str,
                   updates: Sequence[Update], games: dict[str, int],
                   now: float | None = None) -> None:
@@ -133,7 +144,7 @@ def write_updates(conn: Connection, game: str, kind: str, table_id: str,
         values = {"mu": up.after.mu, "sigma": up.after.sigma, "shown": shown,
                   "games": games.get(up.player, 0) + 1, "updated": at}
         if games.get(up.player, 0) > 0:
-            changed.append({"p": up.player, **values})
+            changed.append({"p": up.player, "g": game, "k": kind, **values})
         else:
             new.append({"player": up.player, "game": game, "kind": kind, **values})
         history.append({"player": up.player, "game": game, "kind": kind,
@@ -142,13 +153,11 @@ def write_updates(conn: Connection, game: str, kind: str, table_id: str,
                         "change": shown - display(up.before), "place": up.rank,
                         "weight": up.weight})
     if changed:
-        conn.execute(update(ratings_t).where(
-            ratings_t.c.player == bindparam("p"), ratings_t.c.game == game,
-            ratings_t.c.kind == kind), changed)
+        conn.execute(_UPDATE_RATING, changed)
     if new:
-        conn.execute(insert(ratings_t), new)
+        conn.execute(_INSERT_RATING, new)
     if history:
-        conn.execute(insert(rating_games_t), history)
+        conn.execute(_INSERT_HISTORY, history)
 
 
 class RatingStore:
@@ -166,12 +175,10 @@ class RatingStore:
         ids = sorted(set(players))
         if not ids:
             return {}
-        q = select(ratings_t).where(ratings_t.c.game == game, ratings_t.c.kind == kind,
-                                    ratings_t.c.player.in_(ids))
         with self.storage.engine.connect() as conn:
             return {r.player: RatingRow(r.player, r.game, r.kind,
                                         Rating(float(r.mu), float(r.sigma)), int(r.games))
-                    for r in conn.execute(q).all()}
+                    for r in conn.execute(_CURRENT, {"g": game, "k": kind, "ids": ids}).all()}
 
     def _board_where(self, game: str, kind: str, min_games: int) -> Any:
         return and_(ratings_t.c.game == game, ratings_t.c.kind == kind,
