@@ -1,6 +1,7 @@
 """A state message is made once per seat and encoded once for every connection that gets
 the same text; each seat's view is made once per state and made again after every
-action; what a connection rebuilds is always exactly its seat's view."""
+action; what a connection rebuilds is always exactly its seat's view; a waiting computer
+keeps no observation."""
 
 from __future__ import annotations
 
@@ -187,5 +188,46 @@ def test_the_deltas_rebuild_each_seat_view_at_every_step(tmp_path: Path, game: s
         finally:
             await manager.close()
             manager.storage.close()
+
+    asyncio.run(run())
+
+
+def test_a_computer_waiting_out_its_pause_holds_no_observation(tmp_path: Path) -> None:
+    """A computer that has decided waits out its pause without the observation it decided
+    from (with a computer waiting at every table, each would otherwise stay alive for the
+    garbage collector's passes to walk)."""
+    async def run() -> None:
+        storage = Storage(f"sqlite:///{tmp_path / 'kept.sqlite3'}")
+        manager = TableManager(storage, Settings().replace(ai_workers=1, analysis_workers=1),
+                               computer_pause=0.5)
+        await manager.start()
+        try:
+            made = await manager.create({"game": "pinochle2", "level": "1",
+                                         "options": {"level": "1"}}, "127.0.0.1")
+            table = manager.tables[made["table"]]
+            rng = random.Random(5)
+            checked = 0
+            for _ in range(400):
+                state = table.state
+                if state.is_terminal or checked >= 3:
+                    break
+                if state.current_player == 0:
+                    await manager.act(table, 0, state.action_to_json(
+                        rng.choice(state.legal_actions())), len(state.history))
+                    continue
+                manager.kick(table)
+                await asyncio.sleep(0.05)  # the computer has decided: it waits out its pause
+                task = table.task
+                if task is not None and not task.done() and len(
+                        table.state.legal_actions()) > 1:
+                    frame = task.get_coro().cr_frame
+                    if frame is not None and "since" in frame.f_locals:
+                        assert "obs" not in frame.f_locals and "legal" not in frame.f_locals
+                        checked += 1
+                await asyncio.sleep(0.5)
+            assert checked >= 1
+        finally:
+            await manager.close()
+            storage.close()
 
     asyncio.run(run())

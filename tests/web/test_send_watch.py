@@ -1,7 +1,7 @@
 """A client's sends are watched by one timer per client, not a timer per send: a send that
 takes longer than ``send_timeout_seconds`` drops the client within half that again, sends
 that each end in time never do, however long the client lives, and a closed client's timer
-is gone."""
+is gone (and so is its last state message)."""
 
 from __future__ import annotations
 

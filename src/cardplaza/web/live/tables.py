@@ -1124,6 +1124,9 @@ class TableManager:
                 since = table.last_action
                 rewinds = table.rewinds
             action = await self.computer_choice(table, seat, obs, legal, step)
+            # Not kept through the pause: a waiting computer at every table would keep an
+            # observation each alive for the garbage collector's passes to walk.
+            del obs, legal
             wait = since + self.settings.pause_for(table.pace) - time.monotonic()
             if wait > 0:
                 await asyncio.sleep(wait)
