@@ -87,6 +87,22 @@ def test_truncate_actions_for_undo(tmp_path: Path) -> None:
     assert row is not None and row.status == "finished" and len(row.actions) == 6
 
 
+def test_a_table_stored_with_its_first_actions_keeps_them_in_order(tmp_path: Path) -> None:
+    storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
+    storage.insert_table(TableRow(id="t1", game="toy", options={}, seed=3, seats=[
+        SeatInfo("human", "Ann"), SeatInfo("computer", "CPU 1", "random")], actions=[
+        {"seat": 0, "action": {"card": 4}}, {"seat": 1, "action": [2, 3]},
+        {"seat": 0, "action": "pass"}]), "s1")
+    row = storage.load_table("t1")
+    assert row is not None and row.actions == [
+        {"seat": 0, "action": {"card": 4}}, {"seat": 1, "action": [2, 3]},
+        {"seat": 0, "action": "pass"}]
+    assert storage.owner_of("t1") == "s1" and storage.leases_of("s1") == {"t1"}
+    with pytest.raises(ActionConflict):  # the stored steps are taken
+        storage.append_action("t1", 2, 0, "again", "s1")
+    storage.close()
+
+
 def test_only_the_lease_holder_writes(tmp_path: Path) -> None:
     storage = Storage(f"sqlite:///{tmp_path / 'log.sqlite3'}")
     storage.register_server("s1", "host-a:1")

@@ -479,12 +479,9 @@ class Storage:
                 conn.execute(text("SELECT pg_advisory_xact_lock(:k)"),
                              {"k": _lock_key(address)})
             self.insert_table_on(conn, row, server, address, now)
-            if address is not None and limit is not None:
-                count = conn.execute(_COUNT_OPEN[True, False], {
-                    "statuses": list(OPEN_STATUSES), "since": since,
-                    "address": address}).scalar()
-                if int(count or 0) > limit:
-                    raise TooManyTables(address)
+            if (address is not None and limit is not None
+                    and self._count_open_on(conn, since, address, None, OPEN_STATUSES) > limit):
+                raise TooManyTables(address)
 
     @staticmethod
     def insert_table_on(conn: Connection, row: TableRow, server: str | None,
@@ -497,8 +494,7 @@ class Storage:
             "owner": row.owner, "address": address, "created": now, "updated": now})
         if row.actions:
             conn.execute(_APPEND, [
-                {"table_id": row.id, "idx": i, "seat": int(a["seat"]),
-                 "action": json.dumps(a["action"]), "at": now}
+                Storage._row(Append(row.id, i, int(a["seat"]), a["action"]), now)
                 for i, a in enumerate(row.actions)])
         if server is not None:
             conn.execute(_INSERT_LEASE, {"table_id": row.id, "server": server, "since": now})
@@ -756,10 +752,16 @@ class Storage:
                    owner: str | None = None,
                    statuses: tuple[str, ...] = ("playing",)) -> int:
         """Tables of ``statuses`` created since ``since`` from an address or by a player."""
-        q = _COUNT_OPEN[address is not None, owner is not None]
         with self.engine.connect() as conn:
-            return int(conn.execute(q, {"statuses": list(statuses), "since": since,
-                                        "address": address, "owner": owner}).scalar() or 0)
+            return self._count_open_on(conn, since, address, owner, statuses)
+
+    @staticmethod
+    def _count_open_on(conn: Connection, since: float, address: str | None,
+                       owner: str | None, statuses: tuple[str, ...]) -> int:
+        """:meth:`count_open` on the caller's connection (inside its transaction)."""
+        q = _COUNT_OPEN[address is not None, owner is not None]
+        return int(conn.execute(q, {"statuses": list(statuses), "since": since,
+                                    "address": address, "owner": owner}).scalar() or 0)
 
     def oldest_open(self, owner: str, since: float, count: int) -> list[str]:
         """The ``count`` least recent unfinished tables of a player."""
