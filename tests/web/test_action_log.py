@@ -559,3 +559,45 @@ def test_what_follows_an_append_runs_when_the_loop_hears_of_the_commit(
         assert events == ["then broken"] and storage.count_actions("t0") == 2  # it is stored
     finally:
         storage.close()
+
+
+def test_the_writing_threads_processor_time_is_read_while_it_runs(tmp_path: Path) -> None:
+    """:meth:`ActionLog.writer_cpu` is the writing thread's own clock: nothing before the
+    thread starts, growing with its work (not with the loop's), nothing once it ended."""
+    import time
+
+    storage = storage_with_tables(f"sqlite:///{tmp_path / 'log.sqlite3'}", 1)
+    write = storage.append_actions_at_once
+
+    def busy(items: Any) -> Any:
+        t0 = time.thread_time()
+        while time.thread_time() - t0 < 0.2:  # the writing thread's own work
+            pass
+        return write(items)
+
+    storage.append_actions_at_once = busy  # type: ignore[method-assign]
+
+    async def run() -> tuple[float, float, float]:
+        log = ActionLog(storage, 64, on_loop=False)
+        try:
+            before = log.writer_cpu()
+            await log.append(Append("t0", 0, 0, "a", "s1"))
+            after = log.writer_cpu()
+            t0 = time.thread_time()
+            while time.thread_time() - t0 < 0.3:  # the loop's work is not the thread's
+                pass
+            later = log.writer_cpu()
+        finally:
+            log.close()
+        assert log._thread is not None
+        log._thread.join(5)
+        assert log.writer_cpu() == 0.0  # ended
+        return before, after, later - after
+
+    try:
+        before, after, grown = asyncio.run(run())
+        assert before == 0.0
+        assert after >= 0.2, after
+        assert grown < 0.1, grown
+    finally:
+        storage.close()

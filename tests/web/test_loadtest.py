@@ -118,6 +118,11 @@ def test_the_in_process_run_measures_the_web_process_without_the_network() -> No
     assert 0 < out["web CPU ms per action (steady state)"] < 1_000, out
     assert out["web CPU ms per action (steady state)"] <= out[
         "process CPU ms per action (all)"], out
+    # the two threads' shares are each a part of the process's whole
+    loop = out["of it the event loop's thread ms per action"]
+    writer = out["of it the action log's writing thread ms per action"]
+    assert loop > 0 and writer > 0, out
+    assert loop + writer <= out["process CPU ms per action (all)"] + 0.01, out
     apart = out["excluded"]
     assert apart["simulated people's own CPU ms"] > 0, out
     assert apart["CPU ms per table opened (join, first state, leave)"] > 0, out

@@ -11,8 +11,9 @@ What is measured is this process's CPU time (``time.process_time``: every thread
 action log's writing thread included) over the measured seconds, divided by the person
 actions; it includes the computers' replies as the web process sees them (their
 observation, the hop to a worker and back, applying, storing and sending the move) but
-not the computers' search, which runs in the worker processes. Taken out, and reported
-apart:
+not the computers' search, which runs in the worker processes. The shares of the event
+loop's thread and of the action log's writing thread (storing each action) are reported
+beside it. Taken out, and reported apart:
 
 * the simulated people's own work (reading the state texts they are sent, choosing an
   action, writing it), timed around it with ``time.thread_time``;
@@ -245,6 +246,7 @@ async def _run_in(tmp: Path, args: Any, levels: list[str]) -> dict[str, Any]:
         own = run.own_cpu
         t0, c0, l0 = time.perf_counter(), time.process_time(), time.thread_time()
         log0 = (manager.action_log.transactions, manager.action_log.appended)
+        w0 = manager.action_log.writer_cpu()
         if profiler is not None:
             profiler.enable()
         await asyncio.sleep(args.seconds)
@@ -257,6 +259,7 @@ async def _run_in(tmp: Path, args: Any, levels: list[str]) -> dict[str, Any]:
         run.measuring = False
         own = run.own_cpu - own
         log1 = (manager.action_log.transactions, manager.action_log.appended)
+        writer_cpu = manager.action_log.writer_cpu() - w0
         run.stopping = True
         for t in tasks:
             t.cancel()
@@ -283,6 +286,8 @@ async def _run_in(tmp: Path, args: Any, levels: list[str]) -> dict[str, Any]:
         if acted else None,
         "of it the event loop's thread ms per action": round(
             1000 * (loop_cpu - own) / acted, 3) if acted else None,
+        "of it the action log's writing thread ms per action": round(
+            1000 * writer_cpu / acted, 3) if acted else None,
         "excluded": {
             "simulated people's own CPU ms": round(1000 * own, 1),
             "tables opened": run.opened,

@@ -31,6 +31,7 @@ import asyncio
 import contextlib
 import queue
 import threading
+import time
 from collections.abc import Callable
 
 from cardplaza.web.store.latency import LatencyHistogram
@@ -223,6 +224,17 @@ class ActionLog:
             if outcome == "written":
                 return [None] * len(items)
         return self.storage.append_actions(items, outcome == "busy")
+
+    def writer_cpu(self) -> float:
+        """Processor seconds the writing thread has used so far (0.0 before it starts or
+        after it ends, or where the platform cannot read one thread's clock)."""
+        thread = self._thread
+        if thread is None or thread.ident is None or not thread.is_alive():
+            return 0.0
+        try:
+            return time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+        except (AttributeError, OSError):
+            return 0.0
 
     def close(self) -> None:
         """Stop the writing thread once the batch it is writing is done (appends still
