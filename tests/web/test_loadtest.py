@@ -285,3 +285,28 @@ def test_the_action_parts_script_times_each_part_of_an_action(game: str) -> None
                           "computer's view", "computer's decision"}
     assert all(v > 0 for v in parts.values()), out
     assert abs(out["sum"] - sum(parts.values())) < 0.5, out
+
+
+def test_the_server_floor_script_measures_three_ways() -> None:
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run([sys.executable, str(root / "scripts" / "server_floor.py"),
+                           "--tables", "2", "--seconds", "2", "--warm", "1", "--rounds", "1",
+                           "--json"], capture_output=True, text=True, timeout=300, check=True)
+    out = json.loads(done.stdout)
+    ways = out["ways"]
+    assert list(ways) == ["served", "bare messages", "bare messages, nothing stored"], out
+    # the served run sends the game's own view; the others the bare one
+    assert len(ways["served"]["view keys"]) > 10, out
+    for way in ("bare messages", "bare messages, nothing stored"):
+        assert ways[way]["view keys"] == ["actions", "seat"], out
+    # with nothing stored the writing thread has nothing to do
+    writer = "of it the action log's writing thread ms per action"
+    assert ways["served"][writer] > 0 and ways["bare messages"][writer] > 0, out
+    assert ways["bare messages, nothing stored"][writer] == 0, out
+    for way in ways.values():
+        assert way["web CPU ms per action (steady state)"] > 0, out
