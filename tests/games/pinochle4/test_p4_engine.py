@@ -164,6 +164,64 @@ def test_observation_is_new_each_time_and_follows_the_state(name: str) -> None:
     assert obs["melds"] != json.loads(first)[0]["melds"]
 
 
+@pytest.mark.parametrize("name", ["pinochle4", "pinochle3"])
+def test_observations_of_each_actions_copy_reuse_what_the_last_state_showed(
+        name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """As on the server, every action is played on a copy and every seat looks: each
+    finished trick's form is made once (found again through the copies' new lists), and
+    every observation equals one made with nothing kept."""
+    import cardplaza.games.pinochle4.engine as engine
+
+    made: list[object] = []
+    make = engine._trick_json
+
+    def counted(trick: tuple[object, ...], n: int) -> dict[str, object]:
+        made.append(trick)
+        return make(trick, n)
+
+    monkeypatch.setattr(engine, "_trick_json", counted)
+    spec = get_game(name)
+    st = spec.new_game(None, 5)
+    rng = random.Random(5)
+    finished: set[int] = set()
+    for _ in range(300):  # a few hands
+        if st.is_terminal:
+            break
+        legal = st.legal_actions()
+        copy = st.clone()
+        copy.apply(legal[1] if legal[0] == PASS and rng.random() < 0.4
+                   else rng.choice(legal))
+        st = copy
+        seen = [st.observation(s) for s in range(st.n)]
+        finished.update(id(t) for t in st.tricks)
+        for memo in (engine._TRICKS, engine._BIDS_JSON, engine._MELDS,
+                     engine._TRICK_JSON, engine._MELD_JSON):
+            memo.clear()
+        assert [st.observation(s) for s in range(st.n)] == seen
+        made.clear()  # the observations with nothing kept made every trick again
+        for s in range(st.n):  # and kept them for the next copy
+            st.observation(s)
+        made.clear()
+    assert finished
+    # one more game, its tricks counted: each made once
+    st = spec.new_game(None, 6)
+    rng = random.Random(6)
+    tricks = 0
+    for _ in range(300):
+        if st.is_terminal:
+            break
+        legal = st.legal_actions()
+        before = len(st.tricks)
+        copy = st.clone()
+        copy.apply(legal[1] if legal[0] == PASS and rng.random() < 0.4
+                   else rng.choice(legal))
+        st = copy
+        tricks += len(st.tricks) > before
+        for s in range(st.n):
+            st.observation(s)
+    assert tricks > 10 and len(made) == tricks, (len(made), tricks)
+
+
 def _random_game(name: str, options: object, seed: int, bid_prob: float = 0.4,
                  stop: int = 10**9) -> list[object]:
     """Play random legal actions (passing often in the auction); snapshot states."""

@@ -253,40 +253,59 @@ def _bid_json(bid: tuple[int, int], n: int = 0) -> list[int]:
     return list(bid)
 
 
-_Kept = tuple[list[Any], int, tuple[Any, ...], tuple[Any, ...], tuple[int, ...]]
-"""A list of a state (its finished tricks, the auction, the melds), the number of seats,
-the entries it held, their JSON forms and (tricks) the tricks won by each seat."""
+_Kept = tuple[tuple[Any, ...], int, tuple[Any, ...], tuple[int, ...]]
+"""The entries of a list of a state (its finished tricks, the auction, the melds), the
+number of seats, the entries' JSON forms and (tricks) the tricks won by each seat."""
 _TRICKS: dict[int, _Kept] = {}
 _BIDS_JSON: dict[int, _Kept] = {}
 _MELDS: dict[int, _Kept] = {}
-"""By identity of the list, the JSON forms of its entries while it holds the very same
-entries (a hand's tricks and bids only grow, its melds are set once): every seat's
-observation at every step reads them again."""
+"""By identity of a list's last entry, while it holds those very entries (a hand's tricks
+and bids only grow, its melds are set once; each entry is kept, so its identity is not
+taken by another object while it lasts). Every seat's observation at every step reads
+them again, and the copy each action is played on has new lists holding the same
+entries: found by the last entry, or, one entry longer, made from the list without it."""
+
+
+def _frozen(memo: dict[int, _Kept], entries: Sequence[Any]) -> bool:
+    """True when nothing in ``entries`` can change (their JSON forms may then be kept)."""
+    if memo is _TRICKS:
+        return all(type(t) is tuple and type(t[1]) is tuple for t in entries)
+    if memo is _MELDS:
+        return all(type(m) is MeldResult for m in entries)
+    return all(type(b) is tuple for b in entries)
 
 
 def _kept_list(memo: dict[int, _Kept], items: list[Any], n: int,
                make: Callable[[Any, int], Any]) -> _Kept:
-    """``memo``'s entry for ``items``, made afresh when the list holds other entries."""
-    kept = memo.get(id(items))
-    if kept is not None and kept[0] is items and kept[1] == n:
-        src = kept[2]
-        if len(src) == len(items) and all(map(operator.is_, src, items)):
-            return kept
+    """``memo``'s entry for ``items``: found, made from the entry of the list one entry
+    shorter, or made afresh."""
+    size = len(items)
+    if not size:
+        return (), n, (), (0,) * n
+    kept = memo.get(id(items[-1]))
+    if kept is not None and kept[1] == n and len(kept[0]) == size and all(
+            map(operator.is_, kept[0], items)):
+        return kept
+    base = memo.get(id(items[-2])) if size > 1 else None
+    if base is not None and not (base[1] == n and len(base[0]) == size - 1 and all(
+            map(operator.is_, base[0], items))):
+        base = None
     src = (*items,)
-    won = [0] * n
+    if base is None:
+        added, forms, counted = src, (), (0,) * n
+        frozen = _frozen(memo, src)
+    else:  # the list without its last entry is kept: only that entry is new
+        added, forms, counted = src[-1:], base[2], base[3]
+        frozen = _frozen(memo, added)
+    won = [*counted]
     if memo is _TRICKS:
-        for t in src:
+        for t in added:
             won[t[2]] += 1
-        frozen = all(type(t) is tuple and type(t[1]) is tuple for t in src)
-    elif memo is _MELDS:
-        frozen = all(type(m) is MeldResult for m in src)
-    else:
-        frozen = all(type(b) is tuple for b in src)
-    kept = (items, n, src, tuple(make(x, n) for x in src), tuple(won))
-    if frozen and type(items) is list:
+    kept = (src, n, forms + tuple(make(x, n) for x in added), tuple(won))
+    if frozen:
         if len(memo) >= _JSON_MOST:
             memo.clear()
-        memo[id(items)] = kept
+        memo[id(src[-1])] = kept
     return kept
 
 
@@ -1219,7 +1238,7 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             "winner": self.winner if self.winner >= 0 else None,
             "hand": [*(display(hand) or _display_order(hand))],
             "hand_sizes": [h.bit_count() for h in hands],
-            "bids": [*bids_kept[3]],
+            "bids": [*bids_kept[2]],
             "passed": ([*_PASSED[n][passed]] if 0 <= passed < 1 << n
                        else [bool(passed >> s & 1) for s in range(n)]),
             "high_bid": self.high_bid or None,
@@ -1235,11 +1254,11 @@ class PinochleState(KeptTrick, PinochleActionText, GameState):
             "widow": _sorted_cards(self.widow_cards) if n == 3 and self.widow_cards else None,
             "discards": (_sorted_cards(self.discards) if n == 3 and seat == bidder else None),
             "discard_count": self.discards.bit_count() if n == 3 else 0,
-            "melds": None if melds is None else [*_kept_list(_MELDS, melds, n, _meld_json)[3]],
+            "melds": None if melds is None else [*_kept_list(_MELDS, melds, n, _meld_json)[2]],
             "leader": self.leader if ph == PLAY else None,
             "trick": [[(self.leader + i) % n, c] for i, c in enumerate(trick)] if trick else [],
-            "tricks": [*tricks_kept[3]],
-            "tricks_won": [*tricks_kept[4]],
+            "tricks": [*tricks_kept[2]],
+            "tricks_won": [*tricks_kept[3]],
             "last_hand": self.last_hand,
             "history": [*self.log],
         }
