@@ -365,6 +365,38 @@ def test_observation_shows_only_the_own_hand() -> None:
         assert obs["hand_sizes"] == [20, 20, 20, 20]
 
 
+def test_an_observation_reads_each_logged_hand_once() -> None:
+    """Late in a game the history is many hands long: an observation reads each logged
+    hand once (it never walks the whole log per hand), and shows the same as a copy of the
+    state that has worked every hand out before."""
+    from cardplaza.games.pinochle_dd import meld
+
+    class Counted(list):  # type: ignore[type-arg]
+        walks = 0
+
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            Counted.walks += 1
+            return super().__iter__()
+
+    st = DoubleDeckState(Options(), 3)
+    rng = random.Random(3)
+    for _ in range(6):
+        random_hand_play(st, rng)
+    assert not st.is_terminal and len(st._log) >= 6
+    worked = st.clone()
+    assert len(worked.log) == len(st._log)  # every entry worked out through ``log``
+    st._log = Counted(st._log)
+    seen = [st.observation(seat) for seat in range(4)]
+    assert Counted.walks == 0, Counted.walks
+    assert seen == [worked.observation(seat) for seat in range(4)]
+    assert len(seen[0]["history"]) == len(st._log)
+    # the melds' names are kept by key and suit, and are what the key and suit give
+    shown = [m for entry in st._log for melds in entry["melds"] for m in melds["melds"]]
+    assert shown and all(m["name"] == meld._NAMES[m["key"], m["suit"]] for m in shown)
+    assert all(meld.Meld(k, "A", 1, (), suit).name == meld.Meld(k, "A", 1, (), suit)._name()
+               for k, suit in meld._NAMES)
+
+
 def _positions(options: Options, seed: int, count: int) -> list[DoubleDeckState]:
     st = DoubleDeckState(options, seed)
     rng = random.Random(seed)

@@ -1122,7 +1122,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
 
     def _history_entry(self, i: int) -> dict[str, Any]:
         """Logged hand ``i`` with its melds worked out (once) if they are still due."""
-        entry = self.log[i]
+        entry = self._log[i]
+        if isinstance(entry, tuple):  # this entry alone (``log`` would walk every hand)
+            entry = self._log[i] = self._log_dict(entry)
         if entry.get("melds", 0) is None:
             src = self.log_melds[i]
             if isinstance(src, tuple):

@@ -173,6 +173,12 @@ class Meld:
     @property
     def name(self) -> str:
         """Display name, e.g. ``Double run ♥``, ``Marriage ♣``, ``Triple aces around``."""
+        found = _NAMES.get((self.key, self.suit))
+        if found is None:
+            found = _NAMES[self.key, self.suit] = self._name()
+        return found
+
+    def _name(self) -> str:
         key = self.key
         for k, word in zip(_MULTIPLE_KEYS[2:], _MULTIPLE_WORDS[2:], strict=True):
             if key.startswith(k):
@@ -188,6 +194,10 @@ class Meld:
         return {"key": self.key, "name": self.name, "class": self.cls,
                 "value": self.value * scale, "cards": list(self.cards),
                 "suit": self.suit}
+
+
+_NAMES: dict[tuple[str, int | None], str] = {}
+""":attr:`Meld.name` by key and suit (a few dozen: every observation names its melds)."""
 
 
 def _base_name(key: str) -> str:
