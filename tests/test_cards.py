@@ -151,3 +151,30 @@ def test_fast_shuffle_leaves_any_other_rng_to_shuffle_itself() -> None:
     items = [1, 2, 3]
     shuffle(Reverse(0), items)
     assert items == [3, 2, 1]
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda d: d.name)
+@given(data=st.data())
+def test_a_masks_text_is_its_cards_sorted_from_texts_made_once(
+        deck: Deck, data: st.DataObject) -> None:
+    """``format_mask`` names the cards as ``format_cards`` sorted does, and once a deck's
+    card texts are made it names no card afresh."""
+    cards = data.draw(st.sets(st.integers(0, deck.size - 1), max_size=20))
+    mask = mask_of(cards)
+    named: list[int] = []
+    text = Deck.text
+
+    def counted(self: Deck, card: int, *, ascii_only: bool = False) -> str:
+        named.append(card)
+        return text(self, card, ascii_only=ascii_only)
+
+    for ascii_only in (False, True):
+        deck.format_mask(mask, ascii_only=ascii_only)  # the deck's texts made
+        named.clear()
+        Deck.text = counted  # type: ignore[method-assign]
+        try:
+            fast = deck.format_mask(mask, ascii_only=ascii_only)
+        finally:
+            Deck.text = text  # type: ignore[method-assign]
+        assert named == []
+        assert fast == deck.format_cards(cards, ascii_only=ascii_only, sort=True)

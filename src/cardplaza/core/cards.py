@@ -274,9 +274,13 @@ class Deck:
     faces: tuple[Face, ...]
     copies: int = 1
     _index: dict[Face, int] = field(init=False, repr=False, compare=False)
+    _display: dict[bool, tuple[tuple[str, ...], tuple[tuple[int, int, int], ...]]] = field(
+        init=False, repr=False, compare=False)
+    """Each card's text and display sort key, by ``ascii_only`` (made when first asked)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_index", {f: i for i, f in enumerate(self.faces)})
+        object.__setattr__(self, "_display", {})
 
     @property
     def faces_count(self) -> int:
@@ -354,13 +358,23 @@ class Deck:
                      suit_order: Sequence[Suit] = tuple(Suit)) -> list[int]:
         """Cards sorted by suit (``suit_order``), then by strength high to low."""
         order = {s: i for i, s in enumerate(suit_order)}
+        return sorted(cards, key=lambda c: self._sort_key(c, order))
 
-        def key(c: int) -> tuple[int, int, int]:
-            suit = self.suit(c)
-            return (len(order) if suit is None else order.get(suit, len(order)),
-                    -self.face_of(c), self.copy_of(c))
+    def _sort_key(self, card: int, order: dict[Suit, int]) -> tuple[int, int, int]:
+        suit = self.suit(card)
+        return (len(order) if suit is None else order.get(suit, len(order)),
+                -self.face_of(card), self.copy_of(card))
 
-        return sorted(cards, key=key)
+    def _display_tables(self, ascii_only: bool
+                        ) -> tuple[tuple[str, ...], tuple[tuple[int, int, int], ...]]:
+        """Every card's text and its key in :meth:`sorted_cards`' default order."""
+        found = self._display.get(ascii_only)
+        if found is None:
+            order = {s: i for i, s in enumerate(Suit)}
+            found = self._display[ascii_only] = (
+                tuple(self.text(c, ascii_only=ascii_only) for c in range(self.size)),
+                tuple(self._sort_key(c, order) for c in range(self.size)))
+        return found
 
     def format_cards(self, cards: Iterable[int], *, ascii_only: bool = False,
                      sort: bool = False) -> str:
@@ -369,8 +383,12 @@ class Deck:
         return " ".join(self.text(c, ascii_only=ascii_only) for c in seq)
 
     def format_mask(self, mask: int, *, ascii_only: bool = False) -> str:
-        """Display text of a card set, sorted by suit and strength."""
-        return self.format_cards(bits(mask), ascii_only=ascii_only, sort=True)
+        """Display text of a card set, sorted by suit and strength (as
+        :meth:`format_cards` with ``sort=True``, from texts and keys made once)."""
+        if mask >> self.size:  # cards beyond the deck: named as their faces
+            return self.format_cards(bits(mask), ascii_only=ascii_only, sort=True)
+        texts, keys = self._display_tables(ascii_only)
+        return " ".join([texts[c] for c in sorted(bits(mask), key=keys.__getitem__)])
 
     def mask_faces(self, mask: int) -> int:
         """Collapse copies: bitmask over face indices present in ``mask``."""

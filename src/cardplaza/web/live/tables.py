@@ -132,9 +132,12 @@ def action_cards(data: Any, deck: Deck | None) -> list[int] | None:
     """The list of cards a multi-card action names (``discard``/``add``/``cards``)."""
     if deck is None or not isinstance(data, dict):
         return None
+    size = deck.size
     for key in LIST_KEYS:
         value = data.get(key)
-        if isinstance(value, list) and all(_card_id(v, deck) is not None for v in value):
+        if isinstance(value, list) and all(
+                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < size
+                for v in value):  # each a card (:func:`_card_id`)
             return list(value)
     return None
 
@@ -154,7 +157,11 @@ NAMED_LIMIT = 50_000
 
 def named_cards(state: GameState, deck: Deck | None, action: Action, text: str,
                 data: Any) -> tuple[int | None, list[int] | None]:
-    """:func:`action_card` and :func:`action_cards` of a legal action, made once."""
+    """:func:`action_card` and :func:`action_cards` of a legal action, made once (a
+    card list is worked out each time: those are new at nearly every message, and a
+    Piquet exchange offers hundreds of them)."""
+    if type(data) is dict and len(data) == 1 and type(next(iter(data.values()))) is list:
+        return action_card(state, deck, action, text, data), action_cards(data, deck)
     try:
         key = (id(deck), action if isinstance(action, int | str) else None, text,
                orjson.dumps(data, option=orjson.OPT_SORT_KEYS))
