@@ -1073,11 +1073,9 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
     def log(self) -> list[dict[str, Any]]:
         """Per hand dealt and over, its summary (see the package docstring: the entries of
         the observation's ``history``, without the melds until worked out)."""
-        log = self._log
-        for i, entry in enumerate(log):
-            if type(entry) is tuple:
-                log[i] = self._log_dict(entry)
-        return log  # type: ignore[return-value]  # every entry is a dict now
+        for i in range(len(self._log)):
+            self._logged(i)
+        return self._log  # type: ignore[return-value]  # every entry is a dict now
 
     @log.setter
     def log(self, value: list[dict[str, Any]]) -> None:
@@ -1120,11 +1118,17 @@ class DoubleDeckState(KeptTrick, PinochleActionText, GameState):
         self.private.append(passes)
         self.log_melds.append(None)
 
-    def _history_entry(self, i: int) -> dict[str, Any]:
-        """Logged hand ``i`` with its melds worked out (once) if they are still due."""
+    def _logged(self, i: int) -> dict[str, Any]:
+        """Logged hand ``i``'s summary, made from what :meth:`_end_hand` kept (once)."""
         entry = self._log[i]
-        if isinstance(entry, tuple):  # this entry alone (``log`` would walk every hand)
+        if isinstance(entry, tuple):
             entry = self._log[i] = self._log_dict(entry)
+        return entry
+
+    def _history_entry(self, i: int) -> dict[str, Any]:
+        """Logged hand ``i`` with its melds worked out (once) if they are still due (this
+        entry alone: :attr:`log` walks every hand)."""
+        entry = self._logged(i)
         if entry.get("melds", 0) is None:
             src = self.log_melds[i]
             if isinstance(src, tuple):

@@ -80,8 +80,9 @@ CARD_VERBS = ("play", "give", "discard")
 LIST_KEYS = ("discard", "add", "cards")
 
 
-def _card_id(value: Any, deck: Deck) -> int | None:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < deck.size:
+def _card_id(value: Any, size: int) -> int | None:
+    """``value`` if it is a card of a deck of ``size`` cards, else ``None``."""
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < size:
         return value
     return None
 
@@ -121,10 +122,10 @@ def action_card(state: GameState, deck: Deck | None, action: Action,
         return None
     if "card" in data and len(data) == 2:
         verb = data.get("type", data.get("kind"))
-        return _card_id(data["card"], deck) if verb in CARD_VERBS else None
+        return _card_id(data["card"], deck.size) if verb in CARD_VERBS else None
     if len(data) == 1:
         key, value = next(iter(data.items()))
-        return _card_id(value, deck) if key in CARD_VERBS else None
+        return _card_id(value, deck.size) if key in CARD_VERBS else None
     return None
 
 
@@ -135,9 +136,7 @@ def action_cards(data: Any, deck: Deck | None) -> list[int] | None:
     size = deck.size
     for key in LIST_KEYS:
         value = data.get(key)
-        if isinstance(value, list) and all(
-                isinstance(v, int) and not isinstance(v, bool) and 0 <= v < size
-                for v in value):  # each a card (:func:`_card_id`)
+        if isinstance(value, list) and all(_card_id(v, size) is not None for v in value):
             return list(value)
     return None
 
